@@ -1,0 +1,68 @@
+# Plank: the two set-up commands on a fresh Debian 12 machine are
+#   make demo   install what is missing, build, run the demo
+#   make test   install what is missing, build, run every test
+# Everything else here is a convenience around CMake + ctest.
+
+BUILD       ?= build
+ASAN_BUILD  ?= build-asan
+FUZZ_BUILD  ?= build-fuzz
+JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+PLANK       := $(BUILD)/bin/plank
+SHARED      ?= $(abspath ../shared)
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build demo test test-sanitize sanitize fuzz bench clean help
+
+all: build
+
+help:
+	@echo "make demo           install dependencies, build, run the demo"
+	@echo "make test           install dependencies, build, run every test (ctest)"
+	@echo "make test-sanitize  the same under ASan+UBSan (build-asan/)"
+	@echo "make fuzz           build the libFuzzer targets with clang and run each FUZZ_SECONDS (default 60)"
+	@echo "make bench          build and run the benchmarks (results: docs/PERFORMANCE.md)"
+
+# Runs apt only when a probe finds something missing (see scripts/install-deps.sh);
+# minecraft-data (npm, pinned) is fetched once into ~/.cache/plank.
+deps:
+	@scripts/install-deps.sh --check >/dev/null 2>&1 || scripts/install-deps.sh
+	@scripts/fetch-minecraft-data.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@PLANK=$(PLANK) SHARED=$(SHARED) scripts/demo.sh
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+$(ASAN_BUILD)/build.ninja:
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPLANK_SANITIZE=ON -DPLANK_BENCH=OFF \
+	  -DPLANK_CUDA=OFF -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
+
+sanitize: deps $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# halt_on_error: a sanitizer report fails the test; detect_leaks stays on.
+test-sanitize: sanitize
+	ASAN_OPTIONS=halt_on_error=1:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+$(FUZZ_BUILD)/build.ninja:
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLANK_FUZZ=ON \
+	  -DPLANK_TESTS=ON -DPLANK_BENCH=OFF -DPLANK_CUDA=OFF -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
+
+fuzz: deps $(FUZZ_BUILD)/build.ninja
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target plank_fuzz_targets
+	scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+bench: build
+	@for b in $(BUILD)/bin/plank_bench_*; do echo "== $$b"; PLANK_SHARED=$(SHARED) $$b || exit 1; done
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The one list of Plank's native dependencies (Debian 12 packages).
+# The Makefile runs this only when a probe below finds something missing,
+# so a warm machine pays nothing. Safe to run again at any time.
+set -euo pipefail
+
+# Debian package -> a file whose presence proves it is installed.
+declare -A PROBE=(
+  [antlr4]=/usr/bin/antlr4
+  [libantlr4-runtime-dev]=/usr/include/antlr4-runtime/antlr4-runtime.h
+  [libfmt-dev]=/usr/include/fmt/format.h
+  [libcli11-dev]=/usr/include/CLI/CLI.hpp
+  [libedit-dev]=/usr/include/editline/readline.h
+  [nlohmann-json3-dev]=/usr/include/nlohmann/json.hpp
+  [libgtest-dev]=/usr/include/gtest/gtest.h
+  [libgmock-dev]=/usr/include/gmock/gmock.h
+  [libbenchmark-dev]=/usr/include/benchmark/benchmark.h
+  [libsqlite3-dev]=/usr/include/sqlite3.h
+  [llvm-14-dev]=/usr/lib/llvm-14/lib/cmake/llvm/LLVMConfig.cmake
+  [clang]=/usr/bin/clang++
+  [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+  [cmake]=/usr/bin/cmake
+  [ninja-build]=/usr/bin/ninja
+  [pkg-config]=/usr/bin/pkg-config
+  [default-jre-headless]=/usr/bin/java
+  [python3]=/usr/bin/python3
+  [zlib1g-dev]=/usr/include/zlib.h
+  [npm]=/usr/bin/npm
+)
+
+missing=()
+for pkg in "${!PROBE[@]}"; do
+  [ -e "${PROBE[$pkg]}" ] || missing+=("$pkg")
+done
+
+if [ "${1:-}" = "--check" ]; then
+  [ ${#missing[@]} -eq 0 ] && exit 0
+  echo "missing: ${missing[*]}"; exit 1
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: everything is present"; exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,23 @@
+// The device query must answer on any machine: no driver, no GPU, or a GPU.
+#include <gtest/gtest.h>
+
+#include "device.h"
+
+TEST(Devices, QueryNeverFailsAndExplainsItself) {
+  auto info = plank::neural::query_devices();
+  EXPECT_GE(info.device_count, 0);
+  EXPECT_FALSE(info.status.empty());
+  if (info.device_count > 0) EXPECT_FALSE(info.first_device_name.empty());
+#ifdef PLANK_WITH_CUDA
+  EXPECT_TRUE(info.compiled_with_cuda);
+#else
+  EXPECT_FALSE(info.compiled_with_cuda);
+#endif
+}
+
+TEST(Devices, CudaPathRunsOnlyWithADevice) {
+  auto info = plank::neural::query_devices();
+  if (!info.compiled_with_cuda || info.device_count == 0) GTEST_SKIP() << "no CUDA device: " << info.status;
+  // Querying twice gives the same answer (no sticky error state).
+  EXPECT_EQ(plank::neural::query_devices().device_count, info.device_count);
+}
