@@ -1,0 +1,398 @@
+// Plank's owned abstract syntax tree.
+//
+// The ANTLR parse tree never leaves the front end: parse_module() (parser.h)
+// builds this tree, which later stages (name resolution, checker, IR lowering,
+// interpreter) consume. Every node carries a Span into its module's SourceFile;
+// so do names inside nodes that a later error may point at (parameter names,
+// keyword-argument names, import names).
+//
+// LLVM-style RTTI: every node has a `kind`, and isa<T>/cast<T>/dyn_cast<T>
+// work on Expr and Stmt pointers and references.
+#pragma once
+#include <cassert>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "support/source.h"
+
+namespace plank::ast {
+
+// ------------------------------------------------------------------ kinds
+enum class ExprKind : uint8_t {
+  IntLiteral, FloatLiteral, StringLiteral, BoolLiteral, NoneLiteral,
+  Name, List, Tuple, Dict, Call, Attribute, Subscript, Slice,
+  Binary, Unary, Compare, BoolOp, Conditional, Lambda,
+};
+
+enum class StmtKind : uint8_t {
+  FunctionDef, Return, If, While, For, Break, Continue, Pass, Assert,
+  Assign, AugAssign, Import, FromImport, ExprStmt,
+};
+
+enum class BinaryOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow };
+enum class UnaryOp : uint8_t { Neg, Pos, Not };
+enum class CompareOp : uint8_t { Lt, Gt, Eq, Ge, Le, Ne, In, NotIn, Is, IsNot };
+enum class BoolOpKind : uint8_t { And, Or };
+
+// The Python spelling: "+", "//", "not in", "and".
+const char* op_text(BinaryOp op);
+const char* op_text(UnaryOp op);
+const char* op_text(CompareOp op);
+const char* op_text(BoolOpKind op);
+
+// ------------------------------------------------------------------ base classes
+struct Expr {
+  const ExprKind kind;
+  Span span;
+  virtual ~Expr() = default;
+  Expr(const Expr&) = delete;
+  Expr& operator=(const Expr&) = delete;
+
+ protected:
+  Expr(ExprKind k, Span s) : kind(k), span(s) {}
+};
+
+struct Stmt {
+  const StmtKind kind;
+  Span span;
+  virtual ~Stmt() = default;
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+
+ protected:
+  Stmt(StmtKind k, Span s) : kind(k), span(s) {}
+};
+
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+using ExprList = std::vector<ExprPtr>;
+using StmtList = std::vector<StmtPtr>;
+
+// An identifier with its own span (parameter names, keyword names, import names).
+struct Identifier {
+  std::string name;
+  Span span;
+};
+
+// ------------------------------------------------------------------ expressions
+#define PLANK_EXPR_CLASSOF(K) \
+  static constexpr ExprKind kKind = ExprKind::K; \
+  static bool classof(const Expr* e) { return e->kind == ExprKind::K; }
+
+struct IntLiteral : Expr {
+  PLANK_EXPR_CLASSOF(IntLiteral)
+  int64_t value;
+  IntLiteral(Span s, int64_t v) : Expr(kKind, s), value(v) {}
+};
+
+struct FloatLiteral : Expr {
+  PLANK_EXPR_CLASSOF(FloatLiteral)
+  double value;
+  FloatLiteral(Span s, double v) : Expr(kKind, s), value(v) {}
+};
+
+// `value` is the decoded text (escapes resolved, adjacent literals joined), UTF-8.
+struct StringLiteral : Expr {
+  PLANK_EXPR_CLASSOF(StringLiteral)
+  std::string value;
+  StringLiteral(Span s, std::string v) : Expr(kKind, s), value(std::move(v)) {}
+};
+
+struct BoolLiteral : Expr {
+  PLANK_EXPR_CLASSOF(BoolLiteral)
+  bool value;
+  BoolLiteral(Span s, bool v) : Expr(kKind, s), value(v) {}
+};
+
+// `None` or `null`.
+struct NoneLiteral : Expr {
+  PLANK_EXPR_CLASSOF(NoneLiteral)
+  explicit NoneLiteral(Span s) : Expr(kKind, s) {}
+};
+
+struct Name : Expr {
+  PLANK_EXPR_CLASSOF(Name)
+  std::string id;
+  Name(Span s, std::string n) : Expr(kKind, s), id(std::move(n)) {}
+};
+
+struct ListExpr : Expr {
+  PLANK_EXPR_CLASSOF(List)
+  ExprList elements;
+  ListExpr(Span s, ExprList e) : Expr(kKind, s), elements(std::move(e)) {}
+};
+
+// `(a, b)`, `a, b` (no parentheses: the span covers the elements), `()`.
+struct TupleExpr : Expr {
+  PLANK_EXPR_CLASSOF(Tuple)
+  ExprList elements;
+  TupleExpr(Span s, ExprList e) : Expr(kKind, s), elements(std::move(e)) {}
+};
+
+struct DictEntry {
+  ExprPtr key;
+  ExprPtr value;
+};
+
+// Entries in source order; duplicate keys are kept (a later stage decides).
+struct DictExpr : Expr {
+  PLANK_EXPR_CLASSOF(Dict)
+  std::vector<DictEntry> entries;
+  DictExpr(Span s, std::vector<DictEntry> e) : Expr(kKind, s), entries(std::move(e)) {}
+};
+
+struct KeywordArg {
+  std::string name;
+  Span name_span;
+  ExprPtr value;
+};
+
+// Positional arguments in `args`, keyword arguments in `keywords`, each in source
+// order. Plank accepts a positional argument after a keyword one (the DEPS paper's
+// Prompt 1 does it); `positional_after_keyword` records that so a later stage can
+// reject or accept it. Source order across both lists is recoverable from spans.
+struct Call : Expr {
+  PLANK_EXPR_CLASSOF(Call)
+  ExprPtr callee;
+  ExprList args;
+  std::vector<KeywordArg> keywords;
+  bool positional_after_keyword = false;
+  Call(Span s, ExprPtr c) : Expr(kKind, s), callee(std::move(c)) {}
+};
+
+struct Attribute : Expr {
+  PLANK_EXPR_CLASSOF(Attribute)
+  ExprPtr object;
+  std::string attr;
+  Span attr_span;
+  Attribute(Span s, ExprPtr o, std::string a, Span as)
+      : Expr(kKind, s), object(std::move(o)), attr(std::move(a)), attr_span(as) {}
+};
+
+// `lower:upper:step`, only as a Subscript index (or an element of a tuple index).
+struct Slice : Expr {
+  PLANK_EXPR_CLASSOF(Slice)
+  ExprPtr lower, upper, step;  // each may be null
+  explicit Slice(Span s) : Expr(kKind, s) {}
+};
+
+// `object[index]`; `a[1:2]` has a Slice index, `a[i, j]` a TupleExpr index.
+struct Subscript : Expr {
+  PLANK_EXPR_CLASSOF(Subscript)
+  ExprPtr object;
+  ExprPtr index;
+  Subscript(Span s, ExprPtr o, ExprPtr i) : Expr(kKind, s), object(std::move(o)), index(std::move(i)) {}
+};
+
+struct Binary : Expr {
+  PLANK_EXPR_CLASSOF(Binary)
+  BinaryOp op;
+  Span op_span;
+  ExprPtr lhs, rhs;
+  Binary(Span s, BinaryOp o, Span os, ExprPtr l, ExprPtr r)
+      : Expr(kKind, s), op(o), op_span(os), lhs(std::move(l)), rhs(std::move(r)) {}
+};
+
+struct Unary : Expr {
+  PLANK_EXPR_CLASSOF(Unary)
+  UnaryOp op;
+  ExprPtr operand;
+  Unary(Span s, UnaryOp o, ExprPtr e) : Expr(kKind, s), op(o), operand(std::move(e)) {}
+};
+
+// `a < b <= c`: left = a, ops = {<, <=}, comparators = {b, c} (Python's chain).
+struct Compare : Expr {
+  PLANK_EXPR_CLASSOF(Compare)
+  ExprPtr left;
+  std::vector<CompareOp> ops;
+  std::vector<Span> op_spans;
+  ExprList comparators;
+  Compare(Span s, ExprPtr l) : Expr(kKind, s), left(std::move(l)) {}
+};
+
+// `a and b and c`: one node with all operands (Python's BoolOp).
+struct BoolOp : Expr {
+  PLANK_EXPR_CLASSOF(BoolOp)
+  BoolOpKind op;
+  ExprList values;
+  BoolOp(Span s, BoolOpKind o, ExprList v) : Expr(kKind, s), op(o), values(std::move(v)) {}
+};
+
+// `body if test else orelse`
+struct Conditional : Expr {
+  PLANK_EXPR_CLASSOF(Conditional)
+  ExprPtr test, body, orelse;
+  Conditional(Span s, ExprPtr t, ExprPtr b, ExprPtr o)
+      : Expr(kKind, s), test(std::move(t)), body(std::move(b)), orelse(std::move(o)) {}
+};
+
+struct Param {
+  std::string name;
+  Span span;         // the name
+  ExprPtr default_;  // may be null
+};
+
+// `lambda x, y=1: body`
+struct Lambda : Expr {
+  PLANK_EXPR_CLASSOF(Lambda)
+  std::vector<Param> params;
+  ExprPtr body;
+  Lambda(Span s, std::vector<Param> p, ExprPtr b) : Expr(kKind, s), params(std::move(p)), body(std::move(b)) {}
+};
+#undef PLANK_EXPR_CLASSOF
+
+// ------------------------------------------------------------------ statements
+#define PLANK_STMT_CLASSOF(K) \
+  static constexpr StmtKind kKind = StmtKind::K; \
+  static bool classof(const Stmt* s) { return s->kind == StmtKind::K; }
+
+struct FunctionDef : Stmt {
+  PLANK_STMT_CLASSOF(FunctionDef)
+  std::string name;
+  Span name_span;
+  std::vector<Param> params;
+  StmtList body;
+  FunctionDef(Span s, std::string n, Span ns) : Stmt(kKind, s), name(std::move(n)), name_span(ns) {}
+};
+
+struct Return : Stmt {
+  PLANK_STMT_CLASSOF(Return)
+  ExprPtr value;  // may be null
+  Return(Span s, ExprPtr v) : Stmt(kKind, s), value(std::move(v)) {}
+};
+
+// `elif` is a nested If as the only statement of `orelse` (as in Python's ast);
+// `is_elif` is set on such a nested If.
+struct If : Stmt {
+  PLANK_STMT_CLASSOF(If)
+  ExprPtr test;
+  StmtList body;
+  StmtList orelse;
+  bool is_elif = false;
+  If(Span s, ExprPtr t) : Stmt(kKind, s), test(std::move(t)) {}
+};
+
+struct While : Stmt {
+  PLANK_STMT_CLASSOF(While)
+  ExprPtr test;
+  StmtList body;
+  While(Span s, ExprPtr t) : Stmt(kKind, s), test(std::move(t)) {}
+};
+
+// `for target in iterable:`; target is a Name or a Tuple of targets.
+struct For : Stmt {
+  PLANK_STMT_CLASSOF(For)
+  ExprPtr target;
+  ExprPtr iterable;
+  StmtList body;
+  For(Span s, ExprPtr t, ExprPtr i) : Stmt(kKind, s), target(std::move(t)), iterable(std::move(i)) {}
+};
+
+struct Break : Stmt {
+  PLANK_STMT_CLASSOF(Break)
+  explicit Break(Span s) : Stmt(kKind, s) {}
+};
+
+struct Continue : Stmt {
+  PLANK_STMT_CLASSOF(Continue)
+  explicit Continue(Span s) : Stmt(kKind, s) {}
+};
+
+struct Pass : Stmt {
+  PLANK_STMT_CLASSOF(Pass)
+  explicit Pass(Span s) : Stmt(kKind, s) {}
+};
+
+struct Assert : Stmt {
+  PLANK_STMT_CLASSOF(Assert)
+  ExprPtr test;
+  ExprPtr message;  // may be null
+  Assert(Span s, ExprPtr t, ExprPtr m) : Stmt(kKind, s), test(std::move(t)), message(std::move(m)) {}
+};
+
+// `a = b = value`: targets = {a, b}. A target is a Name, Attribute, Subscript, or
+// a Tuple/List of targets. Other target expressions are reported by the parser.
+struct Assign : Stmt {
+  PLANK_STMT_CLASSOF(Assign)
+  ExprList targets;
+  ExprPtr value;
+  Assign(Span s, ExprList t, ExprPtr v) : Stmt(kKind, s), targets(std::move(t)), value(std::move(v)) {}
+};
+
+// `target op= value`; target is a Name, Attribute or Subscript.
+struct AugAssign : Stmt {
+  PLANK_STMT_CLASSOF(AugAssign)
+  ExprPtr target;
+  BinaryOp op;
+  ExprPtr value;
+  AugAssign(Span s, ExprPtr t, BinaryOp o, ExprPtr v)
+      : Stmt(kKind, s), target(std::move(t)), op(o), value(std::move(v)) {}
+};
+
+struct ImportAlias {
+  std::string name;     // dotted for `import a.b`
+  Span span;            // the (dotted) name
+  std::string as_name;  // empty when there is no `as`
+  Span as_span;
+};
+
+// `import a.b as c, d`
+struct Import : Stmt {
+  PLANK_STMT_CLASSOF(Import)
+  std::vector<ImportAlias> names;
+  explicit Import(Span s) : Stmt(kKind, s) {}
+};
+
+// `from module import a, b as c`
+struct FromImport : Stmt {
+  PLANK_STMT_CLASSOF(FromImport)
+  std::string module;
+  Span module_span;
+  std::vector<ImportAlias> names;
+  FromImport(Span s, std::string m, Span ms) : Stmt(kKind, s), module(std::move(m)), module_span(ms) {}
+};
+
+struct ExprStmt : Stmt {
+  PLANK_STMT_CLASSOF(ExprStmt)
+  ExprPtr value;
+  ExprStmt(Span s, ExprPtr v) : Stmt(kKind, s), value(std::move(v)) {}
+};
+#undef PLANK_STMT_CLASSOF
+
+// ------------------------------------------------------------------ module
+struct Module {
+  SourceRef file;
+  StmtList body;
+};
+
+// ------------------------------------------------------------------ RTTI helpers
+// On Expr/Stmt pointers: isa<Call>(e), cast<Call>(e), dyn_cast<Call>(e).
+template <typename T, typename B>
+bool isa(const B* node) {
+  return node != nullptr && T::classof(node);
+}
+template <typename T, typename B>
+T* cast(B* node) {
+  assert(isa<T>(node) && "cast<T>() to the wrong node kind");
+  return static_cast<T*>(node);
+}
+template <typename T, typename B>
+const T* cast(const B* node) {
+  assert(isa<T>(node) && "cast<T>() to the wrong node kind");
+  return static_cast<const T*>(node);
+}
+template <typename T, typename B>
+T* dyn_cast(B* node) {
+  return isa<T>(node) ? static_cast<T*>(node) : nullptr;
+}
+template <typename T, typename B>
+const T* dyn_cast(const B* node) {
+  return isa<T>(node) ? static_cast<const T*>(node) : nullptr;
+}
+
+const char* kind_name(ExprKind k);  // "IntLiteral", "Call", ...
+const char* kind_name(StmtKind k);  // "FunctionDef", "Assign", ...
+
+}  // namespace plank::ast
