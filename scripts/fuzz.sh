@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target for SECONDS each, seeded from the project's own
+# examples (and the CAIP data when ../shared is there). Exits non-zero on the
+# first crash, leak or timeout; the reproducer is left in the working directory.
+set -euo pipefail
+BUILD=${1:-build-fuzz}
+SECONDS_EACH=${2:-60}
+SHARED=${SHARED:-../shared}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+mkdir -p "$work/plank" "$work/jsonl" "$work/lf"
+cp "$root"/examples/deps/*.plank "$root"/examples/errors/*.plank "$work/plank/" 2>/dev/null || true
+cp "$root"/examples/lf/* "$root"/examples/errors/*.json "$work/lf/" 2>/dev/null || true
+if [ -f "$SHARED/data/caip/valid.jsonl" ]; then
+  split -l 20 "$SHARED/data/caip/valid.jsonl" "$work/jsonl/valid-"
+  head -n 200 "$SHARED/data/caip/valid.jsonl" | python3 -c '
+import json, sys, os
+for i, line in enumerate(sys.stdin):
+    open(os.path.join(sys.argv[1], "form%03d.json" % i), "w").write(json.dumps(json.loads(line)["logical_form"]))
+' "$work/lf"
+fi
+
+run() {
+  local target=$1 corpus=$2 rc=0
+  echo "== $target for ${SECONDS_EACH}s (seed corpus: $(ls "$corpus" | wc -l) files)"
+  "$root/$BUILD/bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=8192 -print_final_stats=1 "$corpus" >"$work/$target.log" 2>&1 || rc=$?
+  grep -E '^Done|stat::number_of_executed_units|stat::peak_rss_mb' "$work/$target.log" || true
+  if [ $rc -ne 0 ]; then tail -n 60 "$work/$target.log"; echo "$target FAILED (exit $rc)"; exit 1; fi
+}
+run fuzz_frontend "$work/plank"
+run fuzz_lf_json "$work/jsonl"
+run fuzz_lf_form "$work/lf"
+echo "fuzz: all targets ran clean for ${SECONDS_EACH}s each"

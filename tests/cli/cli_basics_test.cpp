@@ -1,0 +1,80 @@
+// The command line's contracts: subcommands, exit codes (0 ok, 1 input errors,
+// 2 usage), and the shapes of text and JSON output.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run_plank.h"
+
+using plank::test::run_plank;
+using ::testing::HasSubstr;
+
+TEST(Cli, VersionPrintsNameAndVersion) {
+  auto r = run_plank("--version");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("plank 0."));
+}
+
+TEST(Cli, HelpListsSubcommands) {
+  auto r = run_plank("help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("check"));
+  auto sub = run_plank("help check");
+  EXPECT_EQ(sub.exit_code, 0);
+  EXPECT_THAT(sub.out, HasSubstr("--jsonl"));
+}
+
+TEST(Cli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(run_plank("frobnicate").exit_code, 2);
+  EXPECT_EQ(run_plank("check --no-such-flag x").exit_code, 2);
+  EXPECT_EQ(run_plank("check").exit_code, 2);  // nothing to check
+  EXPECT_EQ(run_plank("check --lf a.json --jsonl b.jsonl").exit_code, 2);
+  EXPECT_EQ(run_plank("check --dump=llvm examples/errors/unclosed_dict.plank").exit_code, 2);
+  EXPECT_EQ(run_plank("help no-such-command").exit_code, 2);
+}
+
+TEST(Cli, InfoReportsDevices) {
+  auto r = run_plank("info");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("gpu devices:"));
+}
+
+TEST(Cli, MissingFileIsAnInputError) {
+  auto r = run_plank("check does/not/exist.plank");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("cannot open 'does/not/exist.plank'"));
+}
+
+TEST(Cli, CleanPlanChecksWithExitZero) {
+  auto r = run_plank("check -", "mine({'log':3}, null); craft({'planks':12}, {'log':3}, null)\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("0 errors"));
+}
+
+TEST(Cli, BrokenPlanShowsLineColumnAndCaret) {
+  auto r = run_plank("check --color=never examples/errors/unclosed_dict.plank");
+  EXPECT_EQ(r.exit_code, 1);
+  // The ')' at column 36 closes the '{' opened at column 22: name both.
+  EXPECT_THAT(r.err, HasSubstr("examples/errors/unclosed_dict.plank:3:36: error: closing ')' does not match "
+                               "opening '{' at 3:22 (missing '}'?)"));
+  EXPECT_THAT(r.err, HasSubstr("craft({'planks':12}, {'log':3, null);\n"));
+  EXPECT_THAT(r.err, HasSubstr("\n" + std::string(2 + 35, ' ') + "^\n"));
+  EXPECT_THAT(r.err, HasSubstr("1 error\n"));
+}
+
+TEST(Cli, SourceDiagnosticsAsJson) {
+  auto r = run_plank("check --json examples/errors/unclosed_dict.plank");
+  EXPECT_EQ(r.exit_code, 1);
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["errors"], 1);
+  EXPECT_EQ(j["diagnostics"][0]["line"], 3);
+  EXPECT_EQ(j["diagnostics"][0]["column"], 36);
+  EXPECT_EQ(j["diagnostics"][0]["file"], "examples/errors/unclosed_dict.plank");
+}
+
+TEST(Cli, DumpAstPrintsTheTree) {
+  auto r = run_plank("check --dump=ast -", "x = 1 + 2\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Assign"));
+}

@@ -1,0 +1,28 @@
+// Shared pieces of the `plank` command line. Each subcommand lives in its own
+// cmd_*.cpp and registers itself with register_*(); main.cpp wires them.
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+namespace plank::cli {
+
+// Exit codes are a contract: scripts and CI rely on them.
+enum ExitCode : int { kOk = 0, kInputErrors = 1, kUsage = 2 };
+
+struct OutputOptions {
+  bool json = false;
+  std::string color = "auto";  // auto | always | never
+  bool use_color() const;      // for text written to stderr
+};
+
+// A subcommand runs after parsing; its result becomes the process exit code.
+using Action = std::function<int()>;
+
+void register_check(CLI::App& app, Action& action);
+void register_help(CLI::App& app, Action& action);
+void register_info(CLI::App& app, Action& action);
+void register_world(CLI::App& app, Action& action);
+
+}  // namespace plank::cli

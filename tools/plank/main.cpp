@@ -1,0 +1,44 @@
+// plank: the command line. Exit codes: 0 ok, 1 the input has errors, 2 usage error.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+
+#include "cli.h"
+
+int main(int argc, char** argv) {
+  using namespace plank::cli;
+  CLI::App app{"Plank: a scripting language and JIT runtime for voxel-world agents", "plank"};
+  app.set_version_flag("--version", std::string("plank ") + PLANK_VERSION);
+  app.require_subcommand(0, 1);
+
+  Action action;
+  register_check(app, action);
+  register_info(app, action);
+  register_world(app, action);
+  register_help(app, action);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);  // prints help, exit 0
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kUsage;
+  }
+  if (!action) {
+    std::fputs(app.help().c_str(), stdout);
+    return kUsage;
+  }
+  try {
+    return action();
+  } catch (const std::exception& e) {
+    // A stage that throws is a Plank bug; say so instead of aborting.
+    std::fprintf(stderr, "plank: internal error: %s\n", e.what());
+    return 3;
+  }
+}
