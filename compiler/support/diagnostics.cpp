@@ -92,7 +92,9 @@ std::string render_text(const Diagnostic& d, const RenderOptions& options) {
   if (!d.expected.empty()) {
     std::string list;
     for (size_t i = 0; i < d.expected.size(); ++i) list += (i ? ", " : "") + d.expected[i];
-    out += fmt::format("  {}note:{} expected one of: {}\n", options.color ? "\033[1;36m" : "", reset, list);
+    // Messages that already name the accepted values do not repeat them.
+    if (d.message.find(list) == std::string::npos)
+      out += fmt::format("  {}note:{} expected one of: {}\n", options.color ? "\033[1;36m" : "", reset, list);
   }
   return out;
 }
