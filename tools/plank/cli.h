@@ -21,6 +21,7 @@ struct OutputOptions {
 using Action = std::function<int()>;
 
 void register_check(CLI::App& app, Action& action);
+void register_reference(CLI::App& app, Action& action);
 void register_help(CLI::App& app, Action& action);
 void register_info(CLI::App& app, Action& action);
 void register_world(CLI::App& app, Action& action);

@@ -62,7 +62,10 @@ int check_sources(const CheckOptions& o) {
     SourceRef file = load_or_report(path, sink);
     if (!file) continue;
     auto module = frontend::parse_module(file, sink);
-    if (o.dump == "ast" && module) dumps += ast::dump_ast(*module);
+    if (o.dump == "ast" && module) {
+      dumps += ast::dump_ast(*module);
+      if (!dumps.empty() && dumps.back() != '\n') dumps += '\n';
+    }
   }
   if (o.out.json) {
     nlohmann::json j;
