@@ -79,7 +79,31 @@ const Entity* World::speaker(const std::string& name) const {
 void World::annotate(Annotation a) {
   std::sort(a.cells.begin(), a.cells.end());
   a.cells.erase(std::unique(a.cells.begin(), a.cells.end()), a.cells.end());
-  annotations_.push_back(std::move(a));
+  insert_annotation(annotations_.size(), std::move(a));
+}
+
+void World::insert_annotation(size_t index, Annotation a) {
+  index = std::min(index, annotations_.size());
+  annotations_.insert(annotations_.begin() + std::ptrdiff_t(index), std::move(a));
+  if (observer_) observer_->on_annotation(index, nullptr, &annotations_[index]);
+}
+
+bool World::erase_annotation(size_t index) {
+  if (index >= annotations_.size()) return false;
+  Annotation before = std::move(annotations_[index]);
+  annotations_.erase(annotations_.begin() + std::ptrdiff_t(index));
+  if (observer_) observer_->on_annotation(index, &before, nullptr);
+  return true;
+}
+
+bool World::restore_entity(const Entity& e) {
+  auto at = std::lower_bound(entities_.begin(), entities_.end(), e.id,
+                             [](const Entity& x, EntityId id) { return x.id < id; });
+  if (at != entities_.end() && at->id == e.id) return false;
+  at = entities_.insert(at, e);
+  next_entity_ = std::max(next_entity_, e.id + 1);
+  if (observer_) observer_->on_entity(nullptr, &*at);
+  return true;
 }
 
 }  // namespace plank::world

@@ -1,8 +1,9 @@
 // The world: block storage, the block registry, entities, annotations (names
 // and tags that builds and memory attach to blocks) and the seeded random
-// source. Every mutation goes through set_block() or set_pose()/add_entity()/
-// remove_entity(), each of which tells the observer: that is where the undo
-// log, the task stack and memory will hook in.
+// source. Every mutation goes through set_block(), add_entity()/set_pose()/
+// remove_entity()/restore_entity() or annotate()/insert_annotation()/
+// erase_annotation(), each of which tells the observer: that is where the
+// undo log (runtime/agent/action_log.h) and memory hook in.
 #pragma once
 #include <memory>
 #include <optional>
@@ -21,13 +22,6 @@ struct BlockChange {
   BlockId before, after;
 };
 
-class WorldObserver {
- public:
-  virtual ~WorldObserver() = default;
-  virtual void on_block(const BlockChange&) {}
-  virtual void on_entity(const Entity* before, const Entity* after) {}  // null: added / removed
-};
-
 // A name and tags given to a set of cells: by the build that placed them
 // ("house", {"wooden"}) or later from memory ("that is Bob's tower").
 struct Annotation {
@@ -35,6 +29,15 @@ struct Annotation {
   std::vector<std::string> tags;
   std::vector<Coord> cells;  // sorted
   friend bool operator==(const Annotation&, const Annotation&) = default;
+};
+
+class WorldObserver {
+ public:
+  virtual ~WorldObserver() = default;
+  virtual void on_block(const BlockChange&) {}
+  virtual void on_entity(const Entity* before, const Entity* after) {}  // null: added / removed
+  // An annotation inserted at (after set) or erased from (before set) index `index`.
+  virtual void on_annotation(size_t index, const Annotation* before, const Annotation* after) {}
 };
 
 struct WorldOptions {
@@ -76,9 +79,16 @@ class World {
   std::vector<const Entity*> speakers() const;
   const Entity* speaker(const std::string& name) const;  // "" -> the first speaker
   const std::vector<Entity>& entities() const { return entities_; }
+  // Puts back an entity that was removed, with its id, at its place in id
+  // order (the order add_entity keeps): what UNDO needs to restore a world
+  // exactly. False when the id is taken.
+  bool restore_entity(const Entity& e);
 
   // Annotations.
   void annotate(Annotation a);
+  // Exact inverses for UNDO: insert at / erase from a position.
+  void insert_annotation(size_t index, Annotation a);
+  bool erase_annotation(size_t index);
   const std::vector<Annotation>& annotations() const { return annotations_; }
 
   void set_observer(WorldObserver* observer) { observer_ = observer; }
