@@ -1,0 +1,594 @@
+// Plank IR -> LLVM IR: the module, each function's entry and frame, and one
+// runtime call per IR operation. Inline fast paths live in fast_paths.cpp.
+#include "codegen/codegen.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include "codegen/emit.h"
+
+namespace plank::codegen {
+
+using ir::Op;
+using ir::Slot;
+
+LLVMModule::LLVMModule() = default;
+LLVMModule::LLVMModule(LLVMModule&&) noexcept = default;
+LLVMModule& LLVMModule::operator=(LLVMModule&&) noexcept = default;
+LLVMModule::~LLVMModule() {
+  module.reset();  // before its context
+}
+
+// ---------------------------------------------------------------------------
+// ModuleEmitter
+
+ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Module& irm, core::ModuleRuntime* rt,
+                             const CodegenOptions& o)
+    : ctx(c), mod(m), ir(irm), runtime(rt), options(o) {
+  void_ty = llvm::Type::getVoidTy(ctx);
+  i1 = llvm::Type::getInt1Ty(ctx);
+  i8 = llvm::Type::getInt8Ty(ctx);
+  i32 = llvm::Type::getInt32Ty(ctx);
+  i64 = llvm::Type::getInt64Ty(ctx);
+  f64 = llvm::Type::getDoubleTy(ctx);
+  i8_ptr = llvm::PointerType::getUnqual(i8);
+  value_ty = llvm::StructType::create(ctx, {i64, i64}, "pk.Value");
+  value_ptr = llvm::PointerType::getUnqual(value_ty);
+  frame_ty = llvm::StructType::create(ctx, "pk.Frame");
+  frame_ty->setBody({llvm::PointerType::getUnqual(frame_ty), i8_ptr, value_ptr, i32, i32});
+  thread_ty = llvm::StructType::create(ctx, {llvm::PointerType::getUnqual(frame_ty), i64, i32, i32}, "pk.Thread");
+  llvm::Type* thread_ptr = llvm::PointerType::getUnqual(thread_ty);
+  llvm::Type* frame_ptr = llvm::PointerType::getUnqual(frame_ty);
+  entry_ty = llvm::FunctionType::get(i1, {thread_ptr, i8_ptr, value_ptr, value_ptr}, false);
+
+  auto fnty = [&](llvm::Type* ret, std::vector<llvm::Type*> params) {
+    return llvm::FunctionType::get(ret, params, false);
+  };
+  llvm::Type* T = thread_ptr;
+  llvm::Type* V = value_ptr;
+  llvm::Type* P = i8_ptr;
+  llvm::Type* U = i32;
+  runtime_types_ = {
+      {"pk_enter", fnty(i1, {T, frame_ptr})},
+      {"pk_leave", fnty(void_ty, {T, frame_ptr})},
+      {"pk_poll", fnty(i1, {T})},
+      {"pk_step", fnty(i1, {T, U})},
+      {"pk_load_global", fnty(i1, {T, V, P, U})},
+      {"pk_store_global", fnty(void_ty, {T, P, U, V})},
+      {"pk_load_builtin", fnty(i1, {T, V, U})},
+      {"pk_make_cell", fnty(i1, {T, V, V})},
+      {"pk_load_cell", fnty(i1, {T, V, V, P})},
+      {"pk_store_cell", fnty(void_ty, {T, V, V})},
+      {"pk_load_free", fnty(void_ty, {T, V, P, U})},
+      {"pk_binary", fnty(i1, {T, V, U, V, V})},
+      {"pk_unary", fnty(i1, {T, V, U, V})},
+      {"pk_compare", fnty(i1, {T, V, U, V, V})},
+      {"pk_truth", fnty(i1, {T, P, V})},
+      {"pk_build_list", fnty(i1, {T, V, V, U})},
+      {"pk_build_tuple", fnty(i1, {T, V, V, U})},
+      {"pk_build_dict", fnty(i1, {T, V, V, U})},
+      {"pk_get_item", fnty(i1, {T, V, V, V})},
+      {"pk_set_item", fnty(i1, {T, V, V, V})},
+      {"pk_get_slice", fnty(i1, {T, V, V, V, V, V})},
+      {"pk_get_attr", fnty(i1, {T, V, V, V})},
+      {"pk_set_attr", fnty(i1, {T, V, V, V})},
+      {"pk_get_iter", fnty(i1, {T, V, V})},
+      {"pk_for_iter", fnty(i1, {T, V, P, V})},
+      {"pk_unpack", fnty(i1, {T, V, V, U})},
+      {"pk_assert_failed", fnty(i1, {T, V})},
+      {"pk_call", fnty(i1, {T, V, V, V, U, U, V})},
+      {"pk_call_method", fnty(i1, {T, V, V, V, V, U, U, V})},
+      {"pk_call_intrinsic", fnty(i1, {T, V, U, V, U, U, V})},
+      {"pk_make_function", fnty(i1, {T, V, P, U, V, U, V, U})},
+      {"pk_raise", fnty(i1, {T, P, P})},
+      {"pkj_call_positional", fnty(i1, {T, V, V, V, U})},
+  };
+}
+
+llvm::FunctionCallee ModuleEmitter::runtime_fn(const char* name) {
+  auto it = runtime_types_.find(name);
+  llvm::FunctionCallee callee = mod.getOrInsertFunction(name, it->second);
+  if (auto* fn = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+    if (fn->getReturnType() == i1) fn->addRetAttr(llvm::Attribute::ZExt);
+    fn->setDoesNotThrow();
+  }
+  return callee;
+}
+
+llvm::Constant* ModuleEmitter::address(const void* p, llvm::Type* pointer_type) {
+  return llvm::ConstantExpr::getIntToPtr(llvm::ConstantInt::get(i64, reinterpret_cast<uintptr_t>(p)), pointer_type);
+}
+
+llvm::Constant* ModuleEmitter::module_ptr() {
+  if (runtime) return address(runtime, i8_ptr);
+  return mod.getOrInsertGlobal("pk.module", i8);
+}
+
+llvm::Constant* ModuleEmitter::constant_ptr(uint32_t index) {
+  if (runtime) return address(&runtime->constants[index], value_ptr);
+  return mod.getOrInsertGlobal("pk.const." + std::to_string(index), value_ty);
+}
+
+llvm::Constant* ModuleEmitter::code_ptr(uint32_t function) {
+  if (runtime) return address(&runtime->code[function], i8_ptr);
+  return mod.getOrInsertGlobal("pk.code." + std::to_string(function), i8);
+}
+
+llvm::Constant* ModuleEmitter::c_string(const std::string& text) {
+  llvm::Constant* data = llvm::ConstantDataArray::getString(ctx, text, true);
+  auto* global = new llvm::GlobalVariable(mod, data->getType(), true, llvm::GlobalValue::PrivateLinkage, data, "str");
+  global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  return llvm::ConstantExpr::getPointerCast(global, i8_ptr);
+}
+
+// ---------------------------------------------------------------------------
+// FunctionEmitter: helpers
+
+FunctionEmitter::FunctionEmitter(ModuleEmitter& me, const ir::Function& function, uint32_t idx, llvm::Function* lf)
+    : m(me), fn_(&function), index(idx), f(lf), b(me.ctx) {
+  unlikely = llvm::MDBuilder(m.ctx).createBranchWeights(2000, 1);
+}
+
+FunctionEmitter::FunctionEmitter(ModuleEmitter& me, llvm::Function* helper) : m(me), index(0), f(helper), b(me.ctx) {
+  unlikely = llvm::MDBuilder(m.ctx).createBranchWeights(2000, 1);
+  thread = f->getArg(0);
+  llvm::BasicBlock* entry = new_block("entry");
+  b.SetInsertPoint(entry);
+  flag = b.CreateAlloca(m.i8, nullptr, "flag");
+  error_block = new_block("error");
+  llvm::IRBuilderBase::InsertPointGuard guard(b);
+  b.SetInsertPoint(error_block);
+  b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
+}
+
+llvm::Function* ModuleEmitter::op_helper(ir::Op kind, uint32_t op) {
+  uint32_t key = (static_cast<uint32_t>(kind) << 16) | op;
+  auto it = helpers_.find(key);
+  if (it != helpers_.end()) return it->second;
+  const char* kind_name = kind == ir::Op::Binary ? "binary" : kind == ir::Op::Compare ? "compare" : "unary";
+  llvm::Type* thread_ptr = llvm::PointerType::getUnqual(thread_ty);
+  auto* type = llvm::FunctionType::get(i1, {thread_ptr, value_ptr, value_ptr, value_ptr}, false);
+  auto* helper = llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage,
+                                        std::string("plank.") + kind_name + "." + std::to_string(op), mod);
+  helper->addRetAttr(llvm::Attribute::ZExt);
+  helper->addFnAttr(llvm::Attribute::NoUnwind);
+  helper->addFnAttr(llvm::Attribute::AlwaysInline);
+  helpers_[key] = helper;
+  FunctionEmitter fe(*this, helper);
+  llvm::Value* dst = helper->getArg(1);
+  llvm::Value* a = helper->getArg(2);
+  llvm::Value* b = helper->getArg(3);
+  if (kind == ir::Op::Binary) fe.emit_binary(op, dst, a, b);
+  else if (kind == ir::Op::Compare) fe.emit_compare(op, dst, a, b);
+  else fe.emit_unary(op, dst, a);
+  fe.b.CreateRet(llvm::ConstantInt::getTrue(ctx));
+  fe.f->getEntryBlock().moveBefore(&helper->front());
+  return helper;
+}
+
+llvm::Value* FunctionEmitter::u32(uint64_t v) { return llvm::ConstantInt::get(m.i32, v); }
+
+llvm::Value* FunctionEmitter::slot(Slot s) { return b.CreateConstInBoundsGEP2_32(
+    llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, s); }
+
+llvm::Value* FunctionEmitter::tag_ptr(llvm::Value* v) { return b.CreateStructGEP(m.value_ty, v, 0); }
+llvm::Value* FunctionEmitter::payload_ptr(llvm::Value* v) { return b.CreateStructGEP(m.value_ty, v, 1); }
+llvm::Value* FunctionEmitter::load_tag(llvm::Value* v) { return b.CreateLoad(m.i64, tag_ptr(v)); }
+llvm::Value* FunctionEmitter::load_payload(llvm::Value* v) { return b.CreateLoad(m.i64, payload_ptr(v)); }
+
+void FunctionEmitter::store_value(llvm::Value* v, uint64_t tag, llvm::Value* payload) {
+  b.CreateStore(llvm::ConstantInt::get(m.i64, tag), tag_ptr(v));
+  b.CreateStore(payload, payload_ptr(v));
+}
+void FunctionEmitter::store_float(llvm::Value* p, llvm::Value* v) { store_value(p, kTagFloat, b.CreateBitCast(v, m.i64)); }
+void FunctionEmitter::store_bool(llvm::Value* p, llvm::Value* v) { store_value(p, kTagBool, b.CreateZExt(v, m.i64)); }
+
+void FunctionEmitter::copy_value(llvm::Value* dst, llvm::Value* src) {
+  llvm::Value* tag = b.CreateLoad(m.i64, b.CreateStructGEP(m.value_ty, src, 0));
+  llvm::Value* payload = b.CreateLoad(m.i64, b.CreateStructGEP(m.value_ty, src, 1));
+  b.CreateStore(tag, b.CreateStructGEP(m.value_ty, dst, 0));
+  b.CreateStore(payload, b.CreateStructGEP(m.value_ty, dst, 1));
+}
+
+llvm::BasicBlock* FunctionEmitter::new_block(const char* name) { return llvm::BasicBlock::Create(m.ctx, name, f); }
+
+void FunctionEmitter::check(llvm::Value* ok) {
+  llvm::BasicBlock* next = new_block("ok");
+  b.CreateCondBr(ok, next, error_block, unlikely);
+  b.SetInsertPoint(next);
+}
+
+llvm::Value* FunctionEmitter::call(const char* name, std::initializer_list<llvm::Value*> args) {
+  return b.CreateCall(m.runtime_fn(name), args);
+}
+
+// A pointer to `count` contiguous Values holding slots[from..from+count): the
+// slots themselves when they are consecutive, else copies in `area` at `offset`.
+llvm::Value* FunctionEmitter::contiguous_or_copy(const std::vector<Slot>& list, size_t from, size_t count,
+                                                 llvm::Value* area, uint32_t offset) {
+  if (count == 0) return llvm::ConstantPointerNull::get(m.value_ptr);
+  bool consecutive = true;
+  for (size_t i = 1; i < count; ++i) consecutive = consecutive && list[from + i] == list[from] + i;
+  if (consecutive) return slot(list[from]);
+  llvm::Type* area_ty = llvm::cast<llvm::AllocaInst>(area)->getAllocatedType();
+  for (size_t i = 0; i < count; ++i) {
+    copy_value(b.CreateConstInBoundsGEP2_32(area_ty, area, 0, offset + i), slot(list[from + i]));
+  }
+  return b.CreateConstInBoundsGEP2_32(area_ty, area, 0, offset);
+}
+
+llvm::Value* FunctionEmitter::kwnames(const ir::Instr& in) {
+  if (in.kwnames.empty()) return llvm::ConstantPointerNull::get(m.value_ptr);
+  llvm::Type* area_ty = llvm::cast<llvm::AllocaInst>(kwscratch)->getAllocatedType();
+  for (size_t i = 0; i < in.kwnames.size(); ++i) {
+    copy_value(b.CreateConstInBoundsGEP2_32(area_ty, kwscratch, 0, i), m.constant_ptr(in.kwnames[i]));
+  }
+  return b.CreateConstInBoundsGEP2_32(area_ty, kwscratch, 0, 0);
+}
+
+// ---------------------------------------------------------------------------
+// FunctionEmitter: the function
+
+bool FunctionEmitter::emit(std::string* error) {
+  auto fail = [&](const std::string& why) {
+    *error = "internal error: cannot compile " + fn().qualified + ": " + why;
+    return false;
+  };
+  if (fn().blocks.empty()) return fail("no blocks");
+  for (const ir::Block& block : fn().blocks) {
+    if (block.instrs.empty() || !ir::is_terminator(block.instrs.back().op)) return fail("a block lacks a terminator");
+    for (const ir::Instr& in : block.instrs) {
+      scratch_size_ = std::max<uint32_t>(scratch_size_, in.args.size());
+      kw_size_ = std::max<uint32_t>(kw_size_, in.kwnames.size());
+      for (Slot s : {in.dst, in.a, in.b}) {
+        if (s != ir::kNoSlot && s >= fn().slot_count) return fail("slot out of range");
+      }
+      for (Slot s : in.args) {
+        if (s >= fn().slot_count) return fail("slot out of range");
+      }
+      if ((in.op == Op::Jump || in.op == Op::Branch || in.op == Op::ForIter) &&
+          (in.target >= fn().blocks.size() || (in.op != Op::Jump && in.target2 >= fn().blocks.size()))) {
+        return fail("branch target out of range");
+      }
+    }
+  }
+  for (Slot s : fn().cell_params) {
+    if (s >= fn().slot_count) return fail("cell parameter out of range");
+  }
+  if (fn().params.size() > fn().slot_count) return fail("more parameters than slots");
+
+  auto arg = f->arg_begin();
+  thread = &*arg++;
+  thread->setName("thread");
+  function_arg = &*arg++;
+  function_arg->setName("function");
+  llvm::Value* args = &*arg++;
+  args->setName("args");
+  llvm::Value* result = &*arg++;
+  result->setName("result");
+
+  llvm::BasicBlock* entry = new_block("entry");
+  b.SetInsertPoint(entry);
+  uint32_t nslots = std::max<uint32_t>(fn().slot_count, 1);
+  auto* slots_alloca = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, nslots), nullptr, "slots");
+  slots_alloca->setAlignment(llvm::Align(16));
+  slots = slots_alloca;
+  frame = b.CreateAlloca(m.frame_ty, nullptr, "frame");
+  scratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(scratch_size_, 1)), nullptr, "scratch");
+  kwscratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(kw_size_, 1)), nullptr, "kwnames");
+  flag = b.CreateAlloca(m.i8, nullptr, "flag");
+
+  // Slots start as None (the collector scans them); parameters are copied in.
+  llvm::Value* slots_bytes = b.CreateBitCast(slots, m.i8_ptr);
+  b.CreateMemSet(slots_bytes, llvm::ConstantInt::get(m.i8, 0), uint64_t(nslots) * 16, llvm::MaybeAlign(16));
+  if (!fn().params.empty()) {
+    b.CreateMemCpy(slots_bytes, llvm::MaybeAlign(16), b.CreateBitCast(args, m.i8_ptr), llvm::MaybeAlign(8),
+                   uint64_t(fn().params.size()) * 16);
+  }
+  b.CreateStore(llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(m.frame_ty)),
+                b.CreateStructGEP(m.frame_ty, frame, 0));
+  b.CreateStore(m.code_ptr(index), b.CreateStructGEP(m.frame_ty, frame, 1));
+  b.CreateStore(b.CreateConstInBoundsGEP2_32(llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, 0),
+                b.CreateStructGEP(m.frame_ty, frame, 2));
+  b.CreateStore(u32(fn().slot_count), b.CreateStructGEP(m.frame_ty, frame, 3));
+  b.CreateStore(u32(fn().first_line), b.CreateStructGEP(m.frame_ty, frame, 4));
+
+  // The error exit: unlink the frame, report failure.
+  error_block = new_block("error");
+  {
+    llvm::IRBuilderBase::InsertPointGuard guard(b);
+    b.SetInsertPoint(error_block);
+    call("pk_leave", {thread, frame});
+    b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
+  }
+
+  llvm::Value* entered = call("pk_enter", {thread, frame});
+  llvm::BasicBlock* linked = new_block("linked");
+  llvm::BasicBlock* refused = new_block("refused");
+  b.CreateCondBr(entered, linked, refused, unlikely);
+  b.SetInsertPoint(refused);
+  b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
+  b.SetInsertPoint(linked);
+  for (Slot s : fn().cell_params) check(call("pk_make_cell", {thread, slot(s), slot(s)}));
+
+  blocks.clear();
+  for (size_t i = 0; i < fn().blocks.size(); ++i) blocks.push_back(new_block(("b" + std::to_string(i)).c_str()));
+  b.CreateBr(blocks[0]);
+
+  for (size_t i = 0; i < fn().blocks.size(); ++i) {
+    b.SetInsertPoint(blocks[i]);
+    for (const ir::Instr& in : fn().blocks[i].instrs) {
+      if (!emit_instr(in, error)) return false;
+      if (ir::is_terminator(in.op)) break;
+    }
+  }
+  // Keep the error block last, for reading.
+  error_block->moveAfter(&f->back());
+  (void)result;
+  return true;
+}
+
+void FunctionEmitter::emit_call_like(const ir::Instr& in) {
+  size_t nkw = in.kwnames.size();
+  size_t npos = in.args.size() - nkw;
+  llvm::Value* argv = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
+  llvm::Value* names = kwnames(in);
+  llvm::Value* ok = nullptr;
+  switch (in.op) {
+    case Op::Call:
+      if (nkw == 0) {
+        ok = call("pkj_call_positional", {thread, slot(in.dst), slot(in.a), argv, u32(npos)});
+        break;
+      }
+      ok = call("pk_call", {thread, slot(in.dst), slot(in.a), argv, u32(npos), u32(nkw), names});
+      break;
+    case Op::CallMethod:
+      ok = call("pk_call_method",
+                {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names});
+      break;
+    default:  // CallIntrinsic
+      ok = call("pk_call_intrinsic", {thread, slot(in.dst), u32(in.imm), argv, u32(npos), u32(nkw), names});
+      break;
+  }
+  check(ok);
+}
+
+bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
+  auto nullable = [&](Slot s) -> llvm::Value* {
+    return s == ir::kNoSlot ? static_cast<llvm::Value*>(llvm::ConstantPointerNull::get(m.value_ptr)) : slot(s);
+  };
+  switch (in.op) {
+    case Op::LoadConst: {
+      if (in.imm >= m.ir.constants.size()) {
+        *error = "internal error: constant index out of range in " + fn().qualified;
+        return false;
+      }
+      const ir::Constant& c = m.ir.constants[in.imm];
+      switch (c.kind) {
+        case ir::Constant::Kind::None: store_value(slot(in.dst), kTagNone, b.getInt64(0)); break;
+        case ir::Constant::Kind::Bool: store_value(slot(in.dst), kTagBool, b.getInt64(c.i != 0)); break;
+        case ir::Constant::Kind::Int: store_value(slot(in.dst), kTagInt, b.getInt64(static_cast<uint64_t>(c.i))); break;
+        case ir::Constant::Kind::Float: store_float(slot(in.dst), llvm::ConstantFP::get(m.f64, c.f)); break;
+        case ir::Constant::Kind::Str: copy_value(slot(in.dst), m.constant_ptr(in.imm)); break;
+      }
+      return true;
+    }
+    case Op::Move:
+      if (in.dst != in.a) copy_value(slot(in.dst), slot(in.a));
+      return true;
+    case Op::LoadGlobal:
+      check(call("pk_load_global", {thread, slot(in.dst), m.module_ptr(), u32(in.imm)}));
+      return true;
+    case Op::StoreGlobal:
+      call("pk_store_global", {thread, m.module_ptr(), u32(in.imm), slot(in.a)});
+      return true;
+    case Op::LoadBuiltin:
+      check(call("pk_load_builtin", {thread, slot(in.dst), u32(in.imm)}));
+      return true;
+    case Op::MakeCell:
+      check(call("pk_make_cell", {thread, slot(in.dst), nullable(in.a)}));
+      return true;
+    case Op::LoadCell: {
+      // The variable's name is the str constant imm (as the interpreter passes it).
+      std::string name = in.imm < m.ir.constants.size() ? m.ir.constants[in.imm].s : std::string("?");
+      check(call("pk_load_cell", {thread, slot(in.dst), slot(in.a), m.c_string(name)}));
+      return true;
+    }
+    case Op::StoreCell:
+      call("pk_store_cell", {thread, slot(in.dst), slot(in.a)});
+      return true;
+    case Op::LoadFree:
+      call("pk_load_free", {thread, slot(in.dst), function_arg, u32(in.imm)});
+      return true;
+    case Op::Binary:
+    case Op::Compare:
+      check(b.CreateCall(m.op_helper(in.op, in.imm), {thread, slot(in.dst), slot(in.a), slot(in.b)}));
+      return true;
+    case Op::Unary:
+      check(b.CreateCall(m.op_helper(in.op, in.imm), {thread, slot(in.dst), slot(in.a),
+                                                      llvm::ConstantPointerNull::get(m.value_ptr)}));
+      return true;
+    case Op::Truth: store_bool(slot(in.dst), emit_truth(slot(in.a))); return true;
+    case Op::BuildList:
+    case Op::BuildTuple: {
+      llvm::Value* items = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
+      check(call(in.op == Op::BuildList ? "pk_build_list" : "pk_build_tuple",
+                 {thread, slot(in.dst), items, u32(in.args.size())}));
+      return true;
+    }
+    case Op::BuildDict: {
+      llvm::Value* items = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
+      check(call("pk_build_dict", {thread, slot(in.dst), items, u32(in.args.size() / 2)}));
+      return true;
+    }
+    case Op::GetItem:
+      check(call("pk_get_item", {thread, slot(in.dst), slot(in.a), slot(in.b)}));
+      return true;
+    case Op::SetItem:
+      if (in.args.empty()) break;
+      check(call("pk_set_item", {thread, slot(in.a), slot(in.b), slot(in.args[0])}));
+      return true;
+    case Op::GetSlice:
+      if (in.args.size() != 3) break;
+      check(call("pk_get_slice",
+                 {thread, slot(in.dst), slot(in.a), slot(in.args[0]), slot(in.args[1]), slot(in.args[2])}));
+      return true;
+    case Op::GetAttr:
+      check(call("pk_get_attr", {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm)}));
+      return true;
+    case Op::SetAttr:
+      check(call("pk_set_attr", {thread, slot(in.a), m.constant_ptr(in.imm), slot(in.b)}));
+      return true;
+    case Op::Call:
+    case Op::CallMethod:
+    case Op::CallIntrinsic:
+      if (in.kwnames.size() > in.args.size()) break;
+      emit_call_like(in);
+      return true;
+    case Op::MakeFunction: {
+      if (in.ndefaults > in.args.size()) break;
+      size_t ncells = in.args.size() - in.ndefaults;
+      llvm::Value* defaults = contiguous_or_copy(in.args, 0, in.ndefaults, scratch, 0);
+      llvm::Value* cells = contiguous_or_copy(in.args, in.ndefaults, ncells, scratch, in.ndefaults);
+      check(call("pk_make_function", {thread, slot(in.dst), m.module_ptr(), u32(in.imm), defaults, u32(in.ndefaults),
+                                      cells, u32(ncells)}));
+      return true;
+    }
+    case Op::GetIter:
+      check(call("pk_get_iter", {thread, slot(in.dst), slot(in.a)}));
+      return true;
+    case Op::Unpack: {
+      size_t n = in.args.size();
+      bool consecutive = true;
+      for (size_t i = 1; i < n; ++i) consecutive = consecutive && in.args[i] == in.args[0] + i;
+      if (consecutive && n > 0) {
+        check(call("pk_unpack", {thread, slot(in.args[0]), slot(in.a), u32(n)}));
+        return true;
+      }
+      llvm::Type* area_ty = llvm::cast<llvm::AllocaInst>(scratch)->getAllocatedType();
+      llvm::Value* area = n == 0 ? static_cast<llvm::Value*>(llvm::ConstantPointerNull::get(m.value_ptr))
+                                 : b.CreateConstInBoundsGEP2_32(area_ty, scratch, 0, 0);
+      check(call("pk_unpack", {thread, area, slot(in.a), u32(n)}));
+      for (size_t i = 0; i < n; ++i) {
+        copy_value(slot(in.args[i]), b.CreateConstInBoundsGEP2_32(area_ty, scratch, 0, i));
+      }
+      return true;
+    }
+    case Op::Assert: {
+      llvm::Value* holds = emit_truth(slot(in.a));
+      llvm::BasicBlock* failed = new_block("assert_failed");
+      llvm::BasicBlock* next = new_block("assert_ok");
+      b.CreateCondBr(holds, next, failed);
+      b.SetInsertPoint(failed);
+      call("pk_assert_failed", {thread, nullable(in.b)});
+      b.CreateBr(error_block);
+      b.SetInsertPoint(next);
+      return true;
+    }
+    case Op::Step: emit_step(in); return true;
+    case Op::Jump:
+      b.CreateBr(blocks[in.target]);
+      return true;
+    case Op::Branch: {
+      llvm::Value* cond = emit_truth(slot(in.a));
+      b.CreateCondBr(cond, blocks[in.target], blocks[in.target2]);
+      return true;
+    }
+    case Op::ForIter: {
+      check(call("pk_for_iter", {thread, slot(in.dst), flag, slot(in.a)}));
+      llvm::Value* done = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
+      b.CreateCondBr(done, blocks[in.target2], blocks[in.target]);
+      return true;
+    }
+    case Op::Return: {
+      llvm::Value* result = f->getArg(3);
+      if (in.a == ir::kNoSlot) {
+        b.CreateStore(b.getInt64(kTagNone), b.CreateStructGEP(m.value_ty, result, 0));
+        b.CreateStore(b.getInt64(0), b.CreateStructGEP(m.value_ty, result, 1));
+      } else {
+        copy_value(result, slot(in.a));
+      }
+      call("pk_leave", {thread, frame});
+      b.CreateRet(llvm::ConstantInt::getTrue(m.ctx));
+      return true;
+    }
+  }
+  *error = "internal error: malformed " + std::string(ir::op_name(in.op)) + " in " + fn().qualified;
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// The module
+
+namespace {
+
+std::string symbol_name(const std::string& prefix, size_t i, const std::string& name) {
+  std::string out = prefix + "f" + std::to_string(i) + ".";
+  for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') ? c : '_';
+  return out;
+}
+
+}  // namespace
+
+bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const std::string& prefix,
+                 const CodegenOptions& options, LLVMModule* out, std::string* error) {
+  if (runtime && (runtime->code.size() != module.functions.size() ||
+                  runtime->constants.size() != module.constants.size())) {
+    *error = "internal error: the module runtime does not match the IR module";
+    return false;
+  }
+  out->context = std::make_unique<llvm::LLVMContext>();
+  out->module = std::make_unique<llvm::Module>(prefix.empty() ? "plank" : prefix, *out->context);
+  out->entry_names.clear();
+  ModuleEmitter me(*out->context, *out->module, module, runtime, options);
+
+  std::vector<llvm::Function*> functions;
+  for (size_t i = 0; i < module.functions.size(); ++i) {
+    const ir::Function& fn = module.functions[i];
+    std::string name = symbol_name(prefix, i, fn.qualified.empty() ? fn.name : fn.qualified);
+    auto* lf = llvm::Function::Create(me.entry_ty, llvm::GlobalValue::ExternalLinkage, name, *out->module);
+    lf->addRetAttr(llvm::Attribute::ZExt);
+    lf->addFnAttr(llvm::Attribute::NoUnwind);
+    lf->addFnAttr("frame-pointer", "all");  // readable native stacks in gdb/perf
+    functions.push_back(lf);
+    out->entry_names.push_back(lf->getName().str());
+  }
+  for (size_t i = 0; i < module.functions.size(); ++i) {
+    FunctionEmitter fe(me, module.functions[i], static_cast<uint32_t>(i), functions[i]);
+    if (!fe.emit(error)) return false;
+  }
+  if (options.verify) {
+    for (llvm::Function& lf : *out->module) {
+      if (lf.isDeclaration()) continue;
+      std::string problems;
+      llvm::raw_string_ostream os(problems);
+      if (llvm::verifyFunction(lf, &os)) {
+        os.flush();
+        auto newline = problems.find('\n');
+        *error = "internal error: invalid LLVM IR for " + lf.getName().str() + ": " + problems.substr(0, newline);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::string print_module(const llvm::Module& module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os, nullptr);
+  os.flush();
+  return text;
+}
+
+std::string dump_llvm(const ir::Module& module, const CodegenOptions& options) {
+  LLVMModule out;
+  std::string error;
+  if (!emit_module(module, nullptr, "plank.", options, &out, &error)) return error + "\n";
+  return print_module(*out.module);
+}
+
+}  // namespace plank::codegen

@@ -1,0 +1,122 @@
+// Private to compiler/codegen: the per-function LLVM IR emitter shared by
+// codegen.cpp (entry, frame, runtime calls) and fast_paths.cpp (inline paths).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include "codegen/codegen.h"
+#include "ir/ir.h"
+
+namespace plank::codegen {
+
+// Tags of core::Tag (checked against value.h in runtime_symbols.cpp).
+enum : uint64_t { kTagNone = 0, kTagBool = 1, kTagInt = 2, kTagFloat = 3, kTagObject = 4 };
+
+// Types and runtime declarations of one LLVM module.
+struct ModuleEmitter {
+  llvm::LLVMContext& ctx;
+  llvm::Module& mod;
+  const ir::Module& ir;
+  core::ModuleRuntime* runtime;  // null when dumping
+  CodegenOptions options;
+
+  llvm::Type* void_ty;
+  llvm::IntegerType* i1;
+  llvm::IntegerType* i8;
+  llvm::IntegerType* i32;
+  llvm::IntegerType* i64;
+  llvm::Type* f64;
+  llvm::PointerType* i8_ptr;
+  llvm::StructType* value_ty;   // %pk.Value
+  llvm::PointerType* value_ptr;
+  llvm::StructType* frame_ty;   // %pk.Frame
+  llvm::StructType* thread_ty;  // %pk.Thread (hot fields only)
+  llvm::FunctionType* entry_ty;
+
+  ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Module& irm, core::ModuleRuntime* rt,
+                const CodegenOptions& o);
+  llvm::FunctionCallee runtime_fn(const char* name);
+  llvm::Constant* module_ptr();                 // i8*: the ModuleRuntime
+  llvm::Constant* constant_ptr(uint32_t index); // %pk.Value*: runtime constants[index]
+  llvm::Constant* code_ptr(uint32_t function);  // i8*: runtime code[function] (a CodeInfo)
+  llvm::Constant* c_string(const std::string& text);
+  // Per-module helpers holding the inline fast paths of Binary/Compare/Unary:
+  //   internal zeroext i1 @plank.<kind>.<op>(%pk.Thread*, %pk.Value* dst, %pk.Value* a, %pk.Value* b)
+  // marked alwaysinline: at -O0 (no IR passes) each use is one call, which keeps
+  // the LLVM IR small and compiles fast; at -O1..3 the inliner puts the fast
+  // path at every use.
+  llvm::Function* op_helper(ir::Op kind, uint32_t op);
+
+ private:
+  llvm::Constant* address(const void* p, llvm::Type* pointer_type);
+  std::unordered_map<std::string, llvm::FunctionType*> runtime_types_;
+  std::unordered_map<uint32_t, llvm::Function*> helpers_;
+};
+
+class FunctionEmitter {
+ public:
+  FunctionEmitter(ModuleEmitter& m, const ir::Function& fn, uint32_t index, llvm::Function* llvm_fn);
+  // For an op helper (no IR function, no frame).
+  FunctionEmitter(ModuleEmitter& m, llvm::Function* helper);
+  // Emits the body; false with *error on malformed IR.
+  bool emit(std::string* error);
+
+  // ---- shared helpers (codegen.cpp) ----
+  llvm::Value* slot(ir::Slot s);                 // %pk.Value*
+  llvm::Value* tag_ptr(llvm::Value* v);          // i64*
+  llvm::Value* payload_ptr(llvm::Value* v);      // i64*
+  llvm::Value* load_tag(llvm::Value* v);
+  llvm::Value* load_payload(llvm::Value* v);
+  void store_value(llvm::Value* v, uint64_t tag, llvm::Value* payload_i64);
+  void store_float(llvm::Value* v, llvm::Value* f);
+  void store_bool(llvm::Value* v, llvm::Value* b1);
+  void copy_value(llvm::Value* dst, llvm::Value* src);  // %pk.Value* <- %pk.Value*
+  // Branches to the error exit when `ok` (i1) is false; continues in a new block.
+  void check(llvm::Value* ok);
+  llvm::BasicBlock* new_block(const char* name);
+  llvm::Value* call(const char* name, std::initializer_list<llvm::Value*> args);
+  llvm::Value* u32(uint64_t v);
+
+  // ---- fast paths (fast_paths.cpp) ----
+  void emit_step(const ir::Instr& in);
+  // dst = a <op> b with pointers to Values (helper bodies; see op_helper).
+  void emit_binary(uint32_t op, llvm::Value* dst, llvm::Value* a, llvm::Value* b);
+  void emit_unary(uint32_t op, llvm::Value* dst, llvm::Value* a);
+  void emit_compare(uint32_t op, llvm::Value* dst, llvm::Value* a, llvm::Value* b);
+  // bool(*a) as an i1: inline for immediates, pk_truth for objects.
+  llvm::Value* emit_truth(llvm::Value* a);
+
+  ModuleEmitter& m;
+  const ir::Function* fn_ = nullptr;
+  const ir::Function& fn() const { return *fn_; }
+  uint32_t index;
+  llvm::Function* f;
+  llvm::IRBuilder<> b;
+  llvm::Value* thread = nullptr;
+  llvm::Value* function_arg = nullptr;
+  llvm::Value* slots = nullptr;    // [slot_count x %pk.Value]*
+  llvm::Value* frame = nullptr;    // %pk.Frame*
+  llvm::Value* scratch = nullptr;  // [n x %pk.Value]*: call arguments
+  llvm::Value* kwscratch = nullptr;
+  llvm::Value* flag = nullptr;     // i8*: pk_truth / pk_for_iter out-parameter
+  llvm::BasicBlock* error_block = nullptr;
+  std::vector<llvm::BasicBlock*> blocks;
+  llvm::MDNode* unlikely = nullptr;  // branch weights: the second successor is unlikely
+
+ private:
+  bool emit_instr(const ir::Instr& in, std::string* error);
+  llvm::Value* contiguous_or_copy(const std::vector<ir::Slot>& slots, size_t from, size_t count, llvm::Value* area,
+                                  uint32_t area_offset);
+  llvm::Value* kwnames(const ir::Instr& in);
+  void emit_call_like(const ir::Instr& in);
+  uint32_t scratch_size_ = 0;
+  uint32_t kw_size_ = 0;
+};
+
+}  // namespace plank::codegen

@@ -1,0 +1,147 @@
+// The only translation unit with ORC headers (≈15 s to compile): see jit.h.
+#include "codegen/jit.h"
+
+#include <mutex>
+
+#include <llvm/ExecutionEngine/JITSymbol.h>
+#include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/Error.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace plank::codegen {
+
+namespace orc = llvm::orc;
+
+struct Jit::Impl {
+  std::unique_ptr<orc::LLJIT> jit;
+};
+
+namespace {
+
+std::string take_message(llvm::Error err) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << err;
+  os.flush();
+  return text;
+}
+
+void optimise(llvm::Module& module, int level) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel opt = level >= 3 ? llvm::OptimizationLevel::O3
+                                : level == 2 ? llvm::OptimizationLevel::O2
+                                             : llvm::OptimizationLevel::O1;
+  llvm::ModulePassManager passes = builder.buildPerModuleDefaultPipeline(opt);
+  passes.run(module, mam);
+}
+
+}  // namespace
+
+std::unique_ptr<Jit> Jit::create(int opt_level, std::string* error) {
+  static std::once_flag init_once;
+  std::call_once(init_once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+
+  auto machine = orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) {
+    *error = "JIT: cannot detect the host: " + take_message(machine.takeError());
+    return nullptr;
+  }
+  machine->setCodeGenOptLevel(opt_level <= 0 ? llvm::CodeGenOpt::None
+                              : opt_level == 1 ? llvm::CodeGenOpt::Less
+                              : opt_level == 2 ? llvm::CodeGenOpt::Default
+                                               : llvm::CodeGenOpt::Aggressive);
+  auto built = orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
+  if (!built) {
+    *error = "JIT: cannot create LLJIT: " + take_message(built.takeError());
+    return nullptr;
+  }
+  std::unique_ptr<Jit> result(new Jit());
+  result->opt_level_ = opt_level;
+  result->impl_ = std::make_unique<Impl>();
+  result->impl_->jit = std::move(*built);
+  orc::LLJIT& jit = *result->impl_->jit;
+
+  // The runtime, bound as absolute symbols from one table.
+  orc::SymbolMap symbols;
+  for (const RuntimeSymbol* s = runtime_symbols(); s->name != nullptr; ++s) {
+    symbols[jit.mangleAndIntern(s->name)] = llvm::JITEvaluatedSymbol(
+        llvm::pointerToJITTargetAddress(s->address), llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
+  }
+  if (auto err = jit.getMainJITDylib().define(orc::absoluteSymbols(std::move(symbols)))) {
+    *error = "JIT: cannot define the runtime symbols: " + take_message(std::move(err));
+    return nullptr;
+  }
+  // memcpy/memset that LLVM's intrinsics may lower to, from the process.
+  auto process = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit.getDataLayout().getGlobalPrefix());
+  if (!process) {
+    *error = "JIT: cannot search the process: " + take_message(process.takeError());
+    return nullptr;
+  }
+  jit.getMainJITDylib().addGenerator(std::move(*process));
+  return result;
+}
+
+Jit::~Jit() = default;
+
+bool Jit::add_module(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module,
+                     std::string* error, std::string* printed) {
+  orc::LLJIT& jit = *impl_->jit;
+  module->setDataLayout(jit.getDataLayout());
+  module->setTargetTriple(jit.getTargetTriple().str());
+  if (opt_level_ > 0) optimise(*module, opt_level_);
+  if (printed) {
+    llvm::raw_string_ostream os(*printed);
+    module->print(os, nullptr);
+    os.flush();
+  }
+  if (auto err = jit.addIRModule(orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    *error = "JIT: cannot add the module: " + take_message(std::move(err));
+    return false;
+  }
+  return true;
+}
+
+std::string Jit::print_optimised(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module) {
+  orc::LLJIT& jit = *impl_->jit;
+  module->setDataLayout(jit.getDataLayout());
+  module->setTargetTriple(jit.getTargetTriple().str());
+  if (opt_level_ > 0) optimise(*module, opt_level_);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, nullptr);
+  os.flush();
+  module.reset();
+  context.reset();
+  return text;
+}
+
+void* Jit::lookup(const std::string& name, std::string* error) {
+  auto symbol = impl_->jit->lookup(name);
+  if (!symbol) {
+    *error = "JIT: cannot find '" + name + "': " + take_message(symbol.takeError());
+    return nullptr;
+  }
+  return llvm::jitTargetAddressToPointer<void*>(symbol->getAddress());
+}
+
+}  // namespace plank::codegen

@@ -1,0 +1,33 @@
+// Call helpers that JIT-compiled code binds as absolute symbols next to the
+// runtime's pk_* functions (runtime_symbols.cpp). No LLVM headers here.
+#include "runtime/core/objects.h"
+#include "runtime/core/ops.h"
+
+using plank::core::CodeInfo;
+using plank::core::ObjKind;
+using plank::core::Tag;
+
+extern "C" {
+
+// A call with positional arguments only. When the callee is a Plank function
+// taking exactly `n` parameters, its entry is called directly with `args`
+// (no keyword or default binding is needed, and the arguments are already
+// rooted in the caller's slots); anything else goes through pk_call, which
+// binds and reports errors. Errors and tracebacks are identical either way:
+// they are recorded on the thread where they are raised.
+bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* callee,
+                         const plank::core::Value* args, uint32_t n) {
+  if (callee->tag == Tag::Object && callee->obj->kind == ObjKind::Function) {
+    auto* f = static_cast<plank::core::FunctionObject*>(callee->obj);
+    const CodeInfo* code = f->code;
+    if (code->entry != nullptr && code->params.size() == n) {
+      plank::core::Value result = plank::core::Value::none();
+      if (!code->entry(t, f, const_cast<plank::core::Value*>(args), &result)) return false;
+      *dst = result;
+      return true;
+    }
+  }
+  return pk_call(t, dst, callee, args, n, 0, nullptr);
+}
+
+}  // extern "C"

@@ -1,0 +1,76 @@
+// The JIT engine: codegen (Plank IR -> LLVM IR) + Jit (ORC LLJIT), one LLJIT
+// per engine object; every prepared module gets its own symbol prefix.
+#include "codegen/jit_engine.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include "codegen/codegen.h"
+#include "codegen/jit.h"
+
+namespace plank::codegen {
+
+namespace {
+
+class JitEngine final : public engine::ExecutionEngine {
+ public:
+  JitEngine(const engine::EngineOptions& options, const JitOptions& jit) : options_(options), jit_options_(jit) {}
+
+  const char* name() const override { return "jit"; }
+
+  bool prepare(const ir::Module& module, core::ModuleRuntime& runtime, std::string* error) override {
+    if (!jit_) {
+      jit_ = Jit::create(options_.opt_level, error);
+      if (!jit_) return false;
+    }
+    CodegenOptions codegen;
+    codegen.debug = options_.debug;
+    codegen.verify = jit_options_.verify;
+    LLVMModule out;
+    std::string prefix = "plank.m" + std::to_string(modules_++) + ".";
+    if (!emit_module(module, &runtime, prefix, codegen, &out, error)) return false;
+    std::vector<std::string> names = std::move(out.entry_names);
+    if (!jit_->add_module(std::move(out.context), std::move(out.module), error)) return false;
+    last_module_ = &module;
+    last_runtime_ = &runtime;
+    last_prefix_ = prefix;
+    for (size_t i = 0; i < names.size(); ++i) {
+      void* address = jit_->lookup(names[i], error);
+      if (address == nullptr) return false;
+      runtime.code[i].entry = reinterpret_cast<core::EntryFn>(address);
+    }
+    return true;
+  }
+
+  std::string dump() const override {
+    if (!jit_ || !last_module_) return {};
+    CodegenOptions codegen;
+    codegen.debug = options_.debug;
+    codegen.verify = jit_options_.verify;
+    LLVMModule out;
+    std::string error;
+    if (!emit_module(*last_module_, last_runtime_, last_prefix_, codegen, &out, &error)) return error + "\n";
+    return jit_->print_optimised(std::move(out.context), std::move(out.module));
+  }
+
+ private:
+  engine::EngineOptions options_;
+  JitOptions jit_options_;
+  std::unique_ptr<Jit> jit_;
+  uint32_t modules_ = 0;
+  const ir::Module* last_module_ = nullptr;
+  core::ModuleRuntime* last_runtime_ = nullptr;
+  std::string last_prefix_;
+};
+
+}  // namespace
+
+std::unique_ptr<engine::ExecutionEngine> make_jit(const engine::EngineOptions& options) {
+  return make_jit(options, JitOptions{});
+}
+
+std::unique_ptr<engine::ExecutionEngine> make_jit(const engine::EngineOptions& options, const JitOptions& jit) {
+  return std::make_unique<JitEngine>(options, jit);
+}
+
+}  // namespace plank::codegen

@@ -1,0 +1,56 @@
+// The "intrinsics bound as absolute symbols" of docs/compiler-design.md: every
+// extern "C" function of runtime/core/ops.h, by name, for the JIT (jit.cpp).
+// Compiled code calls nothing else (codegen.cpp declares the same names).
+#include <cstddef>
+
+#include "codegen/jit.h"
+#include "runtime/core/ops.h"
+#include "runtime/core/thread.h"
+
+// JIT-side helpers (jit_calls.cpp).
+extern "C" bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* callee,
+                                    const plank::core::Value* args, uint32_t n);
+
+namespace plank::codegen {
+
+// The JIT reads and writes these fields of core::Thread and core::Frame at
+// fixed offsets (codegen.cpp's %pk.Thread and %pk.Frame types).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winvalid-offsetof"  // Thread is not standard-layout; its hot prefix is
+static_assert(offsetof(core::Thread, top) == 0);
+static_assert(offsetof(core::Thread, fuel) == 8);
+static_assert(offsetof(core::Thread, depth) == 16);
+#pragma GCC diagnostic pop
+static_assert(offsetof(core::Frame, parent) == 0);
+static_assert(offsetof(core::Frame, code) == 8);
+static_assert(offsetof(core::Frame, slots) == 16);
+static_assert(offsetof(core::Frame, slot_count) == 24);
+static_assert(offsetof(core::Frame, line) == 28);
+static_assert(sizeof(core::Frame) == 32);
+static_assert(sizeof(core::Value) == 16);
+static_assert(sizeof(bool) == 1);
+static_assert(static_cast<int>(core::Tag::None) == 0 && static_cast<int>(core::Tag::Bool) == 1 &&
+              static_cast<int>(core::Tag::Int) == 2 && static_cast<int>(core::Tag::Float) == 3 &&
+              static_cast<int>(core::Tag::Object) == 4);
+
+#define PK_SYMBOL(name) {#name, reinterpret_cast<const void*>(&name)}
+
+const RuntimeSymbol* runtime_symbols() {
+  static const RuntimeSymbol table[] = {
+      PK_SYMBOL(pk_enter),          PK_SYMBOL(pk_leave),         PK_SYMBOL(pk_poll),
+      PK_SYMBOL(pk_step),           PK_SYMBOL(pk_load_global),   PK_SYMBOL(pk_store_global),
+      PK_SYMBOL(pk_load_builtin),   PK_SYMBOL(pk_make_cell),     PK_SYMBOL(pk_load_cell),
+      PK_SYMBOL(pk_store_cell),     PK_SYMBOL(pk_load_free),     PK_SYMBOL(pk_binary),
+      PK_SYMBOL(pk_unary),          PK_SYMBOL(pk_compare),       PK_SYMBOL(pk_truth),
+      PK_SYMBOL(pk_build_list),     PK_SYMBOL(pk_build_tuple),   PK_SYMBOL(pk_build_dict),
+      PK_SYMBOL(pk_get_item),       PK_SYMBOL(pk_set_item),      PK_SYMBOL(pk_get_slice),
+      PK_SYMBOL(pk_get_attr),       PK_SYMBOL(pk_set_attr),      PK_SYMBOL(pk_get_iter),
+      PK_SYMBOL(pk_for_iter),       PK_SYMBOL(pk_unpack),        PK_SYMBOL(pk_assert_failed),
+      PK_SYMBOL(pk_call),           PK_SYMBOL(pk_call_method),   PK_SYMBOL(pk_call_intrinsic),
+      PK_SYMBOL(pk_make_function),  PK_SYMBOL(pk_raise),         PK_SYMBOL(pkj_call_positional),
+      {nullptr, nullptr},
+  };
+  return table;
+}
+
+}  // namespace plank::codegen

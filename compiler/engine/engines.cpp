@@ -1,0 +1,57 @@
+// The engine factories: the interpreter here, the JIT from compiler/codegen.
+#include "engine/engine.h"
+#include "interp/interp.h"
+
+#if defined(PLANK_HAVE_JIT) && __has_include("codegen/jit_engine.h")
+#include "codegen/jit_engine.h"
+#define PLANK_JIT_LINKED 1
+#endif
+
+namespace plank::engine {
+
+namespace {
+
+class InterpreterEngine final : public ExecutionEngine {
+ public:
+  explicit InterpreterEngine(const EngineOptions& options) : options_(options) {}
+  const char* name() const override { return "interp"; }
+  bool prepare(const ir::Module& module, core::ModuleRuntime& runtime, std::string* error) override {
+    if (runtime.code.size() != module.functions.size()) {
+      if (error) *error = "the module runtime does not match the IR module (bind it first)";
+      return false;
+    }
+    for (size_t i = 0; i < module.functions.size(); ++i) {
+      runtime.code[i].engine_data = &module.functions[i];
+      runtime.code[i].entry = options_.debug ? &interp::entry_debug : &interp::entry;
+    }
+    return true;
+  }
+
+ private:
+  EngineOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<ExecutionEngine> make_interpreter(const EngineOptions& options) {
+  return std::make_unique<InterpreterEngine>(options);
+}
+
+bool jit_available() {
+#ifdef PLANK_JIT_LINKED
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::unique_ptr<ExecutionEngine> make_jit_engine(const EngineOptions& options) {
+#ifdef PLANK_JIT_LINKED
+  return codegen::make_jit(options);
+#else
+  (void)options;
+  return nullptr;
+#endif
+}
+
+}  // namespace plank::engine

@@ -1,0 +1,212 @@
+#include "engine/run.h"
+
+#include <pthread.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+
+#include "check/check.h"
+#include "engine/bind.h"
+#include "engine/engine.h"
+#include "frontend/ast_dump.h"
+#include "frontend/parser.h"
+#include "lower/lower.h"
+#include "runtime/core/heap.h"
+#include "runtime/core/module_runtime.h"
+#include "runtime/core/objects.h"
+#include "runtime/core/ops.h"
+#include "support/diagnostics.h"
+
+namespace plank::engine {
+
+namespace {
+
+std::atomic<core::Thread*> g_running{nullptr};
+
+extern "C" void on_sigint(int) {
+  core::Thread* t = g_running.load();
+  if (!t) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+    return;
+  }
+  t->interrupt_requested = 1;
+  t->fuel = 0;
+}
+
+struct Output {
+  const RunOptions& o;
+  void out(const std::string& s) const {
+    if (o.out) *o.out += s;
+    else std::fwrite(s.data(), 1, s.size(), stdout);
+  }
+  void err(const std::string& s) const {
+    if (o.err) *o.err += s;
+    else {
+      std::fflush(stdout);
+      std::fwrite(s.data(), 1, s.size(), stderr);
+    }
+  }
+};
+
+// Runs `fn` on a thread with a large stack: deep Plank recursion nests native
+// frames of the engine and the runtime.
+template <class F>
+void on_big_stack(F&& fn) {
+  struct Box {
+    F* f;
+  } box{&fn};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t(512) << 20);
+  pthread_t th;
+  auto trampoline = [](void* p) -> void* {
+    (*static_cast<Box*>(p)->f)();
+    return nullptr;
+  };
+  if (pthread_create(&th, &attr, trampoline, &box) != 0) {
+    pthread_attr_destroy(&attr);
+    fn();
+    return;
+  }
+  pthread_attr_destroy(&attr);
+  pthread_join(th, nullptr);
+}
+
+}  // namespace
+
+std::string format_runtime_error(const core::RuntimeError& error, const std::string& file) {
+  std::string where = file;
+  if (!error.traceback.empty()) {
+    const auto& inner = error.traceback.back();
+    where = (inner.file.empty() ? file : inner.file) + ":" + std::to_string(inner.line);
+  }
+  std::string s = where + ": error: " + error.kind + ": " + error.message + "\n";
+  for (const auto& e : error.traceback)
+    s += "  in " + e.function + " at " + (e.file.empty() ? file : e.file) + ":" + std::to_string(e.line) + "\n";
+  return s;
+}
+
+RunResult run_program(const RunOptions& o) {
+  Output io{o};
+  RunResult result;
+  auto compile_failure = [&](const std::string& message) {
+    io.err("plank: error: " + message + "\n");
+    result.exit_code = 1;
+    result.compile_error = true;
+    return result;
+  };
+
+  // ---- source
+  SourceRef file;
+  if (o.source) {
+    file = SourceFile::from_string(o.path, *o.source);
+  } else {
+    std::string error;
+    file = SourceFile::load(o.path, &error);
+    if (!file) return compile_failure(error);
+  }
+
+  // ---- engine choice (before compiling: a missing JIT is an error, never a silent fallback)
+  std::string engine_name = o.engine.empty() ? (jit_available() ? "jit" : "interp") : o.engine;
+  EngineOptions eopts;
+  eopts.debug = o.debug;
+  eopts.opt_level = o.opt_level;
+  std::unique_ptr<ExecutionEngine> engine;
+  if (engine_name == "interp") {
+    engine = make_interpreter(eopts);
+  } else if (engine_name == "jit") {
+    if (!jit_available()) return compile_failure("the JIT engine is not built (use --engine=interp)");
+    engine = make_jit_engine(eopts);
+    if (!engine) return compile_failure("the JIT engine could not be created");
+  } else {
+    return compile_failure("unknown engine '" + engine_name + "' (expected jit or interp)");
+  }
+
+  // ---- front end and middle
+  DiagnosticSink sink;
+  RenderOptions render{o.color};
+  auto report = [&]() {
+    if (!sink.all().empty()) io.err(render_text(sink.all(), render));
+  };
+  auto module = frontend::parse_module(file, sink);
+  if (sink.has_errors()) {
+    report();
+    result.exit_code = 1;
+    result.compile_error = true;
+    return result;
+  }
+  if (o.dump == "ast") {
+    report();
+    io.out(ast::dump_ast(*module));
+    return result;
+  }
+  check::CheckedModule checked = check::check_module(*module, sink);
+  if (sink.has_errors()) {
+    report();
+    result.exit_code = 1;
+    result.compile_error = true;
+    return result;
+  }
+  ir::Module ir = lower::lower_module(checked, {}, sink);
+  report();  // warnings too
+  if (sink.has_errors()) {
+    result.exit_code = 1;
+    result.compile_error = true;
+    return result;
+  }
+  if (o.dump == "ir") {
+    io.out(lower::dump_ir(ir));
+    return result;
+  }
+
+  // ---- runtime
+  core::Thread thread;
+  core::Heap heap(&thread);
+  thread.budget.max_steps = o.max_steps;
+  thread.budget.timeout_seconds = o.timeout_seconds;
+  thread.budget.max_depth = o.max_depth;
+  thread.capabilities = o.capabilities;
+  std::string captured;
+  if (o.out) thread.output = o.out;
+  if (o.debug) thread.step_hook = o.step_hook;
+  core::ModuleRuntime runtime;
+  bind(ir, thread, runtime);
+  std::string error;
+  if (!engine->prepare(ir, runtime, &error)) {
+    heap.remove_module(&runtime);
+    return compile_failure(error);
+  }
+  if (o.dump == "llvm") {
+    std::string text = engine->dump();
+    heap.remove_module(&runtime);
+    if (text.empty()) return compile_failure("--dump=llvm needs --engine=jit");
+    io.out(text);
+    return result;
+  }
+
+  bool ok = false;
+  on_big_stack([&] {
+    core::Value body = core::Value::none();
+    if (!pk_make_function(&thread, &body, &runtime, 0, nullptr, 0, nullptr, 0)) return;
+    heap.push_root(body);
+    core::Value ret = core::Value::none();
+    g_running.store(&thread);
+    auto previous = std::signal(SIGINT, on_sigint);
+    ok = runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
+    std::signal(SIGINT, previous);
+    g_running.store(nullptr);
+  });
+  std::fflush(stdout);
+  if (!ok) {
+    io.err(format_runtime_error(thread.error, runtime.file));
+    result.exit_code = 1;
+    result.runtime_error = true;
+    result.error_kind = thread.error.kind;
+  }
+  heap.remove_module(&runtime);
+  return result;
+}
+
+}  // namespace plank::engine

@@ -1,0 +1,42 @@
+// The whole pipeline for `plank run` and the tests: parse -> check -> lower ->
+// bind -> engine -> run the module body on a Thread.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "runtime/core/thread.h"
+
+namespace plank::engine {
+
+struct RunOptions {
+  std::string path;                   // the file to run (also the name in messages)
+  std::optional<std::string> source;  // when set: run this text instead of reading `path`
+  std::string engine;                 // "interp", "jit", or "" (jit when built, else interp)
+  std::string dump;                   // "", "ast", "ir", "llvm": print that stage to `out` and stop
+  int64_t max_steps = 0;              // 0: unlimited
+  double timeout_seconds = 0;         // 0: none
+  uint32_t max_depth = 1000;          // recursion limit
+  uint32_t capabilities = core::kCapDefault;
+  bool debug = false;                 // Step calls pk_step (the step hook)
+  core::StepHook step_hook;           // used when debug
+  int opt_level = 0;                  // JIT: 0 compiles fastest (REPL, short plans); -O 2 for hot loops
+  bool color = false;                 // diagnostics
+  // Where the program's output (print) and the messages go; nullptr: stdout / stderr.
+  std::string* out = nullptr;
+  std::string* err = nullptr;
+};
+
+struct RunResult {
+  int exit_code = 0;           // 0 ok, 1 compile or runtime error
+  bool compile_error = false;  // parse/check/lower/engine failure
+  bool runtime_error = false;
+  std::string error_kind;      // the RuntimeError kind ("ZeroDivisionError", "BudgetExceeded", ...)
+};
+
+RunResult run_program(const RunOptions& options);
+
+// `file:line: error: Kind: message` then `  in f at file:line` per frame, outermost first.
+std::string format_runtime_error(const core::RuntimeError& error, const std::string& file);
+
+}  // namespace plank::engine

@@ -1,0 +1,391 @@
+// Plank IR: names, the text form, and the structural verifier.
+#include "ir/ir.h"
+
+#include <cstdio>
+#include <string>
+
+namespace plank::ir {
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::LoadConst: return "const";
+    case Op::Move: return "move";
+    case Op::LoadGlobal: return "load_global";
+    case Op::StoreGlobal: return "store_global";
+    case Op::LoadBuiltin: return "load_builtin";
+    case Op::MakeCell: return "make_cell";
+    case Op::LoadCell: return "load_cell";
+    case Op::StoreCell: return "store_cell";
+    case Op::LoadFree: return "load_free";
+    case Op::Binary: return "binary";
+    case Op::Unary: return "unary";
+    case Op::Compare: return "compare";
+    case Op::Truth: return "truth";
+    case Op::BuildList: return "build_list";
+    case Op::BuildTuple: return "build_tuple";
+    case Op::BuildDict: return "build_dict";
+    case Op::GetItem: return "get_item";
+    case Op::SetItem: return "set_item";
+    case Op::GetSlice: return "get_slice";
+    case Op::GetAttr: return "get_attr";
+    case Op::SetAttr: return "set_attr";
+    case Op::Call: return "call";
+    case Op::CallMethod: return "call_method";
+    case Op::CallIntrinsic: return "call_intrinsic";
+    case Op::MakeFunction: return "make_function";
+    case Op::GetIter: return "get_iter";
+    case Op::Unpack: return "unpack";
+    case Op::Assert: return "assert";
+    case Op::Step: return "step";
+    case Op::Jump: return "jump";
+    case Op::Branch: return "branch";
+    case Op::ForIter: return "for_iter";
+    case Op::Return: return "return";
+  }
+  return "?";
+}
+
+bool is_terminator(Op op) {
+  return op == Op::Jump || op == Op::Branch || op == Op::ForIter || op == Op::Return;
+}
+
+namespace {
+
+std::string quote(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string constant_text(const Constant& c) {
+  switch (c.kind) {
+    case Constant::Kind::None: return "None";
+    case Constant::Kind::Bool: return c.i ? "True" : "False";
+    case Constant::Kind::Int: return std::to_string(c.i);
+    case Constant::Kind::Float: {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.17g", c.f);
+      std::string s = buf;
+      if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+      return s;
+    }
+    case Constant::Kind::Str: return quote(c.s);
+  }
+  return "?";
+}
+
+struct Printer {
+  const Module& m;
+  const IntrinsicNamer& namer;
+  std::string out;
+
+  std::string slot(Slot s) const { return s == kNoSlot ? std::string("-") : "%" + std::to_string(s); }
+  std::string konst(uint32_t i) const {
+    return i < m.constants.size() ? constant_text(m.constants[i]) : "const#" + std::to_string(i) + "?";
+  }
+  std::string name_const(uint32_t i) const {
+    if (i < m.constants.size() && m.constants[i].kind == Constant::Kind::Str) return m.constants[i].s;
+    return "name#" + std::to_string(i) + "?";
+  }
+  std::string global(uint32_t i) const {
+    return i < m.globals.size() ? m.globals[i] : "global#" + std::to_string(i) + "?";
+  }
+  std::string intrinsic(uint32_t i) const {
+    if (namer) return namer(i);
+    return "intrinsic#" + std::to_string(i);
+  }
+  std::string call_args(const Instr& in) const {
+    std::string s = "(";
+    for (size_t k = 0; k < in.args.size(); ++k) {
+      if (k) s += ", ";
+      if (k >= in.npos) {
+        size_t kw = k - in.npos;
+        s += (kw < in.kwnames.size() ? name_const(in.kwnames[kw]) : std::string("?")) + "=";
+      }
+      s += slot(in.args[k]);
+    }
+    return s + ")";
+  }
+  std::string list(const std::vector<Slot>& v, size_t from = 0, size_t to = SIZE_MAX) const {
+    std::string s;
+    for (size_t k = from; k < v.size() && k < to; ++k) {
+      if (k > from) s += ", ";
+      s += slot(v[k]);
+    }
+    return s;
+  }
+
+  std::string instr(const Instr& in) const {
+    std::string d = in.dst == kNoSlot ? "" : slot(in.dst) + " = ";
+    std::string op = op_name(in.op);
+    switch (in.op) {
+      case Op::LoadConst: return d + op + " " + konst(in.imm);
+      case Op::Move: case Op::Truth: case Op::GetIter: return d + op + " " + slot(in.a);
+      case Op::LoadGlobal: return d + op + " " + global(in.imm);
+      case Op::StoreGlobal: return op + " " + global(in.imm) + ", " + slot(in.a);
+      case Op::LoadBuiltin: return d + op + " " + intrinsic(in.imm);
+      case Op::MakeCell: return d + op + " " + slot(in.a);
+      case Op::LoadCell: return d + op + " " + slot(in.a) + " (" + name_const(in.imm) + ")";
+      case Op::StoreCell: return op + " " + slot(in.dst) + ", " + slot(in.a);
+      case Op::LoadFree: {
+        return d + op + " " + std::to_string(in.imm);
+      }
+      case Op::Binary:
+        return d + op + " " + ast::op_text(static_cast<ast::BinaryOp>(in.imm)) + " " + slot(in.a) + ", " + slot(in.b);
+      case Op::Unary:
+        return d + op + " " + ast::op_text(static_cast<ast::UnaryOp>(in.imm)) + " " + slot(in.a);
+      case Op::Compare:
+        return d + op + " " + ast::op_text(static_cast<ast::CompareOp>(in.imm)) + " " + slot(in.a) + ", " + slot(in.b);
+      case Op::BuildList: case Op::BuildTuple: case Op::BuildDict: return d + op + " " + list(in.args);
+      case Op::GetItem: return d + op + " " + slot(in.a) + ", " + slot(in.b);
+      case Op::SetItem: return op + " " + slot(in.a) + ", " + slot(in.b) + ", " + list(in.args);
+      case Op::GetSlice: return d + op + " " + slot(in.a) + ", " + list(in.args);
+      case Op::GetAttr: return d + op + " " + slot(in.a) + "." + name_const(in.imm);
+      case Op::SetAttr: return op + " " + slot(in.a) + "." + name_const(in.imm) + ", " + slot(in.b);
+      case Op::Call: return d + op + " " + slot(in.a) + call_args(in);
+      case Op::CallMethod: return d + op + " " + slot(in.a) + "." + name_const(in.imm) + call_args(in);
+      case Op::CallIntrinsic: return d + op + " " + intrinsic(in.imm) + call_args(in);
+      case Op::MakeFunction: {
+        std::string s = d + op + " fn" + std::to_string(in.imm);
+        if (in.imm < m.functions.size()) s += " " + m.functions[in.imm].qualified;
+        s += " defaults(" + list(in.args, 0, in.ndefaults) + ")";
+        s += " cells(" + list(in.args, in.ndefaults) + ")";
+        return s;
+      }
+      case Op::Unpack: return op + " " + slot(in.a) + " -> " + list(in.args);
+      case Op::Assert: return op + " " + slot(in.a) + (in.b == kNoSlot ? "" : ", " + slot(in.b));
+      case Op::Step: return op;
+      case Op::Jump: return op + " b" + std::to_string(in.target);
+      case Op::Branch:
+        return op + " " + slot(in.a) + ", b" + std::to_string(in.target) + ", b" + std::to_string(in.target2);
+      case Op::ForIter:
+        return d + op + " " + slot(in.a) + ", b" + std::to_string(in.target) + ", b" + std::to_string(in.target2);
+      case Op::Return: return op + (in.a == kNoSlot ? std::string(" None") : " " + slot(in.a));
+    }
+    return op;
+  }
+
+  void function(const Function& f, size_t index) {
+    out += "fn " + f.qualified + "(";
+    for (size_t k = 0; k < f.params.size(); ++k) {
+      if (k) out += ", ";
+      out += f.params[k].name;
+      if (f.params[k].has_default) out += "=?";
+    }
+    out += ") slots=" + std::to_string(f.slot_count);
+    out += "  ; fn" + std::to_string(index) + ", line " + std::to_string(f.first_line) + "\n";
+    std::string names;
+    for (size_t k = 0; k < f.slot_names.size(); ++k)
+      if (!f.slot_names[k].empty()) names += " %" + std::to_string(k) + "=" + f.slot_names[k];
+    if (!names.empty()) out += "  locals:" + names + "\n";
+    if (!f.cell_params.empty()) out += "  cell params: " + list(f.cell_params) + "\n";
+    if (!f.free_names.empty()) {
+      out += "  free:";
+      for (size_t k = 0; k < f.free_names.size(); ++k) out += " " + std::to_string(k) + "=" + f.free_names[k];
+      out += "\n";
+    }
+    for (size_t b = 0; b < f.blocks.size(); ++b) {
+      out += "b" + std::to_string(b) + ":\n";
+      for (const Instr& in : f.blocks[b].instrs) {
+        out += "  " + instr(in);
+        if (in.line) out += "  ; line " + std::to_string(in.line);
+        out += "\n";
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::string dump(const Module& module) { return dump(module, IntrinsicNamer{}); }
+
+std::string dump(const Module& module, const IntrinsicNamer& intrinsic_name) {
+  Printer p{module, intrinsic_name, {}};
+  p.out += "module " + (module.file ? module.file->path() : std::string("<none>")) + "\n";
+  if (!module.globals.empty()) {
+    p.out += "globals:";
+    for (const auto& g : module.globals) p.out += " " + g;
+    p.out += "\n";
+  }
+  for (size_t i = 0; i < module.functions.size(); ++i) {
+    p.out += "\n";
+    p.function(module.functions[i], i);
+  }
+  return p.out;
+}
+
+std::string dump(const Module& module, const Function& function, const IntrinsicNamer& intrinsic_name) {
+  Printer p{module, intrinsic_name, {}};
+  size_t index = 0;
+  for (size_t i = 0; i < module.functions.size(); ++i)
+    if (&module.functions[i] == &function) index = i;
+  p.function(function, index);
+  return p.out;
+}
+
+// ------------------------------------------------------------------ verify
+namespace {
+
+struct Verifier {
+  const Module& m;
+  std::string error;
+
+  bool fail(const Function& f, size_t b, size_t i, const std::string& what) {
+    if (error.empty())
+      error = f.qualified + ": b" + std::to_string(b) + "[" + std::to_string(i) + "] " + what;
+    return false;
+  }
+
+  bool instr(const Function& f, size_t b, size_t i, const Instr& in) {
+    auto slot_ok = [&](Slot s, bool optional) {
+      return (optional && s == kNoSlot) || (s != kNoSlot && s < f.slot_count);
+    };
+    auto need = [&](Slot s, const char* which, bool optional = false) {
+      if (!slot_ok(s, optional)) {
+        fail(f, b, i, std::string(op_name(in.op)) + ": bad " + which + " slot " +
+                          (s == kNoSlot ? std::string("-") : std::to_string(s)) + " (slot_count " +
+                          std::to_string(f.slot_count) + ")");
+        return false;
+      }
+      return true;
+    };
+    auto need_args = [&]() {
+      for (Slot s : in.args)
+        if (!need(s, "argument")) return false;
+      return true;
+    };
+    auto need_const = [&](uint32_t c, bool str) {
+      if (c >= m.constants.size() || (str && m.constants[c].kind != Constant::Kind::Str))
+        return fail(f, b, i, std::string(op_name(in.op)) + ": bad constant index " + std::to_string(c));
+      return true;
+    };
+    auto need_target = [&](BlockId t) {
+      if (t >= f.blocks.size()) return fail(f, b, i, std::string(op_name(in.op)) + ": no block b" + std::to_string(t));
+      return true;
+    };
+    auto call_shape = [&]() {
+      if (in.npos > in.args.size() || in.kwnames.size() != in.args.size() - in.npos)
+        return fail(f, b, i, std::string(op_name(in.op)) + ": npos/kwnames do not match args");
+      for (uint32_t k : in.kwnames)
+        if (!need_const(k, true)) return false;
+      return need_args();
+    };
+    switch (in.op) {
+      case Op::LoadConst: return need(in.dst, "dst") && need_const(in.imm, false);
+      case Op::Move: case Op::Truth: case Op::GetIter: case Op::Unary:
+        return need(in.dst, "dst") && need(in.a, "a");
+      case Op::LoadCell: return need(in.dst, "dst") && need(in.a, "a") && need_const(in.imm, true);
+      case Op::LoadGlobal:
+        if (in.imm >= m.globals.size()) return fail(f, b, i, "load_global: bad global index");
+        return need(in.dst, "dst");
+      case Op::StoreGlobal:
+        if (in.imm >= m.globals.size()) return fail(f, b, i, "store_global: bad global index");
+        return need(in.a, "a");
+      case Op::LoadBuiltin: return need(in.dst, "dst");
+      case Op::MakeCell: return need(in.dst, "dst") && need(in.a, "a", true);
+      case Op::StoreCell: return need(in.dst, "dst") && need(in.a, "a");
+      case Op::LoadFree:
+        if (in.imm >= f.free_names.size()) return fail(f, b, i, "load_free: bad free index");
+        return need(in.dst, "dst");
+      case Op::Binary: case Op::Compare: case Op::GetItem:
+        return need(in.dst, "dst") && need(in.a, "a") && need(in.b, "b");
+      case Op::BuildList: case Op::BuildTuple: return need(in.dst, "dst") && need_args();
+      case Op::BuildDict:
+        if (in.args.size() % 2) return fail(f, b, i, "build_dict: odd number of args");
+        return need(in.dst, "dst") && need_args();
+      case Op::SetItem:
+        if (in.args.size() != 1) return fail(f, b, i, "set_item: needs one value arg");
+        return need(in.a, "a") && need(in.b, "b") && need_args();
+      case Op::GetSlice:
+        if (in.args.size() != 3) return fail(f, b, i, "get_slice: needs three args");
+        return need(in.dst, "dst") && need(in.a, "a") && need_args();
+      case Op::GetAttr: return need(in.dst, "dst") && need(in.a, "a") && need_const(in.imm, true);
+      case Op::SetAttr: return need(in.a, "a") && need(in.b, "b") && need_const(in.imm, true);
+      case Op::Call: return need(in.dst, "dst") && need(in.a, "a") && call_shape();
+      case Op::CallMethod: return need(in.dst, "dst") && need(in.a, "a") && need_const(in.imm, true) && call_shape();
+      case Op::CallIntrinsic: return need(in.dst, "dst") && call_shape();
+      case Op::MakeFunction: {
+        if (in.imm == 0 || in.imm >= m.functions.size()) return fail(f, b, i, "make_function: bad function index");
+        const Function& g = m.functions[in.imm];
+        if (in.ndefaults > in.args.size() || in.args.size() - in.ndefaults != g.free_names.size())
+          return fail(f, b, i, "make_function: cells do not match " + g.qualified + "'s free names");
+        if (in.ndefaults > g.params.size()) return fail(f, b, i, "make_function: more defaults than parameters");
+        return need(in.dst, "dst") && need_args();
+      }
+      case Op::Unpack:
+        if (in.args.empty()) return fail(f, b, i, "unpack: no targets");
+        for (size_t k = 1; k < in.args.size(); ++k)
+          if (in.args[k] != in.args[0] + k) return fail(f, b, i, "unpack: targets must be contiguous slots");
+        return need(in.a, "a") && need_args();
+      case Op::Assert: return need(in.a, "a") && need(in.b, "b", true);
+      case Op::Step: return true;
+      case Op::Jump: return need_target(in.target);
+      case Op::Branch: return need(in.a, "a") && need_target(in.target) && need_target(in.target2);
+      case Op::ForIter:
+        return need(in.dst, "dst") && need(in.a, "a") && need_target(in.target) && need_target(in.target2);
+      case Op::Return: return need(in.a, "a", true);
+    }
+    return fail(f, b, i, "unknown op");
+  }
+
+  bool function(const Function& f) {
+    if (f.blocks.empty()) {
+      error = f.qualified + ": no blocks";
+      return false;
+    }
+    if (f.params.size() > f.slot_count) {
+      error = f.qualified + ": more parameters than slots";
+      return false;
+    }
+    if (!f.slot_names.empty() && f.slot_names.size() != f.slot_count) {
+      error = f.qualified + ": slot_names has " + std::to_string(f.slot_names.size()) + " entries, slot_count is " +
+              std::to_string(f.slot_count);
+      return false;
+    }
+    for (Slot s : f.cell_params)
+      if (s >= f.params.size()) {
+        error = f.qualified + ": cell param %" + std::to_string(s) + " is not a parameter";
+        return false;
+      }
+    for (size_t b = 0; b < f.blocks.size(); ++b) {
+      const auto& instrs = f.blocks[b].instrs;
+      if (instrs.empty()) return fail(f, b, 0, "empty block");
+      for (size_t i = 0; i < instrs.size(); ++i) {
+        bool last = i + 1 == instrs.size();
+        if (is_terminator(instrs[i].op) != last)
+          return fail(f, b, i, last ? "block does not end in a terminator" : "terminator in the middle of a block");
+        if (!instr(f, b, i, instrs[i])) return false;
+      }
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+std::string verify(const Module& module) {
+  if (module.functions.empty()) return "module has no functions (functions[0] is the module body)";
+  if (!module.functions[0].params.empty()) return "the module body takes no parameters";
+  Verifier v{module, {}};
+  for (const Function& f : module.functions)
+    if (!v.function(f)) return v.error;
+  return {};
+}
+
+}  // namespace plank::ir

@@ -1,0 +1,138 @@
+// Plank IR: the program as both engines run it.
+//
+// A linear, register-based IR over frame slots (not SSA): every local,
+// temporary and parameter is a numbered Slot of its function's frame. Basic
+// blocks end in exactly one terminator. Every operation that can fail calls
+// exactly one runtime function (runtime/core/ops.h), so the interpreter and the
+// LLVM code generator share all semantics and differ only in dispatch; the JIT
+// additionally inlines fast paths (int arithmetic with overflow checks, int and
+// float comparisons, truthiness of bools) and falls back to the same calls.
+//
+// Produced by compiler/lower (AST -> IR), dumped by `plank run --dump=ir`,
+// executed by compiler/interp (reference interpreter) and compiler/codegen
+// (LLVM IR -> ORC JIT).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "support/source.h"
+
+namespace plank::ir {
+
+using Slot = uint32_t;
+using BlockId = uint32_t;
+inline constexpr Slot kNoSlot = UINT32_MAX;
+
+// A constant of the module's pool. Strings are interned by the runtime at load.
+struct Constant {
+  enum class Kind : uint8_t { None, Bool, Int, Float, Str } kind = Kind::None;
+  int64_t i = 0;
+  double f = 0.0;
+  std::string s;
+  bool operator==(const Constant&) const = default;
+};
+
+enum class Op : uint8_t {
+  // dst = ...
+  LoadConst,     // dst = constants[imm]
+  Move,          // dst = a
+  LoadGlobal,    // dst = globals[imm] (falls back to the builtin of that name; NameError when unset)
+  StoreGlobal,   // globals[imm] = a
+  LoadBuiltin,   // dst = the intrinsic imm as a first-class value
+  MakeCell,      // dst = new cell holding a (a may be kNoSlot: empty cell)
+  LoadCell,      // dst = contents of the cell in slot a; imm: constant (str) naming the variable, for the
+                 // NameError when empty ("free variable 'x' referenced before assignment ...")
+  StoreCell,     // cell in slot dst := a
+  LoadFree,      // dst = the closure's captured cell number imm
+  Binary,        // dst = a <binop imm> b            (imm: ast::BinaryOp)
+  Unary,         // dst = <unop imm> a               (imm: ast::UnaryOp)
+  Compare,       // dst = a <cmpop imm> b            (imm: ast::CompareOp; chains are lowered to branches)
+  Truth,         // dst = bool(a)
+  BuildList,     // dst = [args...]
+  BuildTuple,    // dst = (args...)
+  BuildDict,     // dst = {args[0]: args[1], args[2]: args[3], ...}
+  GetItem,       // dst = a[b]
+  SetItem,       // a[b] = args[0]
+  GetSlice,      // dst = a[args[0]:args[1]:args[2]] (None slots for absent bounds)
+  GetAttr,       // dst = a.<constants[imm] as name>
+  SetAttr,       // a.<name imm> = b
+  Call,          // dst = a(args[0..npos), keyword args[npos..] named by kwnames)
+  CallMethod,    // dst = a.<name imm>(args...)  (no bound-method object is built)
+  CallIntrinsic, // dst = intrinsic imm(args..., keywords as in Call)
+  MakeFunction,  // dst = function imm with default values args[0..ndefaults) and captured cells args[ndefaults..]
+  GetIter,       // dst = iter(a)
+  Unpack,        // args... = a (exactly args.size() items, else ValueError)
+  Assert,        // if not a: raise AssertionError(b)   (b may be kNoSlot)
+  Step,          // a new statement starts at line `line`: budgets, stepping hook (debug builds)
+  // terminators
+  Jump,          // goto target
+  Branch,        // if truth(a) goto target else goto target2
+  ForIter,       // dst = next(a); goto target; when exhausted goto target2
+  Return,        // return a (kNoSlot: None)
+};
+
+const char* op_name(Op op);
+bool is_terminator(Op op);
+
+struct Instr {
+  Op op;
+  uint32_t line = 0;       // source line, for errors and stepping
+  Span span;               // the expression or statement it came from
+  Slot dst = kNoSlot;
+  Slot a = kNoSlot;
+  Slot b = kNoSlot;
+  uint32_t imm = 0;        // constant / global / intrinsic / function / operator index
+  std::vector<Slot> args;
+  uint32_t npos = 0;       // Call/CallMethod/CallIntrinsic: how many of args are positional
+  std::vector<uint32_t> kwnames;  // constant indices of keyword names (str), one per keyword arg
+  uint32_t ndefaults = 0;  // MakeFunction
+  BlockId target = 0;
+  BlockId target2 = 0;
+};
+
+struct Block {
+  std::vector<Instr> instrs;  // the last one is the terminator
+};
+
+struct Param {
+  std::string name;
+  bool has_default = false;
+};
+
+struct Function {
+  std::string name;          // "<module>" for the top level
+  std::string qualified;     // "outer.<locals>.inner"
+  Span span;
+  uint32_t first_line = 0;
+  std::vector<Param> params;  // bound into slots 0..params.size() by the caller side
+  uint32_t slot_count = 0;
+  std::vector<std::string> slot_names;  // user-visible locals ("" for temporaries): :where, tracebacks
+  std::vector<std::string> free_names;  // captured cells, in LoadFree order
+  std::vector<Slot> cell_params;        // parameters that are captured: wrapped in cells on entry
+  std::vector<Block> blocks;            // blocks[0] is the entry
+};
+
+struct Module {
+  SourceRef file;
+  std::vector<Constant> constants;
+  std::vector<std::string> globals;   // module-level names, in StoreGlobal/LoadGlobal index order
+  std::vector<Function> functions;    // functions[0] is the module body
+};
+
+// A readable, stable text form (`plank run --dump=ir`, golden tests).
+std::string dump(const Module& module);
+// Same, naming intrinsics (LoadBuiltin, CallIntrinsic) with `intrinsic_name(imm)`
+// instead of `intrinsic#imm` (compiler/lower passes the runtime's table).
+using IntrinsicNamer = std::function<std::string(uint32_t)>;
+std::string dump(const Module& module, const IntrinsicNamer& intrinsic_name);
+std::string dump(const Module& module, const Function& function, const IntrinsicNamer& intrinsic_name = {});
+
+// Structural checks a pass must keep true (every block ends in one terminator,
+// slots < slot_count, targets exist, constant and function indices valid).
+// Returns an empty string when the module is well formed, else what is wrong.
+std::string verify(const Module& module);
+
+}  // namespace plank::ir

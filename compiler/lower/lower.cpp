@@ -1,0 +1,32 @@
+// The lowering pipeline, one named pass per line.
+#include "lower/lower.h"
+
+#include "lower/passes.h"
+#include "runtime/core/intrinsics.h"
+
+namespace plank::lower {
+
+ir::Module lower_module(const check::CheckedModule& checked, const LowerOptions& options, DiagnosticSink& sink) {
+  auto after = [&](const char* pass, const ir::Module& m) {
+    if (options.after_pass) options.after_pass(pass, m);
+  };
+  ir::Module module = build_ir(checked, sink);
+  after("build_ir", module);
+  if (sink.has_errors()) return module;
+  simplify_jumps(module);
+  after("simplify_jumps", module);
+  remove_unreachable(module);
+  after("remove_unreachable", module);
+  verify_ir(module, sink);
+  after("verify", module);
+  return module;
+}
+
+std::string dump_ir(const ir::Module& module) {
+  return ir::dump(module, [](uint32_t i) {
+    const auto& table = core::intrinsics();
+    return i < table.size() ? std::string(table[i].name) : "intrinsic#" + std::to_string(i);
+  });
+}
+
+}  // namespace plank::lower

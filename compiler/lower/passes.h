@@ -1,0 +1,25 @@
+// The passes of compiler/lower, one file each; lower.cpp runs them in order.
+#pragma once
+#include <string>
+
+#include "check/check.h"
+#include "ir/ir.h"
+#include "support/diagnostics.h"
+
+namespace plank::lower {
+
+// AST -> IR: statements and expressions to blocks (build_ir.cpp). Compile
+// errors that only lowering sees (e.g. a slice used as a value) go to sink.
+ir::Module build_ir(const check::CheckedModule& checked, DiagnosticSink& sink);
+
+// Drops blocks no path from the entry reaches (code after return/break) and
+// renumbers the rest in order (remove_unreachable.cpp).
+void remove_unreachable(ir::Module& module);
+
+// Folds `jump` chains through blocks that hold nothing but a jump (simplify_jumps.cpp).
+void simplify_jumps(ir::Module& module);
+
+// ir::verify as a pass: a failure is a compiler bug, reported as an error (verify_ir.cpp).
+bool verify_ir(const ir::Module& module, DiagnosticSink& sink);
+
+}  // namespace plank::lower

@@ -1,0 +1,27 @@
+// Internal: binding of a builtin's or method's CallArgs to its declared params.
+#pragma once
+#include <string_view>
+#include <vector>
+
+#include "runtime/core/intrinsics.h"
+#include "runtime/core/objects.h"
+
+namespace plank::core {
+
+struct BoundArgs {
+  std::vector<Value> values;   // one per param (variadic: unused)
+  std::vector<uint8_t> given;
+  std::vector<Value> rest;     // the variadic param's values
+  bool has(size_t i) const { return given[i] != 0; }
+  // Given and not None.
+  bool present(size_t i) const { return given[i] != 0 && !values[i].is_none(); }
+  Value get(size_t i, Value fallback = Value::none()) const { return given[i] ? values[i] : fallback; }
+};
+
+// Raises TypeError as CPython's builtins do for wrong arity / unknown keywords.
+BoundArgs bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args);
+
+std::vector<Intrinsic> builtin_intrinsics();
+std::vector<Method> builtin_methods();
+
+}  // namespace plank::core

@@ -1,0 +1,168 @@
+#include "runtime/core/heap.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "runtime/core/objects.h"
+
+namespace plank::core {
+
+Heap::Heap(Thread* thread) : thread_(thread) { thread->heap = this; }
+
+Heap::~Heap() {
+  Object* o = objects_;
+  while (o) {
+    Object* next = o->gc_next;
+    destroy(o);
+    o = next;
+  }
+  objects_ = nullptr;
+  if (thread_ && thread_->heap == this) thread_->heap = nullptr;
+}
+
+void Heap::add_module(ModuleRuntime* m) {
+  if (std::find(modules_.begin(), modules_.end(), m) == modules_.end()) modules_.push_back(m);
+}
+
+void Heap::remove_module(ModuleRuntime* m) { modules_.erase(std::remove(modules_.begin(), modules_.end(), m), modules_.end()); }
+
+void Heap::before_alloc(size_t bytes) {
+  if (stress || since_gc_ + bytes > threshold_) collect();
+  size_t limit = thread_->budget.max_heap_bytes;
+  if (limit && live_bytes_ + bytes > limit) {
+    collect();
+    if (live_bytes_ + bytes > limit) throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
+  }
+}
+
+void Heap::link(Object* o, ObjKind k, size_t bytes) {
+  o->kind = k;
+  o->gc_mark = 0;
+  o->size_class = static_cast<uint32_t>(std::min<size_t>(bytes, UINT32_MAX));
+  o->gc_next = objects_;
+  objects_ = o;
+  since_gc_ += bytes;
+  live_bytes_ += bytes;
+  ++live_objects_;
+}
+
+void Heap::mark_value(const Value& v) {
+  if (v.tag == Tag::Object && v.obj) mark_object(v.obj);
+}
+
+void Heap::mark_object(Object* o) {
+  if (o->gc_mark) return;
+  o->gc_mark = 1;
+  gray_.push_back(o);
+}
+
+void Heap::drain() {
+  while (!gray_.empty()) {
+    Object* o = gray_.back();
+    gray_.pop_back();
+    switch (o->kind) {
+      case ObjKind::List:
+        for (auto& v : static_cast<ListObject*>(o)->items) mark_value(v);
+        break;
+      case ObjKind::Tuple:
+        for (auto& v : static_cast<TupleObject*>(o)->items) mark_value(v);
+        break;
+      case ObjKind::Dict:
+        for (auto& e : static_cast<DictObject*>(o)->entries)
+          if (e.live) { mark_value(e.key); mark_value(e.value); }
+        break;
+      case ObjKind::Function: {
+        auto* f = static_cast<FunctionObject*>(o);
+        for (auto& v : f->defaults) mark_value(v);
+        for (auto& v : f->cells) mark_value(v);
+        break;
+      }
+      case ObjKind::Cell:
+        mark_value(static_cast<CellObject*>(o)->value);
+        break;
+      case ObjKind::BoundMethod:
+        mark_value(static_cast<BoundMethodObject*>(o)->self);
+        break;
+      case ObjKind::Iterator: {
+        auto* it = static_cast<IteratorObject*>(o);
+        mark_value(it->source);
+        for (auto& v : it->parts) mark_value(v);
+        break;
+      }
+      case ObjKind::DictView:
+        mark_value(static_cast<DictViewObject*>(o)->dict);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+static size_t object_bytes(Object* o) {
+  size_t n = o->size_class;
+  switch (o->kind) {
+    case ObjKind::Str: n += static_cast<StrObject*>(o)->data.capacity(); break;
+    case ObjKind::List: n += static_cast<ListObject*>(o)->items.capacity() * sizeof(Value); break;
+    case ObjKind::Tuple: n += static_cast<TupleObject*>(o)->items.capacity() * sizeof(Value); break;
+    case ObjKind::Dict: {
+      auto* d = static_cast<DictObject*>(o);
+      n += d->entries.capacity() * sizeof(DictObject::Entry) + d->index.capacity() * sizeof(int32_t);
+      break;
+    }
+    default: break;
+  }
+  return n;
+}
+
+void Heap::collect() {
+  ++collections;
+  for (Frame* f = thread_->top; f; f = f->parent)
+    for (uint32_t i = 0; i < f->slot_count; ++i) mark_value(f->slots[i]);
+  for (ModuleRuntime* m : modules_) {
+    for (auto& v : m->constants) mark_value(v);
+    for (auto& v : m->globals) mark_value(v);
+  }
+  for (auto& v : roots_) mark_value(v);
+  for (auto& [_, o] : interned_) mark_object(o);
+  for (Object* o : builtins_)
+    if (o) mark_object(o);
+  drain();
+
+  size_t live = 0, count = 0;
+  Object** link = &objects_;
+  while (Object* o = *link) {
+    if (o->gc_mark) {
+      o->gc_mark = 0;
+      live += object_bytes(o);
+      ++count;
+      link = &o->gc_next;
+    } else {
+      *link = o->gc_next;
+      destroy(o);
+    }
+  }
+  live_bytes_ = live;
+  live_objects_ = count;
+  since_gc_ = 0;
+  threshold_ = std::max<size_t>(size_t{1} << 20, live);
+}
+
+void Heap::destroy(Object* o) {
+  switch (o->kind) {
+    case ObjKind::Str: delete static_cast<StrObject*>(o); break;
+    case ObjKind::List: delete static_cast<ListObject*>(o); break;
+    case ObjKind::Tuple: delete static_cast<TupleObject*>(o); break;
+    case ObjKind::Dict: delete static_cast<DictObject*>(o); break;
+    case ObjKind::Function: delete static_cast<FunctionObject*>(o); break;
+    case ObjKind::Cell: delete static_cast<CellObject*>(o); break;
+    case ObjKind::Builtin: delete static_cast<BuiltinObject*>(o); break;
+    case ObjKind::BoundMethod: delete static_cast<BoundMethodObject*>(o); break;
+    case ObjKind::Range: delete static_cast<RangeObject*>(o); break;
+    case ObjKind::Iterator: delete static_cast<IteratorObject*>(o); break;
+    case ObjKind::DictView: delete static_cast<DictViewObject*>(o); break;
+    case ObjKind::Opaque: delete o; break;
+  }
+}
+
+}  // namespace plank::core

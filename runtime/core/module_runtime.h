@@ -1,0 +1,22 @@
+// What the runtime holds for one loaded module, whichever engine runs it:
+// constants as Values, the globals table, and one CodeInfo per function (its
+// `entry` set by the engine). Built from an ir::Module by compiler/engine.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "runtime/core/thread.h"
+#include "runtime/core/value.h"
+
+namespace plank::core {
+
+struct ModuleRuntime {
+  std::string file;
+  std::vector<Value> constants;        // GC roots
+  std::vector<std::string> global_names;
+  std::vector<Value> globals;          // GC roots
+  std::vector<uint8_t> global_set;     // 0 until first StoreGlobal: LoadGlobal raises NameError
+  std::vector<CodeInfo> code;          // code[0] is the module body
+};
+
+}  // namespace plank::core

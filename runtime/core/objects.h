@@ -1,0 +1,166 @@
+// Heap object layouts and the small public API the engines and intrinsics use
+// to build, inspect and print values. Objects are allocated by the Heap
+// (heap.h) and never move; a Value holding an Object* keeps it alive only while
+// the Value is reachable from a root (frame slots, module constants/globals,
+// the heap's explicit root stack).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/core/intrinsics.h"
+#include "runtime/core/thread.h"
+#include "runtime/core/value.h"
+
+namespace plank::core {
+
+struct StrObject : Object {
+  std::string data;  // UTF-8
+  mutable uint64_t hash = 0;
+  mutable bool hashed = false;
+};
+
+struct ListObject : Object {
+  std::vector<Value> items;
+};
+
+struct TupleObject : Object {
+  std::vector<Value> items;
+};
+
+// Insertion-ordered hash map (CPython's compact dict): `entries` in insertion
+// order (deleted ones have live=false), `index` an open-addressed table of
+// entry indices (-1 empty, -2 deleted).
+struct DictObject : Object {
+  struct Entry {
+    Value key;
+    Value value;
+    uint64_t hash;
+    bool live;
+  };
+  std::vector<Entry> entries;
+  std::vector<int32_t> index;
+  size_t count = 0;
+  uint64_t version = 0;  // bumped when the key set changes (iteration checks)
+};
+
+struct FunctionObject : Object {
+  CodeInfo* code = nullptr;
+  ModuleRuntime* module = nullptr;
+  std::vector<Value> defaults;  // for the last defaults.size() parameters
+  std::vector<Value> cells;     // captured cells, in CodeInfo::free_names order
+};
+
+struct CellObject : Object {
+  Value value = Value::none();
+  bool set = false;
+};
+
+struct BuiltinObject : Object {
+  uint32_t index = 0;  // into intrinsics()
+};
+
+struct BoundMethodObject : Object {
+  Value self = Value::none();
+  const Method* method = nullptr;
+};
+
+struct RangeObject : Object {
+  int64_t start = 0, stop = 0, step = 1;
+};
+
+enum class IterKind : uint8_t { List, Tuple, Str, DictKeys, DictValues, DictItems, Range, Enumerate, Zip };
+
+struct IteratorObject : Object {
+  IterKind iter = IterKind::List;
+  Value source = Value::none();  // the container (or the inner iterator for enumerate)
+  int64_t pos = 0;               // index / byte offset / current range value / enumerate counter
+  int64_t remaining = 0;         // range: items left
+  int64_t step = 0;              // range step
+  uint64_t version = 0;          // dict iterators: the dict's version at creation
+  std::vector<Value> parts;      // zip: the inner iterators
+};
+
+enum class DictViewKind : uint8_t { Keys, Values, Items };
+struct DictViewObject : Object {
+  Value dict = Value::none();
+  DictViewKind view = DictViewKind::Keys;
+};
+
+// ------------------------------------------------------------------ errors
+// Internal: runtime C++ code raises with throw_error (records the error on the
+// thread, then throws Raised); every extern "C" pk_* entry point catches it and
+// returns false, so no exception ever crosses compiled code.
+struct Raised {};
+[[noreturn]] void throw_error(Thread* t, std::string_view kind, std::string message);
+[[noreturn]] void rethrow_pending();  // after a pk_* / entry returned false
+void set_error(Thread* t, std::string_view kind, std::string message);  // records + captures the traceback
+
+// ------------------------------------------------------------------ construction
+// All of these may collect: operands must be rooted (slots, root stack).
+Value make_str(Thread* t, std::string_view s);
+Value intern_str(Thread* t, std::string_view s);  // one object per distinct string, never collected
+Value make_list(Thread* t, std::vector<Value> items = {});
+Value make_tuple(Thread* t, std::vector<Value> items = {});
+Value make_dict(Thread* t);
+Value make_cell(Thread* t, const Value* initial);
+Value make_range(Thread* t, int64_t start, int64_t stop, int64_t step);
+Value make_builtin(Thread* t, uint32_t intrinsic);  // cached: `len is len`
+Value make_bound_method(Thread* t, Value self, const Method* m);
+Value make_iterator(Thread* t, Value iterable);     // iter(x); TypeError when not iterable
+Value make_dict_view(Thread* t, Value dict, DictViewKind which);
+
+// ------------------------------------------------------------------ access
+inline StrObject* as_str(Value v) { return static_cast<StrObject*>(v.obj); }
+inline ListObject* as_list(Value v) { return static_cast<ListObject*>(v.obj); }
+inline TupleObject* as_tuple(Value v) { return static_cast<TupleObject*>(v.obj); }
+inline DictObject* as_dict(Value v) { return static_cast<DictObject*>(v.obj); }
+inline FunctionObject* as_function(Value v) { return static_cast<FunctionObject*>(v.obj); }
+inline CellObject* as_cell(Value v) { return static_cast<CellObject*>(v.obj); }
+inline std::string_view str_view(Value v) { return as_str(v)->data; }
+std::vector<Value>& list_items(Value v);
+const std::vector<Value>& tuple_items(Value v);
+
+// dict: Python key equality (1 == 1.0 == True hash alike); unhashable keys raise TypeError.
+bool dict_get(Thread* t, Value dict, Value key, Value* out);  // false when absent
+void dict_set(Thread* t, Value dict, Value key, Value value);
+bool dict_del(Thread* t, Value dict, Value key, Value* removed = nullptr);
+size_t dict_size(Value dict);
+// Live entries in insertion order.
+template <class F>
+void dict_for_each(Value dict, F&& f) {
+  for (auto& e : as_dict(dict)->entries)
+    if (e.live) f(e.key, e.value);
+}
+
+// ------------------------------------------------------------------ semantics
+std::string type_name(Value v);                    // "int", "str", "NoneType", "function", ...
+bool truthy(Value v);
+bool values_equal(Thread* t, Value a, Value b);    // Python ==
+uint64_t hash_value(Thread* t, Value v);           // TypeError: unhashable type: 'list'
+// Python's ordering; compare_order op: 0 <, 1 >, 2 <=, 3 >=. TypeError for unordered types.
+bool values_less(Thread* t, Value a, Value b);
+bool compare_order(Thread* t, int op, Value a, Value b);
+bool contains(Thread* t, Value container, Value item);  // `item in container`
+int64_t length(Thread* t, Value v);                // len(); TypeError when unsized
+// Calls any callable (functions, builtins, bound methods).
+Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint32_t nkw = 0,
+                 const Value* kwnames = nullptr);
+// next(it): false when exhausted.
+bool iter_next(Thread* t, Value iter, Value* out);
+// Materialises any iterable as a vector. Items it creates (str characters, dict
+// item tuples) are pushed on the heap's root stack: call it inside a RootScope.
+std::vector<Value> collect_iterable(Thread* t, Value iterable);
+
+// ------------------------------------------------------------------ formatting
+std::string format_float(double x);                // Python repr(float)
+std::string quote_str(std::string_view s);         // Python repr(str)
+std::string repr(Thread* t, Value v);
+std::string to_str(Thread* t, Value v);
+
+// parsing (int() / float() of a str)
+bool parse_int(std::string_view s, int64_t* out, bool* overflow);
+bool parse_float(std::string_view s, double* out);
+
+}  // namespace plank::core

@@ -1,0 +1,69 @@
+// Plank's value representation: the ABI shared by JIT-compiled code, the IR
+// interpreter and the runtime. A Value is 16 bytes: a tag and a payload.
+// Immediate values (None, bool, int, float) need no allocation; everything
+// else is a garbage-collected heap Object.
+//
+// Why 16 bytes and not NaN-boxing: Plank ints are full 64-bit (overflow is an
+// error, not a silent promotion), which NaN-boxing cannot hold.
+//
+// Compiled code and the interpreter keep Values in frame slots (arrays of
+// Value registered with the Thread), which is also how the collector finds
+// its roots: no conservative stack scanning.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+namespace plank::core {
+
+enum class Tag : uint64_t { None = 0, Bool = 1, Int = 2, Float = 3, Object = 4 };
+
+// Kinds of heap objects. Order is part of the ABI (codegen tests `kind`).
+enum class ObjKind : uint8_t {
+  Str,
+  List,
+  Tuple,
+  Dict,
+  Function,     // a Plank function (code + defaults + captured cells)
+  Cell,         // a captured variable shared by closures
+  Builtin,      // an intrinsic used as a value (`f = len`)
+  BoundMethod,  // `s.split` before the call
+  Range,
+  Iterator,     // list/tuple/str/dict/range iterators, enumerate, zip
+  Opaque,       // runtime-owned handles (world objects, ...) for later issues
+  DictView,     // d.keys() / d.values() / d.items() (appended: the order above is ABI)
+};
+
+struct Object {
+  ObjKind kind;
+  uint8_t gc_mark = 0;
+  uint16_t flags = 0;
+  uint32_t size_class = 0;  // bookkeeping for the collector's byte count
+  Object* gc_next = nullptr;
+};
+
+struct Value {
+  Tag tag;
+  union {
+    int64_t i;
+    double f;
+    uint64_t bits;
+    Object* obj;
+  };
+
+  static Value none() { return Value{Tag::None, {0}}; }
+  static Value boolean(bool b) { Value v{Tag::Bool, {0}}; v.i = b ? 1 : 0; return v; }
+  static Value integer(int64_t x) { Value v{Tag::Int, {0}}; v.i = x; return v; }
+  static Value real(double x) { Value v{Tag::Float, {0}}; v.f = x; return v; }
+  static Value object(Object* o) { Value v{Tag::Object, {0}}; v.obj = o; return v; }
+
+  bool is_none() const { return tag == Tag::None; }
+  bool is_bool() const { return tag == Tag::Bool; }
+  bool is_int() const { return tag == Tag::Int; }
+  bool is_float() const { return tag == Tag::Float; }
+  bool is_object() const { return tag == Tag::Object; }
+  bool is(ObjKind k) const { return tag == Tag::Object && obj->kind == k; }
+};
+static_assert(sizeof(Value) == 16, "Value is part of the JIT ABI");
+static_assert(offsetof(Value, i) == 8, "payload offset is part of the JIT ABI");
+
+}  // namespace plank::core

@@ -1,0 +1,293 @@
+// The JIT against the reference interpreter: every program prints the same
+// output and the same error messages under both engines (and both JIT
+// optimisation levels). Plus hand-built IR, --dump=llvm, and fib(25).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "codegen/codegen.h"
+#include "codegen/jit_engine.h"
+#include "engine/engine.h"
+#include "engine/run.h"
+
+namespace {
+
+using plank::engine::RunOptions;
+using plank::engine::run_program;
+
+struct Outcome {
+  int exit_code = 0;
+  std::string out, err, kind;
+};
+
+Outcome run(const std::string& source, const std::string& engine, int opt_level = 0, int64_t max_steps = 0,
+            uint32_t max_depth = 1000) {
+  Outcome o;
+  RunOptions options;
+  options.path = "prog.pk";
+  options.source = source;
+  options.engine = engine;
+  options.opt_level = opt_level;
+  options.max_steps = max_steps;
+  options.max_depth = max_depth;
+  options.out = &o.out;
+  options.err = &o.err;
+  auto result = run_program(options);
+  o.exit_code = result.exit_code;
+  o.kind = result.error_kind;
+  return o;
+}
+
+// Runs `source` under the interpreter and the JIT at -O0 and -O2; returns the interpreter's outcome.
+Outcome same(const std::string& source, int64_t max_steps = 0, uint32_t max_depth = 1000) {
+  Outcome interp = run(source, "interp", 0, max_steps, max_depth);
+  for (int opt : {0, 2}) {
+    Outcome jit = run(source, "jit", opt, max_steps, max_depth);
+    EXPECT_EQ(interp.out, jit.out) << "stdout differs at -O" << opt << " for:\n" << source;
+    EXPECT_EQ(interp.err, jit.err) << "stderr differs at -O" << opt << " for:\n" << source;
+    EXPECT_EQ(interp.exit_code, jit.exit_code) << "exit code differs at -O" << opt << " for:\n" << source;
+  }
+  return interp;
+}
+
+TEST(Jit, Available) { EXPECT_TRUE(plank::engine::jit_available()); }
+
+TEST(Jit, Fib25) {
+  const char* src =
+      "def fib(n):\n"
+      "    if n < 2:\n"
+      "        return n\n"
+      "    return fib(n - 1) + fib(n - 2)\n"
+      "print(fib(25))\n";
+  for (int opt : {0, 2}) {
+    Outcome o = run(src, "jit", opt);
+    EXPECT_EQ(o.err, "");
+    EXPECT_EQ(o.out, "75025\n");
+  }
+  same(src);
+}
+
+TEST(Jit, IntArithmeticAndOverflow) {
+  Outcome o = same(
+      "a = 7\nb = -3\n"
+      "print(a + b, a - b, a * b, a // b, a % b, -a // 2, -a % 2, a / 2, 7 // -1, a ** 2)\n"
+      "print(-(-9223372036854775807 - 1) if False else 1)\n"
+      "x = 9223372036854775807\n"
+      "print(x - 1, -x)\n"
+      "print(x + 1)\n");
+  EXPECT_NE(o.err.find("OverflowError"), std::string::npos) << o.err;
+  same("x = -9223372036854775807 - 1\nprint(x // -1)\n");
+  same("x = -9223372036854775807 - 1\nprint(-x)\n");
+  same("x = 4611686018427387904\nprint(x * 2)\n");
+  same("print(3037000499 * 3037000499)\nprint(3037000500 * 3037000500)\n");
+}
+
+TEST(Jit, DivisionByZero) {
+  Outcome o = same("def f(a, b):\n    return a / b\nprint(f(1, 2))\nprint(f(1, 0))\n");
+  EXPECT_NE(o.err.find("ZeroDivisionError"), std::string::npos) << o.err;
+  same("print(5 // 0)\n");
+  same("print(5 % 0)\n");
+  same("print(5.0 / 0.0)\n");
+  same("print(5.0 // 2.0, 5.5 % 2.0, -5.5 // 2.0)\n");
+}
+
+TEST(Jit, FloatsAndMixed) {
+  same(
+      "x = 0.5\ny = 3\n"
+      "print(x + y, y + x, x * y, y - x, x / y, y / x, 1 / 3, 2 ** 0.5)\n"
+      "print(x < y, y < x, 1 == 1.0, 2 != 2.0, 0.1 + 0.2 == 0.3, 9007199254740993 == 9007199254740992.0)\n"
+      "print(-x, +x, -y, not x, not 0.0, not -0.0)\n"
+      "print(1e308 * 10, -1e308 * 10)\n"
+      "z = 0.0\nfor i in range(100):\n    z = z + i * 0.25\nprint(z)\n");
+}
+
+TEST(Jit, ComparisonsAndTruth) {
+  same(
+      "vals = [0, 1, -1, 0.0, 2.5, '', 'a', [], [0], {}, None, True, False, (), (1,)]\n"
+      "for v in vals:\n"
+      "    if v:\n"
+      "        print('T', v)\n"
+      "    else:\n"
+      "        print('F', v)\n"
+      "    print(not v, bool(v))\n"
+      "print(1 < 2 < 3, 3 > 2 > 5, 'a' < 'b', [1, 2] == [1, 2], 2 in [1, 2], 3 not in [1, 2], None is None)\n"
+      "print(True + 1, True == 1, 1 < True)\n");
+  Outcome o = same("print(1 < 'a')\n");
+  EXPECT_NE(o.err.find("TypeError"), std::string::npos) << o.err;
+}
+
+TEST(Jit, StringsListsDicts) {
+  same(
+      "s = ''\n"
+      "for i in range(10):\n"
+      "    s = s + str(i)\n"
+      "print(s, len(s), s[2:5], s[::-1], s[-1])\n"
+      "xs = [3, 1, 2]\nxs.append(7)\nxs[0] = 10\nprint(xs, xs[1:], sorted(xs))\n"
+      "d = {'a': 1, 'b': 2}\nd['c'] = 3\n"
+      "for k in d:\n    print(k, d[k])\n"
+      "print(d, list(d.items()), len(d))\n"
+      "t = (1, 'two', 3.0)\na, b, c = t\nprint(a, b, c, t)\n"
+      "print(', '.join(['x', 'y', 'z']), 'a-b'.split('-'))\n");
+  same("xs = [1]\nprint(xs[5])\n");
+  same("d = {'a': 1}\nprint(d['zz'])\n");
+  same("a, b = [1, 2, 3]\n");
+  same("a, b = 1\n");
+}
+
+TEST(Jit, FunctionsClosuresKeywords) {
+  same(
+      "def make_counter(start):\n"
+      "    count = [start]\n"
+      "    def inc(step=1):\n"
+      "        count[0] = count[0] + step\n"
+      "        return count[0]\n"
+      "    return inc\n"
+      "c = make_counter(10)\n"
+      "print(c(), c(5), c(step=2))\n"
+      "def adder(x):\n"
+      "    return lambda y: x + y\n"
+      "print(adder(3)(4))\n"
+      "def f(a, b=2, c=3):\n"
+      "    return a * 100 + b * 10 + c\n"
+      "print(f(1), f(1, 5), f(1, c=9), f(c=1, b=1, a=1))\n"
+      "def outer():\n"
+      "    def inner():\n"
+      "        return v\n"
+      "    v = 5\n"
+      "    return inner()\n"
+      "print(outer())\n"
+      "print(sum([x * x for x in range(10)]) if False else sum(range(10)))\n");
+  same("def f(a):\n    return a\nprint(f())\n");
+  same("def f(a):\n    return a\nprint(f(1, 2))\n");
+  same("def outer():\n    def inner():\n        return v\n    r = inner()\n    v = 1\n    return r\nprint(outer())\n");
+}
+
+TEST(Jit, RuntimeErrorsAndTracebacks) {
+  Outcome o = same(
+      "def a(x):\n"
+      "    return b(x)\n"
+      "def b(x):\n"
+      "    return 10 // x\n"
+      "print(a(2))\n"
+      "a(0)\n");
+  EXPECT_NE(o.err.find("in b at"), std::string::npos) << o.err;
+  same("print(undefined_name)\n");
+  same("assert 1 == 1\nassert 1 == 2, 'one is not two'\n");
+  same("assert False\n");
+  same("x = None\nx.foo\n");
+  same("'abc'.nope()\n");
+  same("print(len(5))\n");
+  same("print(1 + 'a')\n");
+  same("print(-'a')\n");
+  same("x = 5\nx()\n");
+}
+
+TEST(Jit, RecursionLimitAndBudgets) {
+  Outcome o = same("def f(n):\n    return f(n + 1)\nf(0)\n", 0, 200);
+  EXPECT_NE(o.err.find("RecursionError"), std::string::npos) << o.err;
+  o = same("i = 0\nwhile True:\n    i = i + 1\n", 5000);
+  EXPECT_NE(o.err.find("BudgetExceeded"), std::string::npos) << o.err;
+  o = same("i = 0\nwhile i < 100:\n    i = i + 1\nprint(i)\n", 1000);
+  EXPECT_EQ(o.out, "100\n");
+}
+
+TEST(Jit, LoopsBreakContinue) {
+  same(
+      "total = 0\n"
+      "for i in range(20):\n"
+      "    if i % 3 == 0:\n"
+      "        continue\n"
+      "    if i > 15:\n"
+      "        break\n"
+      "    total = total + i\n"
+      "print(total)\n"
+      "n = 0\nwhile n < 10:\n    n += 3\nprint(n)\n"
+      "for i, ch in enumerate('abc'):\n    print(i, ch)\n"
+      "for k, v in {'x': 1, 'y': 2}.items():\n    print(k, v)\n");
+}
+
+TEST(Jit, DumpLlvm) {
+  Outcome o;
+  RunOptions options;
+  options.path = "prog.pk";
+  options.source = "def f(x):\n    return x + 1\nprint(f(1))\n";
+  options.engine = "jit";
+  options.dump = "llvm";
+  options.opt_level = 0;
+  options.out = &o.out;
+  options.err = &o.err;
+  auto result = run_program(options);
+  EXPECT_EQ(result.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("define zeroext i1 @"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("llvm.sadd.with.overflow.i64"), std::string::npos);
+  EXPECT_NE(o.out.find("@pk_enter(%pk.Thread*"), std::string::npos);
+}
+
+// A module built by hand with the ir.h structs: f(a, b) = a + b; the body prints nothing.
+plank::ir::Module hand_module() {
+  using namespace plank::ir;
+  Module m;
+  m.constants.push_back(Constant{Constant::Kind::Int, 41, 0.0, ""});
+  Function body;
+  body.name = body.qualified = "<module>";
+  body.slot_count = 1;
+  body.slot_names = {""};
+  Block b0;
+  Instr step;
+  step.op = Op::Step;
+  step.line = 1;
+  b0.instrs.push_back(step);
+  Instr load;
+  load.op = Op::LoadConst;
+  load.dst = 0;
+  load.imm = 0;
+  b0.instrs.push_back(load);
+  Instr ret;
+  ret.op = Op::Return;
+  ret.a = 0;
+  b0.instrs.push_back(ret);
+  body.blocks.push_back(b0);
+  m.functions.push_back(body);
+
+  Function add;
+  add.name = add.qualified = "add";
+  add.params = {{"a", false}, {"b", false}};
+  add.slot_count = 3;
+  add.slot_names = {"a", "b", ""};
+  Block a0;
+  Instr bin;
+  bin.op = Op::Binary;
+  bin.dst = 2;
+  bin.a = 0;
+  bin.b = 1;
+  bin.imm = 0;  // Add
+  a0.instrs.push_back(bin);
+  Instr r2;
+  r2.op = Op::Return;
+  r2.a = 2;
+  a0.instrs.push_back(r2);
+  add.blocks.push_back(a0);
+  m.functions.push_back(add);
+  return m;
+}
+
+TEST(Jit, HandBuiltIrDumps) {
+  std::string text = plank::codegen::dump_llvm(hand_module());
+  EXPECT_NE(text.find("@plank.f0._module_"), std::string::npos) << text;
+  EXPECT_NE(text.find("@plank.f1.add"), std::string::npos) << text;
+  EXPECT_NE(text.find("pk_binary"), std::string::npos);
+  EXPECT_EQ(text.find("internal error"), std::string::npos) << text;
+}
+
+TEST(Jit, MalformedIrIsAnInternalError) {
+  plank::ir::Module m = hand_module();
+  m.functions[1].blocks[0].instrs.pop_back();  // no terminator
+  std::string text = plank::codegen::dump_llvm(m);
+  EXPECT_NE(text.find("internal error"), std::string::npos) << text;
+  m = hand_module();
+  m.functions[1].blocks[0].instrs[0].dst = 99;  // slot out of range
+  text = plank::codegen::dump_llvm(m);
+  EXPECT_NE(text.find("internal error"), std::string::npos) << text;
+}
+
+}  // namespace

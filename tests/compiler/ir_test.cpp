@@ -1,0 +1,147 @@
+// Lowering: golden IR dumps of small functions, and the verifier.
+#include <gtest/gtest.h>
+
+#include "check/check.h"
+#include "frontend/parser.h"
+#include "lower/lower.h"
+
+namespace plank {
+namespace {
+
+std::string lower_text(const std::string& text, std::vector<std::string>* passes = nullptr) {
+  DiagnosticSink sink;
+  auto file = SourceFile::from_string("t.plank", text);
+  auto ast = frontend::parse_module(file, sink);
+  auto cm = check::check_module(*ast, sink);
+  lower::LowerOptions options;
+  if (passes) options.after_pass = [&](const std::string& p, const ir::Module&) { passes->push_back(p); };
+  ir::Module m = lower::lower_module(cm, options, sink);
+  EXPECT_FALSE(sink.has_errors()) << render_text(sink.all());
+  EXPECT_EQ(ir::verify(m), "");
+  return lower::dump_ir(m);
+}
+
+TEST(Lower, PassesRunInOrder) {
+  std::vector<std::string> passes;
+  lower_text("x = 1\n", &passes);
+  EXPECT_EQ(passes, (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "verify"}));
+}
+
+TEST(Lower, GoldenFib) {
+  EXPECT_EQ(lower_text("def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n"),
+            R"(module t.plank
+globals: fib
+
+fn <module>() slots=1  ; fn0, line 1
+b0:
+  step  ; line 1
+  %0 = make_function fn1 fib defaults() cells()  ; line 1
+  store_global fib, %0  ; line 1
+  return None  ; line 1
+
+fn fib(n) slots=12  ; fn1, line 1
+  locals: %0=n
+b0:
+  step  ; line 2
+  %1 = const 2  ; line 2
+  %2 = compare < %0, %1  ; line 2
+  branch %2, b1, b2  ; line 2
+b1:
+  step  ; line 3
+  return %0  ; line 3
+b2:
+  step  ; line 4
+  %3 = load_global fib  ; line 4
+  %4 = const 1  ; line 4
+  %5 = binary - %0, %4  ; line 4
+  %6 = call %3(%5)  ; line 4
+  %7 = load_global fib  ; line 4
+  %8 = const 2  ; line 4
+  %9 = binary - %0, %8  ; line 4
+  %10 = call %7(%9)  ; line 4
+  %11 = binary + %6, %10  ; line 4
+  return %11  ; line 4
+)");
+}
+
+TEST(Lower, GoldenShortCircuitAndChains) {
+  EXPECT_EQ(lower_text("def f(a, b):\n    return a and b or 1 < a < 3\n"),
+            R"(module t.plank
+globals: f
+
+fn <module>() slots=1  ; fn0, line 1
+b0:
+  step  ; line 1
+  %0 = make_function fn1 f defaults() cells()  ; line 1
+  store_global f, %0  ; line 1
+  return None  ; line 1
+
+fn f(a, b) slots=7  ; fn1, line 1
+  locals: %0=a %1=b
+b0:
+  step  ; line 2
+  %3 = move %0  ; line 2
+  branch %3, b3, b2  ; line 2
+b1:
+  return %2  ; line 2
+b2:
+  %2 = move %3  ; line 2
+  branch %2, b1, b4  ; line 2
+b3:
+  %3 = move %1  ; line 2
+  jump b2  ; line 2
+b4:
+  %4 = const 1  ; line 2
+  %5 = compare < %4, %0  ; line 2
+  branch %5, b6, b5  ; line 2
+b5:
+  %2 = move %5  ; line 2
+  jump b1  ; line 2
+b6:
+  %6 = const 3  ; line 2
+  %5 = compare < %0, %6  ; line 2
+  jump b5  ; line 2
+)");
+}
+
+TEST(Lower, LoopsBreakContinueAndUnreachableCode) {
+  std::string d = lower_text("for i in [1, 2]:\n    if i:\n        break\n        x = 1\n    continue\n");
+  EXPECT_NE(d.find("for_iter"), std::string::npos);
+  EXPECT_EQ(d.find("x ="), std::string::npos);           // dead store after break removed
+  EXPECT_EQ(d.find("store_global x"), std::string::npos);
+}
+
+TEST(Lower, ClosuresUseCells) {
+  std::string d = lower_text("def f(a):\n    b = 2\n    def g():\n        return a + b\n    return g\n");
+  EXPECT_NE(d.find("cell params: %0"), std::string::npos) << d;
+  EXPECT_NE(d.find("make_cell -"), std::string::npos) << d;
+  EXPECT_NE(d.find("cells(%0, %1)"), std::string::npos) << d;
+  EXPECT_NE(d.find("free: 0=a 1=b"), std::string::npos) << d;
+}
+
+TEST(Lower, ActionsImportBindsIntrinsics) {
+  std::string d = lower_text("from actions import print\nprint(1)\n");
+  EXPECT_NE(d.find("call_intrinsic print(%"), std::string::npos) << d;
+}
+
+TEST(Verify, CatchesBrokenIr) {
+  ir::Module m;
+  m.functions.emplace_back();
+  EXPECT_NE(ir::verify(m), "");  // no blocks
+  m.functions[0].blocks.emplace_back();
+  ir::Instr ret;
+  ret.op = ir::Op::Return;
+  ret.a = 3;  // no such slot
+  m.functions[0].blocks[0].instrs.push_back(ret);
+  EXPECT_NE(ir::verify(m).find("bad a slot 3"), std::string::npos) << ir::verify(m);
+  m.functions[0].blocks[0].instrs[0].a = ir::kNoSlot;
+  EXPECT_EQ(ir::verify(m), "");
+  ir::Instr jump;
+  jump.op = ir::Op::Jump;
+  jump.target = 7;
+  m.functions[0].blocks[0].instrs.insert(m.functions[0].blocks[0].instrs.begin(), jump);
+  EXPECT_NE(ir::verify(m), "");
+}
+
+}  // namespace
+}  // namespace plank

@@ -1,0 +1,351 @@
+// The call machinery (binding, closures, recursion), budgets and the collector.
+#include "core_test_util.h"
+
+namespace plank::core::testing {
+namespace {
+
+// def add(a, b=10): return a + b       (a hand-written EntryFn, as an engine would emit)
+bool add_entry(Thread* t, FunctionObject* fn, Value* args, Value* result) {
+  Value slots[3] = {args[0], args[1], Value::none()};
+  Frame f;
+  f.code = fn->code;
+  f.slots = slots;
+  f.slot_count = 3;
+  if (!pk_enter(t, &f)) return false;
+  f.line = 2;
+  bool ok = pk_binary(t, &slots[2], Add, &slots[0], &slots[1]);
+  if (ok) *result = slots[2];
+  pk_leave(t, &f);
+  return ok;
+}
+
+// def rec(n): return rec(n + 1)   — the callee is global 0 of the module
+bool rec_entry(Thread* t, FunctionObject* fn, Value* args, Value* result) {
+  Value slots[3] = {args[0], Value::none(), Value::none()};
+  Frame f;
+  f.code = fn->code;
+  f.slots = slots;
+  f.slot_count = 3;
+  bool ok = pk_enter(t, &f);
+  if (ok) {
+    f.line = 7;
+    Value one = Value::integer(1);
+    ok = pk_load_global(t, &slots[1], fn->module, 0) && pk_binary(t, &slots[2], Add, &slots[0], &one) &&
+         pk_call(t, &slots[2], &slots[1], &slots[2], 1, 0, nullptr);
+    if (ok) *result = slots[2];
+  }
+  pk_leave(t, &f);
+  return ok;
+}
+
+// def counter(): n = cell(0); def inc(): n += 1; return n   — inc's entry
+bool inc_entry(Thread* t, FunctionObject* fn, Value* args, Value* result) {
+  Value slots[2] = {Value::none(), Value::none()};
+  Frame f;
+  f.code = fn->code;
+  f.slots = slots;
+  f.slot_count = 2;
+  if (!pk_enter(t, &f)) return false;
+  Value one = Value::integer(1);
+  pk_load_free(t, &slots[0], fn, 0);
+  bool ok = pk_load_cell(t, &slots[1], &slots[0], "n") && pk_binary(t, &slots[1], Add, &slots[1], &one);
+  if (ok) {
+    pk_store_cell(t, &slots[0], &slots[1]);
+    *result = slots[1];
+  }
+  pk_leave(t, &f);
+  return ok;
+}
+
+class Calls : public CoreTest {
+ protected:
+  ModuleRuntime mod;
+  void SetUp() override {
+    CoreTest::SetUp();
+    mod.file = "test.pk";
+    mod.global_names = {"rec", "g"};
+    mod.globals.assign(2, Value::none());
+    mod.global_set.assign(2, 0);
+    mod.code.resize(4);
+    mod.code[0].name = "<module>";
+    mod.code[1].name = "add";
+    mod.code[1].qualified = "add";
+    mod.code[1].params = {"a", "b"};
+    mod.code[1].entry = add_entry;
+    mod.code[2].name = "rec";
+    mod.code[2].qualified = "rec";
+    mod.code[2].params = {"n"};
+    mod.code[2].entry = rec_entry;
+    mod.code[3].name = "inc";
+    mod.code[3].qualified = "counter.<locals>.inc";
+    mod.code[3].free_names = {"n"};
+    mod.code[3].entry = inc_entry;
+    for (auto& c : mod.code) {
+      c.module = &mod;
+      c.file = "test.pk";
+    }
+    heap.add_module(&mod);
+  }
+  void TearDown() override {
+    heap.remove_module(&mod);
+    CoreTest::TearDown();
+  }
+  Value make_fn(uint32_t index, std::vector<Value> defaults = {}, std::vector<Value> cells = {}) {
+    Value f;
+    EXPECT_TRUE(pk_make_function(&t, &f, &mod, index, defaults.data(), static_cast<uint32_t>(defaults.size()), cells.data(),
+                                 static_cast<uint32_t>(cells.size())));
+    return keep(f);
+  }
+  std::string invoke(Value fn, std::vector<Value> args, std::vector<std::pair<std::string, Value>> kw = {}) {
+    std::vector<Value> names;
+    uint32_t npos = static_cast<uint32_t>(args.size());
+    for (auto& [k, v] : kw) {
+      args.push_back(v);
+      names.push_back(S(k));
+    }
+    Value r;
+    if (!pk_call(&t, &r, &fn, args.data(), npos, static_cast<uint32_t>(kw.size()), names.data())) return err();
+    keep(r);
+    return R(r);
+  }
+};
+
+TEST_F(Calls, BindsPositionalKeywordAndDefaults) {
+  Value add = make_fn(1, {I(10)});
+  EXPECT_EQ(invoke(add, {I(1), I(2)}), "3");
+  EXPECT_EQ(invoke(add, {I(1)}), "11");
+  EXPECT_EQ(invoke(add, {}, {{"b", I(1)}, {"a", I(5)}}), "6");
+  EXPECT_EQ(invoke(add, {S("x")}, {{"b", S("y")}}), "'xy'");
+  EXPECT_EQ(invoke(add, {I(1), I(2), I(3)}), "TypeError: add() takes from 1 to 2 positional arguments but 3 were given");
+  EXPECT_EQ(invoke(add, {}), "TypeError: add() missing 1 required positional argument: 'a'");
+  EXPECT_EQ(invoke(add, {I(1)}, {{"z", I(1)}}), "TypeError: add() got an unexpected keyword argument 'z'");
+  EXPECT_EQ(invoke(add, {I(1)}, {{"a", I(1)}}), "TypeError: add() got multiple values for argument 'a'");
+  Value add2 = make_fn(1);
+  EXPECT_EQ(invoke(add2, {I(1), I(2), I(3)}), "TypeError: add() takes 2 positional arguments but 3 were given");
+  EXPECT_EQ(invoke(add2, {}), "TypeError: add() missing 2 required positional arguments: 'a' and 'b'");
+  EXPECT_EQ(invoke(add2, {I(1), S("x")}), "TypeError: unsupported operand type(s) for +: 'int' and 'str'");
+  EXPECT_EQ(R(add2).rfind("<function add at 0x", 0), 0u);
+  Value rec = make_fn(2);
+  EXPECT_EQ(invoke(rec, {I(1), I(2)}), "TypeError: rec() takes 1 positional argument but 2 were given");
+  mod.code[2].params = {"x", "y", "z"};
+  EXPECT_EQ(invoke(rec, {}), "TypeError: rec() missing 3 required positional arguments: 'x', 'y', and 'z'");
+}
+
+TEST_F(Calls, ErrorsCarryATraceback) {
+  Value add = make_fn(1);
+  frame.code = &mod.code[0];
+  frame.line = 12;
+  EXPECT_EQ(invoke(add, {I(1), S("x")}), "TypeError: unsupported operand type(s) for +: 'int' and 'str'");
+  ASSERT_EQ(t.error.traceback.size(), 2u);
+  EXPECT_EQ(t.error.traceback[0].function, "<module>");
+  EXPECT_EQ(t.error.traceback[0].line, 12u);
+  EXPECT_EQ(t.error.traceback[1].function, "add");
+  EXPECT_EQ(t.error.traceback[1].file, "test.pk");
+  EXPECT_EQ(t.error.traceback[1].line, 2u);
+  EXPECT_EQ(t.top, &frame);
+  EXPECT_EQ(t.depth, 1u);
+}
+
+TEST_F(Calls, RecursionLimit) {
+  Value rec = make_fn(2);
+  Value v = rec;
+  pk_store_global(&t, &mod, 0, &v);
+  t.budget.max_depth = 200;
+  EXPECT_EQ(invoke(rec, {I(0)}), "RecursionError: maximum recursion depth exceeded");
+  EXPECT_EQ(t.depth, 1u);  // every frame was unlinked
+  EXPECT_EQ(t.top, &frame);
+  EXPECT_EQ(t.error.traceback.size(), 200u);
+}
+
+TEST_F(Calls, GlobalsFallBackToBuiltins) {
+  Value dst;
+  EXPECT_FALSE(pk_load_global(&t, &dst, &mod, 1));
+  EXPECT_EQ(err(), "NameError: name 'g' is not defined");
+  mod.global_names[1] = "len";
+  ASSERT_TRUE(pk_load_global(&t, &dst, &mod, 1));
+  EXPECT_EQ(R(dst), "<built-in function len>");
+  Value l = L({I(1), I(2)});
+  EXPECT_EQ(invoke(dst, {l}), "2");
+  Value five = I(5);
+  pk_store_global(&t, &mod, 1, &five);
+  ASSERT_TRUE(pk_load_global(&t, &dst, &mod, 1));
+  EXPECT_EQ(R(dst), "5");
+  Value b1, b2;
+  ASSERT_TRUE(pk_load_builtin(&t, &b1, *find_intrinsic("print")));
+  ASSERT_TRUE(pk_load_builtin(&t, &b2, *find_intrinsic("print")));
+  EXPECT_EQ(b1.obj, b2.obj);
+}
+
+TEST_F(Calls, ClosuresShareCells) {
+  Value cell;
+  Value zero = I(0);
+  ASSERT_TRUE(pk_make_cell(&t, &cell, &zero));
+  keep(cell);
+  Value inc = make_fn(3, {}, {cell});
+  EXPECT_EQ(invoke(inc, {}), "1");
+  EXPECT_EQ(invoke(inc, {}), "2");
+  Value inc2 = make_fn(3, {}, {cell});
+  EXPECT_EQ(invoke(inc2, {}), "3");
+  Value empty;
+  ASSERT_TRUE(pk_make_cell(&t, &empty, nullptr));
+  keep(empty);
+  Value inc3 = make_fn(3, {}, {empty});
+  EXPECT_EQ(invoke(inc3, {}),
+            "NameError: cannot access free variable 'n' where it is not associated with a value in enclosing scope");
+  EXPECT_EQ(invoke(inc, {I(1)}), "TypeError: counter.<locals>.inc() takes 0 positional arguments but 1 was given");
+}
+
+TEST_F(Calls, BuiltinsCallPlankFunctions) {
+  Value add = make_fn(1, {I(100)});
+  EXPECT_EQ(call("sorted", {L({I(3), I(-5), I(1)})}, {{"key", add}}), "[-5, 1, 3]");
+  EXPECT_EQ(call("max", {L({I(3), I(-5)})}, {{"key", add}}), "3");
+}
+
+TEST_F(Calls, StepBudget) {
+  t.budget.max_steps = 100;
+  int executed = 0;
+  for (int i = 0; i < 1000; ++i) {
+    if (--t.fuel <= 0 && !pk_poll(&t)) break;  // what Step does
+    ++executed;
+  }
+  EXPECT_EQ(executed, 100);
+  EXPECT_EQ(err(), "BudgetExceeded: step budget of 100 exceeded");
+}
+
+TEST_F(Calls, UnlimitedStepsAndInterrupt) {
+  int executed = 0;
+  for (int i = 0; i < 50000; ++i) {
+    if (--t.fuel <= 0 && !pk_poll(&t)) break;
+    ++executed;
+  }
+  EXPECT_EQ(executed, 50000);
+  EXPECT_EQ(t.steps + (t.fuel_granted - t.fuel), 50000);
+  t.interrupt_requested = 1;
+  t.fuel = 0;
+  EXPECT_FALSE(pk_poll(&t));
+  EXPECT_EQ(err(), "Interrupted: interrupted");
+}
+
+TEST_F(Calls, StepHook) {
+  std::vector<uint32_t> lines;
+  t.step_hook = [&](Thread&, Frame& f) {
+    lines.push_back(f.line);
+    return f.line < 3;
+  };
+  EXPECT_TRUE(pk_step(&t, 1));
+  EXPECT_TRUE(pk_step(&t, 2));
+  EXPECT_FALSE(pk_step(&t, 3));
+  EXPECT_EQ(err(), "Interrupted: interrupted");
+  EXPECT_EQ(lines, (std::vector<uint32_t>{1, 2, 3}));
+  EXPECT_EQ(frame.line, 3u);
+}
+
+// ------------------------------------------------------------------ collector
+
+class Collector : public Calls {};
+
+TEST_F(Collector, FreesUnreachableKeepsReachable) {
+  Value kept = L({S("keep me"), T({S("nested")})});
+  for (int i = 0; i < 1000; ++i) make_list(&t, {make_str(&t, "garbage")});
+  size_t before = heap.live_objects();
+  heap.collect();
+  EXPECT_LT(heap.live_objects(), before);
+  EXPECT_EQ(R(kept), "['keep me', ('nested',)]");
+  size_t after = heap.live_objects();
+  heap.collect();
+  EXPECT_EQ(heap.live_objects(), after);
+}
+
+TEST_F(Collector, ModuleConstantsAndGlobalsAreRoots) {
+  mod.constants.push_back(intern_str(&t, "const"));
+  Value g = make_list(&t, {make_str(&t, "global")});
+  pk_store_global(&t, &mod, 1, &g);
+  heap.collect();
+  heap.collect();
+  EXPECT_EQ(R(mod.constants[0]), "'const'");
+  EXPECT_EQ(R(mod.globals[1]), "['global']");
+  EXPECT_EQ(intern_str(&t, "const").obj, mod.constants[0].obj);
+}
+
+TEST_F(Collector, HeapBudgetRaisesMemoryError) {
+  t.budget.max_heap_bytes = 1 << 20;
+  Value big = L({});
+  Value name = S("append");
+  size_t mark = used;
+  bool failed = false;
+  for (int i = 0; i < 100000 && !failed; ++i) {
+    used = mark;
+    Value str, r;
+    if (!call_raw("str", {I(i)}, {}, &str)) {
+      failed = true;
+      break;
+    }
+    if (!pk_call_method(&t, &r, &big, &name, &str, 1, 0, nullptr)) failed = true;
+  }
+  EXPECT_TRUE(failed);
+  EXPECT_EQ(t.error.kind, "MemoryError");
+}
+
+// Runs a mixed workload with a collection at every allocation: nothing reachable may be freed
+// (AddressSanitizer / the checks below catch a use after free).
+TEST_F(Collector, StressCollectAtEveryAllocation) {
+  heap.stress = true;
+  Value add = make_fn(1, {I(1)});
+  Value acc = L({});
+  Value d = D({});
+  Value append = S("append");
+  for (int i = 0; i < 60; ++i) {
+    Value s;
+    ASSERT_TRUE(call_raw("str", {I(i)}, {}, &s));
+    keep(s);  // a value the test holds across allocations must be rooted
+    Value sep = S(",");
+    Value words = keep(make_str(&t, "a b  c " + std::to_string(i)));
+    Value parts;
+    Value split = S("split");
+    ASSERT_TRUE(pk_call_method(&t, &parts, &words, &split, nullptr, 0, 0, nullptr));
+    keep(parts);
+    Value joined;
+    Value join = S("join");
+    ASSERT_TRUE(pk_call_method(&t, &joined, &sep, &join, &parts, 1, 0, nullptr));
+    keep(joined);
+    Value pair[2] = {s, joined};
+    Value tup;
+    ASSERT_TRUE(pk_build_tuple(&t, &tup, pair, 2));
+    keep(tup);
+    ASSERT_TRUE(pk_set_item(&t, &d, &s, &tup));
+    Value r;
+    ASSERT_TRUE(pk_call_method(&t, &r, &acc, &append, &tup, 1, 0, nullptr));
+    Value cat;
+    ASSERT_TRUE(pk_binary(&t, &cat, Add, &joined, &s));
+    keep(cat);
+    Value srt;
+    ASSERT_TRUE(call_raw("sorted", {acc}, {{"key", keep(make_builtin(&t, *find_intrinsic("repr")))}}, &srt));
+    keep(srt);
+    Value en;
+    ASSERT_TRUE(call_raw("enumerate", {d}, {}, &en));
+    keep(en);
+    Value lst;
+    ASSERT_TRUE(call_raw("list", {en}, {}, &lst));
+    keep(lst);
+    ASSERT_EQ(list_items(lst).size(), static_cast<size_t>(i + 1));
+    Value z;
+    ASSERT_TRUE(call_raw("zip", {keep(make_dict_view(&t, d, DictViewKind::Items)), S("xyz")}, {}, &z));
+    ASSERT_TRUE(call_raw("list", {keep(z)}, {}, &lst));
+    Value rs;
+    ASSERT_TRUE(pk_call(&t, &rs, &add, &s, 0, 0, nullptr) == false);  // missing argument: error path allocates too
+    t.has_error = false;
+    Value two = I(2);
+    ASSERT_TRUE(pk_call(&t, &rs, &add, &two, 1, 0, nullptr));
+    ASSERT_EQ(rs.i, 3);
+  }
+  heap.stress = false;
+  EXPECT_GT(heap.collections, 1000u);
+  EXPECT_EQ(list_items(acc).size(), 60u);
+  EXPECT_EQ(R(list_items(acc)[7]), "('7', 'a,b,c,7')");
+  Value out;
+  ASSERT_TRUE(dict_get(&t, d, keep(make_str(&t, "59")), &out));
+  EXPECT_EQ(R(out), "('59', 'a,b,c,59')");
+}
+
+}  // namespace
+}  // namespace plank::core::testing

@@ -1,0 +1,45 @@
+// `plank run FILE [--engine=jit|interp] [--dump=ast|ir|llvm] [--max-steps N]
+//                 [--timeout S] [--allow net,fs] [--debug]`
+// Exit codes: 0 ok, 1 compile or runtime error, 2 usage.
+#include <cstdio>
+#include <sstream>
+
+#include "cli.h"
+#include "engine/engine.h"
+#include "engine/run.h"
+
+namespace plank::cli {
+
+void register_run(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand("run", "compile and run a Plank program");
+  auto o = std::make_shared<engine::RunOptions>();
+  auto allow = std::make_shared<std::string>();
+  cmd->add_option("file", o->path, "the program")->required();
+  cmd->add_option("--engine", o->engine, "jit (default when built) or interp")
+      ->check(CLI::IsMember({"jit", "interp"}));
+  cmd->add_option("--dump", o->dump, "print a stage and stop: ast, ir or llvm")
+      ->check(CLI::IsMember({"ast", "ir", "llvm"}));
+  cmd->add_option("--max-steps", o->max_steps, "stop after N statements (0: unlimited)");
+  cmd->add_option("--timeout", o->timeout_seconds, "stop after S seconds (0: none)");
+  cmd->add_option("--max-depth", o->max_depth, "recursion limit (default 1000)");
+  cmd->add_option("--allow", *allow, "extra capabilities: net, fs (comma separated)");
+  cmd->add_option("-O,--opt-level", o->opt_level, "JIT optimisation level 0..3 (default 0: fastest compile)");
+  cmd->add_flag("--debug", o->debug, "debug build of the program (stepping hook on every statement)");
+  cmd->callback([&action, o, allow] {
+    action = [o, allow]() -> int {
+      std::stringstream list(*allow);
+      std::string cap;
+      while (std::getline(list, cap, ',')) {
+        if (cap == "net" || cap == "network") o->capabilities |= core::kCapNetwork;
+        else if (cap == "fs" || cap == "filesystem") o->capabilities |= core::kCapFilesystem;
+        else if (!cap.empty()) {
+          std::fprintf(stderr, "plank run: unknown capability '%s' (expected net, fs)\n", cap.c_str());
+          return kUsage;
+        }
+      }
+      return engine::run_program(*o).exit_code;
+    };
+  });
+}
+
+}  // namespace plank::cli
