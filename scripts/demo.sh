@@ -18,6 +18,11 @@ ok "Every DEPS plan style from the paper parses" "$PLANK check examples/deps/*.p
 shows_error "A broken plan gets one precise diagnostic" "$PLANK check examples/errors/unclosed_dict.plank"
 shows_error "A logical form with a misspelt direction" \
   "$PLANK check --lf examples/errors/bad_direction.json --utterance 'build a house to the left of the church'"
+ok "A plan program runs under the JIT (same output as python3)" "$PLANK run examples/programs/deps_plan.plank"
+ok "The same program under the reference interpreter" "$PLANK run --engine=interp examples/programs/deps_plan.plank"
+shows_error "A runtime error shows the Plank call stack" "printf 'def f(d):\\n    return d[\\x27log\\x27]\\nf({})\\n' | $PLANK run -"
+ok "The embedded village scene, seen from above and from the side" "$PLANK world render examples/scenes/village.json --ascii"
+ok "...and as an isometric picture" "$PLANK world render examples/scenes/village.json --out build/village.png && ls -l build/village.png"
 if [ -d "$SHARED/data/caip" ]; then
   ok "All 3,576 CAIP logical forms validate" \
     "$PLANK check --jsonl $SHARED/data/caip/train.jsonl && $PLANK check --jsonl $SHARED/data/caip/valid.jsonl"

@@ -78,3 +78,12 @@ TEST(Cli, DumpAstPrintsTheTree) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Assign"));
 }
+
+TEST(Cli, RunReadsStandardInputAndShowsTheCallStack) {
+  auto ok = run_plank("run -", "print({'a': [1, 2.5, None, True]})\n");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.out, "{'a': [1, 2.5, None, True]}\n");
+  auto bad = run_plank("run --engine=interp -", "def f(d):\n    return d['log']\nf({})\n");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "<stdin>:2: error: KeyError: 'log'\n  in <module> at <stdin>:3\n  in f at <stdin>:2\n");
+}

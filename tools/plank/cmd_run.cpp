@@ -1,6 +1,8 @@
 // `plank run FILE [--engine=jit|interp] [--dump=ast|ir|llvm] [--max-steps N]
 //                 [--timeout S] [--allow net,fs] [--debug]`
 // Exit codes: 0 ok, 1 compile or runtime error, 2 usage.
+#include <iostream>
+#include <iterator>
 #include <cstdio>
 #include <sstream>
 
@@ -14,7 +16,7 @@ void register_run(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("run", "compile and run a Plank program");
   auto o = std::make_shared<engine::RunOptions>();
   auto allow = std::make_shared<std::string>();
-  cmd->add_option("file", o->path, "the program")->required();
+  cmd->add_option("file", o->path, "the program ('-' reads standard input)")->required();
   cmd->add_option("--engine", o->engine, "jit (default when built) or interp")
       ->check(CLI::IsMember({"jit", "interp"}));
   cmd->add_option("--dump", o->dump, "print a stage and stop: ast, ir or llvm")
@@ -36,6 +38,10 @@ void register_run(CLI::App& app, Action& action) {
           std::fprintf(stderr, "plank run: unknown capability '%s' (expected net, fs)\n", cap.c_str());
           return kUsage;
         }
+      }
+      if (o->path == "-") {
+        o->source = std::string(std::istreambuf_iterator<char>(std::cin), {});
+        o->path = "<stdin>";
       }
       return engine::run_program(*o).exit_code;
     };
