@@ -63,7 +63,8 @@ TEST(SurvivalNames, DepsNamesMapTo1165) {
   // Every DEPS task object names at least one 1.16.5 item.
   std::ifstream in(std::string(PLANK_SHARED_DIR) + "/data/deps/tasks.json");
   if (!in) GTEST_SKIP() << "shared DEPS tasks.json absent";
-  for (const auto& t : nlohmann::json::parse(in).at("tasks")) {
+  const nlohmann::json tasks = nlohmann::json::parse(in);  // kept alive: the loop views into it
+  for (const auto& t : tasks.at("tasks")) {
     std::string obj = t.at("object").get<std::string>();
     bool any = false;
     for (const auto& i : n.resolve(obj)) any = any || r.book->is_item(i);
