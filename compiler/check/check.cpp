@@ -7,6 +7,8 @@
 // and reports the static errors.
 #include "check/check.h"
 
+#include "frontend/ast_walk.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -151,53 +153,7 @@ struct Binder {
         expr(inner, l->body.get());
         return;
       }
-      case ExprKind::List: for (auto& x : cast<ListExpr>(e)->elements) expr(s, x.get()); return;
-      case ExprKind::Tuple: for (auto& x : cast<TupleExpr>(e)->elements) expr(s, x.get()); return;
-      case ExprKind::Dict:
-        for (auto& en : cast<DictExpr>(e)->entries) {
-          expr(s, en.key.get());
-          expr(s, en.value.get());
-        }
-        return;
-      case ExprKind::Call: {
-        auto* c = cast<Call>(e);
-        expr(s, c->callee.get());
-        for (auto& a : c->args) expr(s, a.get());
-        for (auto& k : c->keywords) expr(s, k.value.get());
-        return;
-      }
-      case ExprKind::Attribute: expr(s, cast<Attribute>(e)->object.get()); return;
-      case ExprKind::Subscript:
-        expr(s, cast<Subscript>(e)->object.get());
-        expr(s, cast<Subscript>(e)->index.get());
-        return;
-      case ExprKind::Slice: {
-        auto* sl = cast<Slice>(e);
-        expr(s, sl->lower.get());
-        expr(s, sl->upper.get());
-        expr(s, sl->step.get());
-        return;
-      }
-      case ExprKind::Binary:
-        expr(s, cast<Binary>(e)->lhs.get());
-        expr(s, cast<Binary>(e)->rhs.get());
-        return;
-      case ExprKind::Unary: expr(s, cast<Unary>(e)->operand.get()); return;
-      case ExprKind::Compare: {
-        auto* c = cast<Compare>(e);
-        expr(s, c->left.get());
-        for (auto& x : c->comparators) expr(s, x.get());
-        return;
-      }
-      case ExprKind::BoolOp: for (auto& x : cast<BoolOp>(e)->values) expr(s, x.get()); return;
-      case ExprKind::Conditional: {
-        auto* c = cast<Conditional>(e);
-        expr(s, c->test.get());
-        expr(s, c->body.get());
-        expr(s, c->orelse.get());
-        return;
-      }
-      default: return;
+      default: for_each_child(e, [&](const Expr* c) { expr(s, c); }); return;
     }
   }
 
@@ -362,8 +318,6 @@ struct Resolver {
         expr(cm.by_node.at(l), l->body.get());
         return;
       }
-      case ExprKind::List: for (auto& x : cast<ListExpr>(e)->elements) expr(s, x.get()); return;
-      case ExprKind::Tuple: for (auto& x : cast<TupleExpr>(e)->elements) expr(s, x.get()); return;
       case ExprKind::Dict: {
         auto* d = cast<DictExpr>(e);
         bool lf = false;
@@ -380,9 +334,7 @@ struct Resolver {
       case ExprKind::Call: {
         auto* c = cast<Call>(e);
         call(s, c);
-        expr(s, c->callee.get());
-        for (auto& a : c->args) expr(s, a.get());
-        for (auto& k : c->keywords) expr(s, k.value.get());
+        for_each_child(e, [&](const Expr* child) { expr(s, child); });
         return;
       }
       case ExprKind::Attribute: {
@@ -394,37 +346,7 @@ struct Resolver {
         expr(s, a->object.get());
         return;
       }
-      case ExprKind::Subscript:
-        expr(s, cast<Subscript>(e)->object.get());
-        expr(s, cast<Subscript>(e)->index.get());
-        return;
-      case ExprKind::Slice: {
-        auto* sl = cast<Slice>(e);
-        expr(s, sl->lower.get());
-        expr(s, sl->upper.get());
-        expr(s, sl->step.get());
-        return;
-      }
-      case ExprKind::Binary:
-        expr(s, cast<Binary>(e)->lhs.get());
-        expr(s, cast<Binary>(e)->rhs.get());
-        return;
-      case ExprKind::Unary: expr(s, cast<Unary>(e)->operand.get()); return;
-      case ExprKind::Compare: {
-        auto* c = cast<Compare>(e);
-        expr(s, c->left.get());
-        for (auto& x : c->comparators) expr(s, x.get());
-        return;
-      }
-      case ExprKind::BoolOp: for (auto& x : cast<BoolOp>(e)->values) expr(s, x.get()); return;
-      case ExprKind::Conditional: {
-        auto* c = cast<Conditional>(e);
-        expr(s, c->test.get());
-        expr(s, c->body.get());
-        expr(s, c->orelse.get());
-        return;
-      }
-      default: return;
+      default: for_each_child(e, [&](const Expr* c) { expr(s, c); }); return;
     }
   }
 

@@ -1,5 +1,7 @@
 #include "frontend/ast_dump.h"
 
+#include "support/quote.h"
+
 #include <charconv>
 #include <cstdio>
 
@@ -88,27 +90,6 @@ const char* kind_name(StmtKind k) {
 
 namespace {
 
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string format_double(double v) {
   char buf[64];
@@ -232,7 +213,7 @@ class Dumper {
         leaf("Float", e.span, format_double(static_cast<const FloatLiteral&>(e).value));
         break;
       case ExprKind::StringLiteral:
-        leaf("Str", e.span, quote(static_cast<const StringLiteral&>(e).value));
+        leaf("Str", e.span, quote_for_dump(static_cast<const StringLiteral&>(e).value));
         break;
       case ExprKind::BoolLiteral:
         leaf("Bool", e.span, static_cast<const BoolLiteral&>(e).value ? "True" : "False");

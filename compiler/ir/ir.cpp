@@ -1,6 +1,8 @@
 // Plank IR: names, the text form, and the structural verifier.
 #include "ir/ir.h"
 
+#include "support/quote.h"
+
 #include <cstdio>
 #include <string>
 
@@ -51,27 +53,6 @@ bool is_terminator(Op op) {
 
 namespace {
 
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string constant_text(const Constant& c) {
   switch (c.kind) {
@@ -85,7 +66,7 @@ std::string constant_text(const Constant& c) {
       if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
       return s;
     }
-    case Constant::Kind::Str: return quote(c.s);
+    case Constant::Kind::Str: return quote_for_dump(c.s);
   }
   return "?";
 }
