@@ -123,7 +123,7 @@ TEST(Caip, LogicalFormKeysAndValues) {
 }
 
 // 1,000 lines of plan code: a sanity bound, far above the measured ~20 ms (lex+parse).
-TEST(Performance, ThousandLinesParseQuickly) {
+TEST(Corpus, ThousandLinePlanModuleParsesClean) {
   std::string text;
   for (int i = 0; i < 100; ++i) {
     text += "def step_" + std::to_string(i) + "(inventory = {}):\n";
@@ -143,8 +143,9 @@ TEST(Performance, ThousandLinesParseQuickly) {
   auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_TRUE(p.diags.empty());
   EXPECT_EQ(p.module->body.size(), 100u);
+  // Recorded, not asserted: a timing bound in a unit test is flaky on shared
+  // machines and under sanitizers; parser speed belongs in a benchmark.
   RecordProperty("parse_1000_lines_ms", std::to_string(ms));
-  EXPECT_LT(ms, 500.0);
 }
 
 }  // namespace
