@@ -171,6 +171,7 @@ RunResult run_program(const RunOptions& o) {
   std::string captured;
   if (o.out) thread.output = o.out;
   if (o.debug) thread.step_hook = o.step_hook;
+  thread.host = o.host;
   core::ModuleRuntime runtime;
   bind(ir, thread, runtime);
   std::string error;

@@ -22,6 +22,7 @@ struct RunOptions {
   core::StepHook step_hook;           // used when debug
   int opt_level = 0;                  // JIT: 0 compiles fastest (REPL, short plans); -O 2 for hot loops
   bool color = false;                 // diagnostics
+  core::HostContext* host = nullptr;  // the world the program acts on (world, DEPS, CAIP intrinsics)
   // Where the program's output (print) and the messages go; nullptr: stdout / stderr.
   std::string* out = nullptr;
   std::string* err = nullptr;

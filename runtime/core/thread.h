@@ -13,6 +13,10 @@ namespace plank::core {
 
 class Heap;
 struct ModuleRuntime;
+// What a program acts on (the world, the agent, memory, the DEPS and CAIP
+// sessions): defined in runtime/host/host_context.h, outside the language core,
+// so that the core never depends on the world. Null for a plain program.
+struct HostContext;
 
 // What the runtime needs to know about a compiled function, whichever engine
 // compiled it. The engine fills `entry`.
@@ -97,6 +101,7 @@ struct Thread {
   volatile int interrupt_requested = 0;  // set from a SIGINT handler
   std::string* output = nullptr;          // where print writes when set; stdout otherwise
   StepHook step_hook;
+  HostContext* host = nullptr;            // world intrinsics raise a clear error when null
   bool has_error = false;
   RuntimeError error;
   // pk_poll bookkeeping: fuel handed out by the last refill; when the run started (steady clock, seconds)

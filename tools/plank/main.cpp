@@ -5,12 +5,16 @@
 #include <exception>
 
 #include "cli.h"
+#include "runtime/host/register_intrinsics.h"
 
 int main(int argc, char** argv) {
   using namespace plank::cli;
   CLI::App app{"Plank: a scripting language and JIT runtime for voxel-world agents", "plank"};
   app.set_version_flag("--version", std::string("plank ") + PLANK_VERSION);
   app.require_subcommand(0, 1);
+
+  // Every domain's intrinsics join the table before any command compiles against it.
+  plank::host::register_host_intrinsics();
 
   Action action;
   register_check(app, action);

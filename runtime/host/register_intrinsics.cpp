@@ -1,0 +1,15 @@
+#include "runtime/host/register_intrinsics.h"
+
+#include <mutex>
+
+namespace plank::host {
+
+void register_host_intrinsics() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // Domains add their registration here, one line each, e.g.
+    //   deps::register_intrinsics();
+  });
+}
+
+}  // namespace plank::host
