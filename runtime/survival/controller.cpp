@@ -55,8 +55,8 @@ ItemCounts diff(const Inventory& before, const Inventory& after) {
 
 constexpr const char* kPassiveMobs[] = {"cow", "pig", "sheep", "chicken"};
 
-// The highest cell the world stores is below this (worldgen stays under y 160).
-constexpr int32_t kTopY = 255;
+// The cells searched: worldgen stays within y 0..160; scenes put the ground at y = -1.
+constexpr int32_t kTopY = 255, kBottomY = -64;
 
 }  // namespace
 
@@ -100,9 +100,9 @@ int Controller::top_y(int32_t x, int32_t z) {
   auto key = column_key(x, z);
   if (auto it = heights_.find(key); it != heights_.end()) return it->second;
   int result = INT_MIN;
-  for (int32_t y = kTopY; y >= 0;) {
+  for (int32_t y = kTopY; y >= kBottomY;) {
     const world::Chunk* chunk = w_.store().chunk_of({x, y, z});
-    if (!chunk || chunk->uniform(kAir)) {
+    if (chunk ? chunk->uniform(kAir) : w_.natural({x, y, z}) == kAir && w_.natural({x, y & ~15, z}) == kAir) {
       y = (y & ~15) - 1;  // the whole chunk is air: skip to the one below
       continue;
     }
@@ -162,19 +162,25 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
         if (std::max(std::abs(cx - fcx), std::abs(cz - fcz)) != r) continue;
         if (best && lower_bound(cx, cz) >= best->cost) continue;
         bool done[16][16] = {};  // a column's first buried match ends it: lower ones cost more
-        for (int32_t cy = kTopY >> 4; cy >= 0; --cy) {
+        for (int32_t cy = kTopY >> 4; cy >= (kBottomY >> 4); --cy) {
           const world::Chunk* chunk = w_.store().chunk_of({cx * 16, cy * 16, cz * 16});
-          if (!chunk) continue;
+          // A chunk never written holds the natural ground profile (none in a generated world).
+          auto may_contain = [&](BlockId id) {
+            if (chunk) return chunk->may_contain(id);
+            for (int ly = 0; ly < 16; ++ly)
+              if (w_.natural({cx * 16, cy * 16 + ly, cz * 16}) == id) return true;
+            return false;
+          };
           bool any = false;
-          for (size_t i = 0; i < sources.size() && !any; ++i) any = usable[i] && chunk->may_contain(sources[i].block);
+          for (size_t i = 0; i < sources.size() && !any; ++i) any = usable[i] && may_contain(sources[i].block);
           if (!any) continue;
           for (int ly = 15; ly >= 0; --ly)
             for (int lz = 0; lz < 16; ++lz)
               for (int lx = 0; lx < 16; ++lx) {
                 if (done[lx][lz]) continue;
-                int s = by_id[chunk->get(world::Chunk::index(lx, ly, lz))];
-                if (s < 0) continue;
                 Coord c{cx * 16 + lx, cy * 16 + ly, cz * 16 + lz};
+                int s = by_id[chunk ? chunk->get(world::Chunk::index(lx, ly, lz)) : w_.natural(c)];
+                if (s < 0) continue;
                 double h = std::hypot(double(c.x - f.x), double(c.z - f.z));
                 if (h > options_.search_radius || bad_.count(c)) continue;
                 bool exposed = false;
