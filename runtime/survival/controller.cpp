@@ -371,6 +371,7 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
     world::Pose pose = w_.agent().pose;
     pose.pos = {to.x + 0.5, double(to.y), to.z + 0.5};
     w_.set_pose(w_.agent().id, pose);
+    if (trail_.size() < kMaxTrail) trail_.push_back(to);
     if (m.pillar) {
       inv_.remove(block);
       w_.set_block(from, *w_.registry().find(block));
@@ -401,6 +402,7 @@ bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* w
     agent::PathResult path = paths_->find(start, goal, po);
     if (path.found()) {
       ++stats_.walks_astar;
+      for (size_t k = 1; k < path.cells.size() && trail_.size() < kMaxTrail; ++k) trail_.push_back(path.cells[k]);
       if (path.cells.size() > 1) {
         world::Pose pose = w_.agent().pose;
         Coord end = path.cells.back();

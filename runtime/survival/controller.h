@@ -105,6 +105,9 @@ class Controller {
   void set_tick_budget(uint64_t absolute_tick) { budget_ = absolute_tick; }  // 0 = none
   const ControllerStats& stats() const { return stats_; }
   const world::World& world() const { return w_; }
+  // The feet cells walked and dug through, in order (for pictures; at most kMaxTrail).
+  const std::vector<world::Coord>& trail() const { return trail_; }
+  static constexpr size_t kMaxTrail = 100'000;
 
   // Additions for the scripted run: execute one Obtainability step, a whole plan, or plan and run
   // until the inventory holds `count` of `name` (re-planning when random drops fall short).
@@ -153,7 +156,8 @@ class Controller {
   std::unordered_map<uint64_t, int> heights_;                 // column -> top solid y (cache)
   std::vector<world::BlockId> unsafe_;                        // water, lava: never dug into or next to
   std::set<world::Coord> bad_;                                // targets found unreachable
-  bool replan_ = false;  // a plan step got another member of a group than the plan named
+  bool replan_ = false;
+  std::vector<world::Coord> trail_;  // a plan step got another member of a group than the plan named
 };
 
 }  // namespace plank::survival

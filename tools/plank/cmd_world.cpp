@@ -1,6 +1,7 @@
 // `plank world`: look at scenes without running a program.
 //
 //   plank world render SCENE.json --out X.png [--tile N] [--ascii]   isometric picture (and/or terminal views)
+//   plank world survive OBJECT / plank world tasks                     see cmd_world_survival.cpp
 //   plank world info SCENE.json [--json] [--memory FILE [--tick T]]   objects, holes and entities;
 //                                                                     with --memory, remembered in FILE
 //
@@ -22,6 +23,9 @@
 #include "runtime/world/scene_io.h"
 
 namespace plank::cli {
+
+void register_world_survival(CLI::App* world_cmd, Action& action);  // cmd_world_survival.cpp
+
 namespace {
 
 struct WorldOptions {
@@ -144,7 +148,7 @@ int info(const WorldOptions& o) {
 }  // namespace
 
 void register_world(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("world", "Look at world scenes: render pictures, list objects");
+  auto* cmd = app.add_subcommand("world", "Look at world scenes (render pictures, list objects); survive in generated worlds");
   cmd->require_subcommand(1);
 
   auto r = std::make_shared<WorldOptions>();
@@ -170,6 +174,8 @@ void register_world(CLI::App& app, Action& action) {
   info_cmd->add_option("--color", i->output.color, "Colour diagnostics: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   info_cmd->callback([i, &action] { action = [i] { return info(*i); }; });
+
+  register_world_survival(cmd, action);
 }
 
 }  // namespace plank::cli
