@@ -450,7 +450,7 @@ bool Controller::open_air(Coord f) {
 void Controller::settle() {
   Coord f = feet();
   int fallen = 0;
-  while (f.y > 0 && !paths_->solid({f.x, f.y - 1, f.z}) && fallen < 64) --f.y, ++fallen;
+  while (f.y > kBottomY && !paths_->solid({f.x, f.y - 1, f.z}) && fallen < 64) --f.y, ++fallen;
   if (fallen == 0) return;
   world::Pose pose = w_.agent().pose;
   pose.pos.y = f.y;
@@ -767,6 +767,7 @@ std::string needed_of(const CraftResult& r) {
 SkillResult Controller::craft(const std::string& item, int count, const ItemCounts& materials, const std::string& station) {
   const uint64_t t0 = clock_.now();
   const Inventory before = inv_;
+  if (over_budget()) return fail(Failure::OutOfTicks, fmt::format("the tick budget ran out before crafting {}", item));
   int need = 0, have = 0;
   if (std::string s = shortfall(book_.names(), inv_, materials, &need, &have); !s.empty())
     return fail(Failure::MissingMaterials, fmt::format("crafting {} needs {} {}, the inventory has {}", item, need, s, have),
@@ -816,6 +817,7 @@ SkillResult Controller::smelt(const std::string& item, int count, const ItemCoun
   (void)station;  // smelting always needs the furnace
   const uint64_t t0 = clock_.now();
   const Inventory before = inv_;
+  if (over_budget()) return fail(Failure::OutOfTicks, fmt::format("the tick budget ran out before smelting {}", item));
   std::vector<std::string> items = book_.names().resolve(item);
   if (!book_.is_item(items[0])) return fail(Failure::UnknownItem, fmt::format("'{}' is not an item", item));
   if (book_.smelting(items[0]).empty())

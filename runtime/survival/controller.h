@@ -60,6 +60,8 @@ struct SkillResult {
   ItemCounts gained;   // what entered the inventory (net of what the skill consumed: never negative)
 };
 
+// task_run.h's deps_task_controller() is what the 71-object run uses (radius 136 over its
+// 192 x 192 worlds from deps_task_world(seed)).
 struct ControllerOptions {
   int search_radius = 64;    // blocks (horizontal) for resources and mobs
   uint64_t tick_budget = 0;  // 0: unlimited; otherwise each skill stops with OutOfTicks when the clock passes it
