@@ -161,7 +161,10 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
       for (int32_t cx = fcx - r; cx <= fcx + r; ++cx) {
         if (std::max(std::abs(cx - fcx), std::abs(cz - fcz)) != r) continue;
         if (best && lower_bound(cx, cz) >= best->cost) continue;
-        bool done[16][16] = {};  // a column's first buried match ends it: lower ones cost more
+        // A column's first buried match ends it (lower buried ones cost more) after a few more
+        // cells, in which only exposed matches count: the trunk below a tree's leafy top.
+        int buried_at[16][16];
+        for (auto& row : buried_at) std::fill(std::begin(row), std::end(row), INT_MAX);
         for (int32_t cy = kTopY >> 4; cy >= (kBottomY >> 4); --cy) {
           const world::Chunk* chunk = w_.store().chunk_of({cx * 16, cy * 16, cz * 16});
           // A chunk never written holds the natural ground profile (none in a generated world).
@@ -177,8 +180,9 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
           for (int ly = 15; ly >= 0; --ly)
             for (int lz = 0; lz < 16; ++lz)
               for (int lx = 0; lx < 16; ++lx) {
-                if (done[lx][lz]) continue;
-                Coord c{cx * 16 + lx, cy * 16 + ly, cz * 16 + lz};
+                const int y = cy * 16 + ly;
+                if (buried_at[lx][lz] != INT_MAX && buried_at[lx][lz] - y > 8) continue;
+                Coord c{cx * 16 + lx, y, cz * 16 + lz};
                 int s = by_id[chunk ? chunk->get(world::Chunk::index(lx, ly, lz)) : w_.natural(c)];
                 if (s < 0) continue;
                 double h = std::hypot(double(c.x - f.x), double(c.z - f.z));
@@ -189,8 +193,9 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
                   exposed = exposed || (paths_->passable(c + d) && top_y(c.x + d.x, c.z + d.z) != INT_MIN);
                 double cost = h * walk + std::abs(c.y - f.y) * walk;
                 if (!exposed) {
+                  if (buried_at[lx][lz] != INT_MAX) continue;
                   cost += std::max(0, top_y(c.x, c.z) - c.y) * dig_level;
-                  done[lx][lz] = true;
+                  buried_at[lx][lz] = c.y;
                 }
                 cost /= sources[size_t(s)].yield;
                 if (!best || cost < best->cost) best = Target{c, size_t(s), exposed, cost};
@@ -348,7 +353,10 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
       open.push({next.g + h(m.to), seq++, m.to});
     }
   }
+  ++stats_.dig_searches;
+  stats_.dig_nodes += expanded;
   if (!end) {
+    ++stats_.dig_failures;
     *why = fmt::format("no safe way to dig from ({}, {}, {}) toward ({}, {}, {})", start.x, start.y, start.z, goal.x,
                        goal.y, goal.z);
     return false;
@@ -389,7 +397,7 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
 // dig a way: up to the surface first, then straight toward the goal.
 bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* why) {
   ++stats_.walks;
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  for (int attempt = 0; attempt < 5; ++attempt) {
     agent::PathOptions po;
     po.diagonals = true;
     po.tolerance = tolerance;
@@ -400,6 +408,7 @@ bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* w
     po.max_drop = 3;  // no fall damage up to 3 blocks
     Coord start = feet();
     agent::PathResult path = paths_->find(start, goal, po);
+    stats_.path_nodes += path.expanded;
     if (path.found()) {
       ++stats_.walks_astar;
       for (size_t k = 1; k < path.cells.size() && trail_.size() < kMaxTrail; ++k) trail_.push_back(path.cells[k]);
@@ -414,6 +423,7 @@ bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* w
       return true;
     }
     if (path.status == agent::PathStatus::GoalNotWalkable && reach > 0) return *why = path.reason, false;
+    note(fmt::format("no walk: {}; digging", path.reason));
     const bool to_block = reach > 0;
     const int within = to_block ? 1 : tolerance;
     // Underground: dig up to the surface toward the goal, then try A* again.
@@ -421,11 +431,18 @@ bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* w
       if (!tunnel(goal, within, to_block, /*stop_at_surface=*/true, why)) return false;
       continue;
     }
-    // On the surface and still no path: dig straight there, when it is near.
-    if (manhattan(start, goal) > 40) return *why = path.reason, false;
-    return tunnel(goal, within, to_block, false, why);
+    // On the surface and still no path: dig straight there when it is near; when it is far (the
+    // agent is in a hollow it dropped into, or water is in the way), dig 16 blocks toward it on
+    // the ground and try walking again.
+    if (manhattan(start, goal) <= 40) return tunnel(goal, within, to_block, false, why);
+    double dx = goal.x - start.x, dz = goal.z - start.z, d = std::hypot(dx, dz);
+    Coord step{start.x + int32_t(std::lround(dx / d * 16)), 0, start.z + int32_t(std::lround(dz / d * 16))};
+    int ground = top_y(step.x, step.z);
+    if (ground == INT_MIN) return *why = path.reason, false;
+    step.y = ground + 1;
+    if (!tunnel(step, 2, false, false, why)) return false;
   }
-  return *why = "no way found", false;
+  return *why = fmt::format("no way found to ({}, {}, {})", goal.x, goal.y, goal.z), false;
 }
 
 // What to pillar up with: the first of these the inventory holds (blocks the DEPS tasks

@@ -78,6 +78,8 @@ struct ControllerStats {
   int mobs_killed = 0, hits = 0;
   int crafts = 0, smelts = 0, stations_placed = 0;
   int walks = 0, walks_astar = 0;  // walks, and those that followed an A* path (the rest dug a way)
+  int dig_searches = 0, dig_failures = 0;  // digging A* searches, and those that found no way
+  size_t path_nodes = 0, dig_nodes = 0;    // nodes expanded by the walking and the digging searches
   double walked = 0;               // blocks walked (path length)
   uint64_t walk_ticks = 0, dig_ticks = 0, fight_ticks = 0, craft_ticks = 0, smelt_ticks = 0;
 };

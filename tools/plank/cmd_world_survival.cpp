@@ -77,6 +77,8 @@ int survive(const SurviveOptions& o) {
              r.ok ? "obtained" : "failed to obtain", o.object, o.seed, ctl.ticks(), double(ctl.ticks()) / 1200.0,
              s.walked, s.walk_ticks, s.blocks_broken, s.targets, s.dig_ticks, s.mobs_killed, s.fight_ticks, s.crafts,
              s.smelts, s.smelt_ticks);
+  fmt::print("searches: {} walks ({} by A*, {} nodes), {} digging searches ({} found no way, {} nodes)\n", s.walks,
+             s.walks_astar, s.path_nodes, s.dig_searches, s.dig_failures, s.dig_nodes);
   if (!r.ok) fmt::print("  {}: {}\n", survival::failure_name(r.failure), r.reason);
   fmt::print("inventory: {}\n", ctl.inventory().str());
   if (!o.out.empty()) {
