@@ -144,9 +144,9 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
   if (max_yield == 0) return std::nullopt;
   const Coord f = feet();
   const double walk = double(agent::kCosts.walk()) / 1000.0;
-  // Digging one level down and back: about three blocks of stone with what is held.
+  // Digging one level down and back up: about two blocks of stone with what is held.
   std::string pick = best_tool(reg, reg.find("stone").value_or(kAir), inv_);
-  double dig_level = 3.0 * double(agent::break_cost(reg, reg.find("stone").value_or(kAir), item_id(pick)).ticks);
+  double dig_level = 2.0 * double(agent::break_cost(reg, reg.find("stone").value_or(kAir), item_id(pick)).ticks);
   auto lower_bound = [&](int32_t cx, int32_t cz) {
     double dx = std::max({0, cx * 16 - f.x, f.x - (cx * 16 + 15)});
     double dz = std::max({0, cz * 16 - f.z, f.z - (cz * 16 + 15)});
@@ -194,8 +194,11 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
                 double cost = h * walk + std::abs(c.y - f.y) * walk;
                 if (!exposed) {
                   if (buried_at[lx][lz] != INT_MAX) continue;
-                  cost += std::max(0, top_y(c.x, c.z) - c.y) * dig_level;
                   buried_at[lx][lz] = c.y;
+                  // Under a lake: there is no digging down through water.
+                  int top = top_y(c.x, c.z);
+                  if (std::find(unsafe_.begin(), unsafe_.end(), w_.block({c.x, top, c.z})) != unsafe_.end()) continue;
+                  cost += std::max(0, top - c.y) * dig_level;
                 }
                 cost /= sources[size_t(s)].yield;
                 if (!best || cost < best->cost) best = Target{c, size_t(s), exposed, cost};
