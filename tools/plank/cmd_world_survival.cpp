@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "compiler/lf/validator.h"
 #include "runtime/render/isometric.h"
 #include "runtime/render/png_writer.h"
 #include "runtime/survival/task_run.h"
@@ -62,7 +63,14 @@ int survive(const SurviveOptions& o) {
   auto w = survival::make_survival_world(rules->registry, wo);
   survival::Obtainability analysis(*rules->book, *rules->registry, survival::worldgen_sources());
   if (!analysis.obtainable(o.object)) {
-    fmt::print(stderr, "plank world: error: {}\n", analysis.why_not(o.object));
+    std::string hint;
+    if (!rules->book->is_item(rules->book->names().resolve(o.object)[0])) {
+      std::vector<std::string_view> names;
+      for (const auto& item : rules->book->mc().items) names.push_back(item.name);
+      for (const auto& [group, members] : rules->book->names().groups) names.push_back(group);
+      if (auto near = lf::closest(o.object, names); !near.empty()) hint = fmt::format(" (did you mean '{}'?)", near);
+    }
+    fmt::print(stderr, "plank world: error: {}{}\n", analysis.why_not(o.object), hint);
     return kInputErrors;
   }
   survival::ControllerOptions co = survival::deps_task_controller();
