@@ -260,6 +260,7 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
   box.max = {box.max.x + 8, box.max.y + 4, box.max.z + 8};
   // Clearing costs, cached per query (-1: may not be cleared).
   std::unordered_map<Coord, int64_t, world::CoordHash> clear_cache;
+  std::vector<int64_t> break_by_block(reg.size(), -1);
   auto clear_cost = [&](Coord c) -> int64_t {
     auto [it, fresh] = clear_cache.try_emplace(c, 0);
     if (!fresh) return it->second;
@@ -271,7 +272,9 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
     if (reg[id].hardness < 0) return v = -1;
     for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}, kUp, Coord{0, -1, 0}})
       if (std::find(unsafe_.begin(), unsafe_.end(), w_.block(c + d)) != unsafe_.end()) return v = -1;
-    return v = 1000 * int64_t(agent::break_cost(reg, id, item_id(best_tool(reg, id, inv_))).ticks);
+    int64_t& by_block = break_by_block[id];  // the inventory, hence the tool, is fixed during a search
+    if (by_block < 0) by_block = 1000 * int64_t(agent::break_cost(reg, id, item_id(best_tool(reg, id, inv_))).ticks);
+    return v = by_block;
   };
   const int64_t walk = agent::kCosts.walk(), jump = agent::kCosts.jump_extra;
   const int64_t fall = 1000 * int64_t(agent::kCosts.fall_one_ticks);
@@ -315,6 +318,9 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
   // Weighted A* (x4): digging paths need not be the cheapest, and a plain admissible heuristic
   // this weak would open most of the box before committing to a way down.
   auto h = [&](Coord c) { return stop_at_surface ? 0 : 4 * int64_t(std::max(0, dist(c) - within)) * unit; };
+  // A way that exists is found within a few hundred nodes a block of distance; a search that
+  // fails would otherwise fill its whole box.
+  const size_t budget = std::min(options_.path_budget, size_t(4000 + 300 * manhattan(start, goal)));
   uint64_t seq = 0;
   nodes[start].g = 0;
   open.push({h(start), seq++, start});
@@ -331,7 +337,7 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
       end = top.c;
       break;
     }
-    if (++expanded > options_.path_budget) break;
+    if (++expanded > budget) break;
     const int64_t g0 = node.g;
     int n = moves_from(top.c, buf);
     for (int i = 0; i < n; ++i) {
