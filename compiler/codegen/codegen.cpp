@@ -305,7 +305,7 @@ bool FunctionEmitter::emit(std::string* error) {
     b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
   }
 
-  llvm::Value* entered = call("pk_enter", {thread, frame});
+  llvm::Value* entered = emit_enter();
   llvm::BasicBlock* linked = new_block("linked");
   llvm::BasicBlock* refused = new_block("refused");
   b.CreateCondBr(entered, linked, refused, unlikely);
@@ -320,8 +320,10 @@ bool FunctionEmitter::emit(std::string* error) {
 
   for (size_t i = 0; i < fn().blocks.size(); ++i) {
     b.SetInsertPoint(blocks[i]);
+    slot_global_.clear();
     for (const ir::Instr& in : fn().blocks[i].instrs) {
       if (!emit_instr(in, error)) return false;
+      track_globals(in);
       if (ir::is_terminator(in.op)) break;
     }
   }
@@ -340,8 +342,8 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
   switch (in.op) {
     case Op::Call:
       if (nkw == 0) {
-        ok = call("pkj_call_positional", {thread, slot(in.dst), slot(in.a), argv, u32(npos)});
-        break;
+        emit_positional_call(in, argv, static_cast<uint32_t>(npos));
+        return;
       }
       ok = call("pk_call", {thread, slot(in.dst), slot(in.a), argv, u32(npos), u32(nkw), names});
       break;
@@ -379,9 +381,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
     case Op::Move:
       if (in.dst != in.a) copy_value(slot(in.dst), slot(in.a));
       return true;
-    case Op::LoadGlobal:
-      check(call("pk_load_global", {thread, slot(in.dst), m.module_ptr(), u32(in.imm)}));
-      return true;
+    case Op::LoadGlobal: emit_load_global(in); return true;
     case Op::StoreGlobal:
       call("pk_store_global", {thread, m.module_ptr(), u32(in.imm), slot(in.a)});
       return true;
@@ -497,12 +497,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       b.CreateCondBr(cond, blocks[in.target], blocks[in.target2]);
       return true;
     }
-    case Op::ForIter: {
-      check(call("pk_for_iter", {thread, slot(in.dst), flag, slot(in.a)}));
-      llvm::Value* done = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
-      b.CreateCondBr(done, blocks[in.target2], blocks[in.target]);
-      return true;
-    }
+    case Op::ForIter: emit_for_iter(in); return true;
     case Op::Return: {
       llvm::Value* result = f->getArg(3);
       if (in.a == ir::kNoSlot) {
@@ -511,7 +506,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       } else {
         copy_value(result, slot(in.a));
       }
-      call("pk_leave", {thread, frame});
+      emit_leave();
       b.CreateRet(llvm::ConstantInt::getTrue(m.ctx));
       return true;
     }
@@ -545,7 +540,8 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
   out->entry_names.clear();
   ModuleEmitter me(*out->context, *out->module, module, runtime, options);
 
-  std::vector<llvm::Function*> functions;
+  me.find_known_functions();
+  std::vector<llvm::Function*>& functions = me.entries;
   for (size_t i = 0; i < module.functions.size(); ++i) {
     const ir::Function& fn = module.functions[i];
     std::string name = symbol_name(prefix, i, fn.qualified.empty() ? fn.name : fn.qualified);

@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 
@@ -88,7 +89,14 @@ std::string format_runtime_error(const core::RuntimeError& error, const std::str
   return s;
 }
 
+namespace {
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
 RunResult run_program(const RunOptions& o) {
+  auto started = std::chrono::steady_clock::now();
   Output io{o};
   RunResult result;
   auto compile_failure = [&](const std::string& message) {
@@ -187,6 +195,8 @@ RunResult run_program(const RunOptions& o) {
     return result;
   }
 
+  result.compile_seconds = seconds_since(started);
+  auto running = std::chrono::steady_clock::now();
   bool ok = false;
   on_big_stack([&] {
     core::Value body = core::Value::none();
@@ -200,6 +210,7 @@ RunResult run_program(const RunOptions& o) {
     g_running.store(nullptr);
   });
   std::fflush(stdout);
+  result.run_seconds = seconds_since(running);
   if (!ok) {
     io.err(format_runtime_error(thread.error, runtime.file));
     result.exit_code = 1;

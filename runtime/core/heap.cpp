@@ -93,6 +93,9 @@ void Heap::drain() {
       case ObjKind::DictView:
         mark_value(static_cast<DictViewObject*>(o)->dict);
         break;
+      case ObjKind::Str:
+        if (auto* owner = static_cast<StrObject*>(o)->owner) mark_object(owner);
+        break;
       default:
         break;
     }

@@ -55,8 +55,9 @@ const Method* find_method(ObjKind receiver, std::string_view name) {
   return nullptr;
 }
 
-BoundArgs bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args) {
-  BoundArgs b;
+void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args,
+               BoundArgs* out) {
+  BoundArgs& b = *out;
   b.values.assign(params.size(), Value::none());
   b.given.assign(params.size(), 0);
   uint32_t min = 0, max = 0;
@@ -102,7 +103,6 @@ BoundArgs bind_args(Thread* t, std::string_view name, const std::vector<Intrinsi
       throw_error(t, "TypeError", fmt::format("{}() takes exactly one argument (0 given)", name));
     throw_error(t, "TypeError", fmt::format("{} expected at least {} argument{}, got {}", name, min, min == 1 ? "" : "s", args.npos));
   }
-  return b;
 }
 
 static std::string signature(std::string_view name, const std::vector<IntrinsicParam>& params, std::string_view returns) {
