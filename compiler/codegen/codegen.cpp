@@ -9,6 +9,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "codegen/emit.h"
+#include "runtime/core/intrinsics.h"
 
 namespace plank::codegen {
 
@@ -85,6 +86,8 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pk_make_function", fnty(i1, {T, V, P, U, V, U, V, U})},
       {"pk_raise", fnty(i1, {T, P, P})},
       {"pkj_call_positional", fnty(i1, {T, V, V, V, U})},
+      {"pkj_call_append", fnty(i1, {T, V, V, V, V})},
+      {"pkj_call_len", fnty(i1, {T, V, U, V})},
   };
 }
 
@@ -348,10 +351,18 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
       ok = call("pk_call", {thread, slot(in.dst), slot(in.a), argv, u32(npos), u32(nkw), names});
       break;
     case Op::CallMethod:
+      if (nkw == 0 && npos == 1 && in.imm < m.ir.constants.size() && m.ir.constants[in.imm].s == "append") {
+        ok = call("pkj_call_append", {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv});
+        break;
+      }
       ok = call("pk_call_method",
                 {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names});
       break;
     default:  // CallIntrinsic
+      if (nkw == 0 && npos == 1 && in.imm == m.len_intrinsic) {
+        ok = call("pkj_call_len", {thread, slot(in.dst), u32(in.imm), argv});
+        break;
+      }
       ok = call("pk_call_intrinsic", {thread, slot(in.dst), u32(in.imm), argv, u32(npos), u32(nkw), names});
       break;
   }
@@ -520,6 +531,20 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
 
 namespace {
 
+// Functions longer than this many IR instructions are compiled without IR
+// optimisation (LLVM's optnone) at every -O level. They are in practice module
+// bodies of generated or pasted programs, which run once; GVN and InstCombine
+// grow faster than linearly with a function's size (a 5,000-line module body
+// took most of -O2's time), and this keeps -O2 compile time linear in the
+// program's length.
+constexpr size_t kOptimiseLimit = 2000;
+
+size_t instruction_count(const ir::Function& fn) {
+  size_t n = 0;
+  for (const ir::Block& block : fn.blocks) n += block.instrs.size();
+  return n;
+}
+
 std::string symbol_name(const std::string& prefix, size_t i, const std::string& name) {
   std::string out = prefix + "f" + std::to_string(i) + ".";
   for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') ? c : '_';
@@ -541,6 +566,7 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
   ModuleEmitter me(*out->context, *out->module, module, runtime, options);
 
   me.find_known_functions();
+  if (auto len = core::find_intrinsic("len")) me.len_intrinsic = *len;
   std::vector<llvm::Function*>& functions = me.entries;
   for (size_t i = 0; i < module.functions.size(); ++i) {
     const ir::Function& fn = module.functions[i];
@@ -549,6 +575,10 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
     lf->addRetAttr(llvm::Attribute::ZExt);
     lf->addFnAttr(llvm::Attribute::NoUnwind);
     lf->addFnAttr("frame-pointer", "all");  // readable native stacks in gdb/perf
+    if (instruction_count(fn) > kOptimiseLimit) {
+      lf->addFnAttr(llvm::Attribute::OptimizeNone);
+      lf->addFnAttr(llvm::Attribute::NoInline);
+    }
     functions.push_back(lf);
     out->entry_names.push_back(lf->getName().str());
   }

@@ -60,6 +60,7 @@ struct ModuleEmitter {
   void find_known_functions();
   std::vector<int32_t> known_function;
   std::vector<llvm::Function*> entries;
+  uint32_t len_intrinsic = UINT32_MAX;  // `len`, called through pkj_call_len
 
  private:
   std::unordered_map<std::string, llvm::FunctionType*> runtime_types_;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <cstdio>
 
 #include "check/check.h"
@@ -205,7 +206,11 @@ RunResult run_program(const RunOptions& o) {
     core::Value ret = core::Value::none();
     g_running.store(&thread);
     auto previous = std::signal(SIGINT, on_sigint);
+    timespec cpu0{}, cpu1{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
     ok = runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
+    result.run_cpu_seconds = double(cpu1.tv_sec - cpu0.tv_sec) + double(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
     std::signal(SIGINT, previous);
     g_running.store(nullptr);
   });

@@ -4,7 +4,6 @@
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #include <cmath>
 #include <cstdio>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -30,16 +29,20 @@ bool wrap(Thread* t, Value* result, const CallArgs& args) {
 
 // The declared parameters of the builtin `name`. Each builtin asks for its own
 // name (a string literal) on every call: the table index is remembered per
-// literal address (indices are stable; references into the table are not, as
-// add_intrinsic may grow it).
+// literal address in a small direct-mapped cache (indices are stable;
+// references into the table are not, as add_intrinsic may grow it).
 const std::vector<IntrinsicParam>& params_of(std::string_view name) {
-  static thread_local std::unordered_map<const char*, uint32_t> index_of;
+  struct Entry {
+    const char* name = nullptr;
+    uint32_t index = 0;
+  };
+  static thread_local Entry cache[64];
   const auto& table = intrinsics();
-  auto it = index_of.find(name.data());
-  if (it != index_of.end() && it->second < table.size() && table[it->second].name == name) return table[it->second].params;
+  Entry& e = cache[(reinterpret_cast<uintptr_t>(name.data()) >> 3) & 63];
+  if (e.name == name.data() && e.index < table.size() && table[e.index].name == name) return table[e.index].params;
   for (size_t i = 0; i < table.size(); ++i)
     if (table[i].name == name) {
-      index_of[name.data()] = static_cast<uint32_t>(i);
+      e = Entry{name.data(), static_cast<uint32_t>(i)};
       return table[i].params;
     }
   static std::vector<IntrinsicParam> none;
@@ -109,6 +112,10 @@ Value b_str(Thread* t, const CallArgs& args) {
   bind(t, "str", args, &b);
   if (!b.has(0)) return make_str(t, "");
   if (b.values[0].is(ObjKind::Str)) return b.values[0];
+  if (b.values[0].is_int()) {
+    fmt::format_int digits(b.values[0].i);
+    return make_str(t, std::string_view(digits.data(), digits.size()));
+  }
   return make_str(t, to_str(t, b.values[0]));
 }
 
