@@ -14,10 +14,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check/check.h"
 #include "engine/bind.h"
@@ -232,10 +239,21 @@ std::string program_generated(int functions) {  // 10 lines per function
   return s;
 }
 
-void BM_Compile(benchmark::State& state, std::string source, std::string engine, int opt) {
+std::map<std::string, double> g_latency;  // "label/engine" -> compile seconds (process CPU time, median)
+
+// Process CPU time: the parser runs on a thread of its own (a large stack).
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+void BM_Compile(benchmark::State& state, std::string label, std::string source, std::string engine, int opt) {
   using namespace plank;
   SourceRef file = SourceFile::from_string("gen.py", source);
+  std::vector<double> times;
   for (auto _ : state) {
+    double start = cpu_seconds();
     DiagnosticSink sink;
     auto module = frontend::parse_module(file, sink);
     check::CheckedModule checked = check::check_module(*module, sink);
@@ -258,13 +276,76 @@ void BM_Compile(benchmark::State& state, std::string source, std::string engine,
       return;
     }
     heap.remove_module(&runtime);
+    times.push_back(cpu_seconds() - start);
   }
+  g_latency[label + "/" + engine + (engine == "jit" ? "-O" + std::to_string(opt) : "")] = median(times);
   state.counters["lines"] = static_cast<double>(std::count(source.begin(), source.end(), '\n'));
+}
+
+// ---- start-up: `plank run hello.plank` (the binary next to this one) vs `python3 -c pass`
+
+std::map<std::string, std::pair<double, double>> g_startup;  // name -> (wall, CPU) medians
+
+std::string plank_binary() {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return "";
+  std::string path(self, static_cast<size_t>(n));
+  return path.substr(0, path.rfind('/') + 1) + "plank";
+}
+
+// Spawns argv with stdout and stderr to /dev/null; *cpu gets the child's user + system time.
+bool spawn_timed(const std::vector<std::string>& argv, double* wall, double* cpu) {
+  std::vector<char*> args;
+  for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  auto start = std::chrono::steady_clock::now();
+  pid_t pid;
+  int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return false;
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid) return false;
+  *wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  *cpu = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+void BM_Startup(benchmark::State& state, std::string name, std::vector<std::string> argv) {
+  if (argv[0].empty() || (argv[0][0] == '/' && access(argv[0].c_str(), X_OK) != 0)) {
+    state.SkipWithError("binary not found");
+    return;
+  }
+  std::vector<double> walls, cpus;
+  for (auto _ : state) {
+    double wall = 0, cpu = 0;
+    if (!spawn_timed(argv, &wall, &cpu)) {
+      state.SkipWithError("the command failed");
+      return;
+    }
+    walls.push_back(wall);
+    cpus.push_back(cpu);
+    state.SetIterationTime(wall);
+  }
+  g_startup[name] = {median(walls), median(cpus)};
+  state.counters["cpu_ms"] = median(cpus) * 1e3;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string hello = "/tmp/plank_bench_hello.plank";
+  std::ofstream(hello) << "print('hello')\n";
+  benchmark::RegisterBenchmark("Startup/plank_run_hello", BM_Startup, "plank", std::vector<std::string>{plank_binary(), "run", hello})
+      ->UseManualTime()->Iterations(15)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("Startup/python3_c_pass", BM_Startup, "python3", std::vector<std::string>{"python3", "-c", "pass"})
+      ->UseManualTime()->Iterations(15)->Unit(benchmark::kMillisecond);
   for (const Program& p : kPrograms) {
     std::string name = std::string("Run/") + p.name;
     benchmark::RegisterBenchmark((name + "/interp").c_str(), BM_Run, &p, "interp", 0)
@@ -283,9 +364,9 @@ int main(int argc, char** argv) {
                             {"500_lines", &medium},
                             {"5000_lines", &big}}) {
     std::string name = std::string("Compile/") + label;
-    benchmark::RegisterBenchmark((name + "/interp").c_str(), BM_Compile, *src, "interp", 0)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((name + "/jit-O0").c_str(), BM_Compile, *src, "jit", 0)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((name + "/jit-O2").c_str(), BM_Compile, *src, "jit", 2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/interp").c_str(), BM_Compile, label, *src, "interp", 0)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/jit-O0").c_str(), BM_Compile, label, *src, "jit", 0)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/jit-O2").c_str(), BM_Compile, label, *src, "jit", 2)->Unit(benchmark::kMillisecond);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
@@ -310,5 +391,25 @@ int main(int argc, char** argv) {
                 ms(j2).c_str(), ms(py).c_str(), ratio(py, j0).c_str(), ratio(py, j2).c_str(), ratio(i, j2).c_str(),
                 c == g_compile.end() ? "-" : ms(c->second).c_str());
   }
+  std::printf("\ncompile latency (parse -> ready to run; process CPU time, median)\n%-12s %12s %12s %12s\n", "program", "interp", "jit-O0",
+              "jit-O2");
+  for (const char* label : {"50_lines", "500_lines", "5000_lines"}) {
+    auto get = [&](const char* e) {
+      auto it = g_latency.find(std::string(label) + "/" + e);
+      return it == g_latency.end() ? std::string("-") : std::to_string(it->second * 1e3).substr(0, 8) + "ms";
+    };
+    std::printf("%-12s %12s %12s %12s\n", label, get("interp").c_str(), get("jit-O0").c_str(), get("jit-O2").c_str());
+  }
+  for (const char* e : {"interp", "jit-O0", "jit-O2"}) {
+    auto a = g_latency.find(std::string("500_lines/") + e), b = g_latency.find(std::string("5000_lines/") + e);
+    if (a != g_latency.end() && b != g_latency.end() && a->second > 0)
+      std::printf("growth 500 -> 5000 lines (x10), %s: x%.1f\n", e, b->second / a->second);
+  }
+  auto pl = g_startup.find("plank"), py = g_startup.find("python3");
+  if (pl != g_startup.end() && py != g_startup.end() && pl->second.first > 0 && pl->second.second > 0)
+    std::printf("\nstart-up (median of 15): plank run hello.plank %.1f ms wall, %.1f ms CPU; python3 -c pass %.1f ms wall, "
+                "%.1f ms CPU; python3 / plank: %.2fx wall, %.2fx CPU\n",
+                pl->second.first * 1e3, pl->second.second * 1e3, py->second.first * 1e3, py->second.second * 1e3,
+                py->second.first / pl->second.first, py->second.second / pl->second.second);
   return 0;
 }
