@@ -158,7 +158,7 @@ void Heap::drain() {
 static size_t object_bytes(Object* o) {
   size_t n = o->size_class;
   switch (o->kind) {
-    case ObjKind::Str: n += static_cast<StrObject*>(o)->data.capacity(); break;
+    case ObjKind::Str: n += static_cast<StrObject*>(o)->buffer.capacity(); break;
     case ObjKind::List: n += static_cast<ListObject*>(o)->items.capacity() * sizeof(Value); break;
     case ObjKind::Tuple: n += static_cast<TupleObject*>(o)->items.capacity() * sizeof(Value); break;
     case ObjKind::Dict: {

@@ -42,7 +42,7 @@ void rethrow_pending() { throw Raised{}; }
 
 // ------------------------------------------------------------------ construction
 
-static constexpr uint16_t kFlagAscii = 1;
+static constexpr uint16_t kFlagAscii = kStrAscii;
 
 static bool is_ascii(std::string_view s) {
   for (unsigned char c : s)
@@ -52,7 +52,7 @@ static bool is_ascii(std::string_view s) {
 
 Value make_str(Thread* t, std::string_view s) {
   auto* o = t->heap->alloc<StrObject>(ObjKind::Str, s.size());
-  o->data.assign(s.data(), s.size());
+  o->buffer.assign(s.data(), s.size());
   o->len = s.size();
   o->flags = is_ascii(s) ? kFlagAscii : 0;
   return Value::object(o);
@@ -72,10 +72,10 @@ Value concat_str(Thread* t, Value a, Value b) {
   // `a` is the tip of its buffer and the buffer has room: append in place.
   // Within capacity std::string does not reallocate, so the views of older
   // strings (and string_views the runtime holds) stay valid.
-  if (root->data.size() == sa->len && root->data.capacity() - root->data.size() >= sb->len) {
+  if (root->buffer.size() == sa->len && root->buffer.capacity() - root->buffer.size() >= sb->len) {
     auto* r = t->heap->alloc<StrObject>(ObjKind::Str);
     std::string_view tail = str_view(sb);  // may lie in the same buffer, before its end: no overlap
-    root->data.append(tail.data(), tail.size());
+    root->buffer.append(tail.data(), tail.size());
     t->heap->note_growth(tail.size());
     r->owner = root;
     r->len = n;
@@ -85,9 +85,9 @@ Value concat_str(Thread* t, Value a, Value b) {
   // A new buffer; when `a` was itself built by appending, reserve room for more (doubling: amortised linear).
   size_t capacity = (sa->flags & kFlagAppended) ? std::max<size_t>(2 * n, 64) : n;
   auto* r = t->heap->alloc<StrObject>(ObjKind::Str, capacity);
-  r->data.reserve(capacity);
-  r->data.append(str_view(sa));
-  r->data.append(str_view(sb));
+  r->buffer.reserve(capacity);
+  r->buffer.append(str_view(sa));
+  r->buffer.append(str_view(sb));
   r->len = n;
   r->flags = flags;
   return Value::object(r);

@@ -21,9 +21,10 @@ namespace plank::core {
 // result of an append to a string whose bytes end its buffer (the "tip")
 // shares that buffer, which grows in place within its reserved capacity, so
 // every older string still reads its own unchanged prefix (see concat_str).
+inline constexpr uint16_t kStrAscii = 1;  // StrObject flag: all bytes < 0x80 (code points = bytes)
 struct StrObject : Object {
-  std::string data;            // the buffer when owner is null (it may extend past len: appended strings share it)
-  StrObject* owner = nullptr;  // set: this string's bytes are owner->data[0, len)
+  std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
+  StrObject* owner = nullptr;  // set: this string's bytes are owner->buffer[0, len)
   size_t len = 0;
   mutable uint64_t hash = 0;
   mutable bool hashed = false;
@@ -127,7 +128,7 @@ inline TupleObject* as_tuple(Value v) { return static_cast<TupleObject*>(v.obj);
 inline DictObject* as_dict(Value v) { return static_cast<DictObject*>(v.obj); }
 inline FunctionObject* as_function(Value v) { return static_cast<FunctionObject*>(v.obj); }
 inline CellObject* as_cell(Value v) { return static_cast<CellObject*>(v.obj); }
-inline std::string_view str_view(const StrObject* s) { return {(s->owner ? s->owner : s)->data.data(), s->len}; }
+inline std::string_view str_view(const StrObject* s) { return {(s->owner ? s->owner : s)->buffer.data(), s->len}; }
 inline std::string_view str_view(Value v) { return str_view(as_str(v)); }
 std::vector<Value>& list_items(Value v);
 const std::vector<Value>& tuple_items(Value v);

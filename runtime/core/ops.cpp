@@ -335,7 +335,7 @@ std::vector<size_t> codepoint_offsets(std::string_view s) {
   return offs;
 }
 
-bool str_is_ascii(Value s) { return as_str(s)->flags & 1; }
+bool str_is_ascii(Value s) { return as_str(s)->flags & kStrAscii; }
 
 Value get_item(Thread* t, Value obj, Value idx) {
   if (obj.tag == Tag::Object) {
