@@ -1,14 +1,16 @@
 // JIT vs interpreter vs CPython on the same programs (Plank's core is
-// Python-compatible: each source runs unchanged under python3), and compile
-// latency of the pipeline (parse, check, lower, bind, prepare).
+// Python-compatible: each source runs unchanged under python3), compile
+// latency of the pipeline (parse, check, lower, bind, prepare) at 50, 500 and
+// 5,000 lines, and start-up of `plank run hello.plank` vs `python3 -c pass`.
 //
-//   plank_bench_engines                      all benchmarks and a ratio table
+//   plank_bench_engines                      all benchmarks and the ratio tables
 //   plank_bench_engines --benchmark_filter=Run/fib
 //
-// Plank times are whole `run_program` calls with the source in memory (front
-// end + JIT compile + run; the compile part is measured separately below).
-// python3 is spawned in the same run: it execs the same source with print
-// silenced, best of 3, timed inside python (no interpreter startup).
+// Run figures are the thread CPU time of running the module body (median of
+// 5 `run_program` calls with the source in memory; compilation is reported
+// apart). python3 is spawned in the same run: it execs the same source with
+// print silenced, timed inside python with time.thread_time (median of 5; no
+// start-up, no compilation). CPU time because the machine is shared.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
