@@ -9,6 +9,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "codegen/emit.h"
+#include "runtime/core/intrinsics.h"
 
 namespace plank::codegen {
 
@@ -85,6 +86,8 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pk_make_function", fnty(i1, {T, V, P, U, V, U, V, U})},
       {"pk_raise", fnty(i1, {T, P, P})},
       {"pkj_call_positional", fnty(i1, {T, V, V, V, U})},
+      {"pkj_call_append", fnty(i1, {T, V, V, V, V})},
+      {"pkj_call_len", fnty(i1, {T, V, U, V})},
   };
 }
 
@@ -305,7 +308,7 @@ bool FunctionEmitter::emit(std::string* error) {
     b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
   }
 
-  llvm::Value* entered = call("pk_enter", {thread, frame});
+  llvm::Value* entered = emit_enter();
   llvm::BasicBlock* linked = new_block("linked");
   llvm::BasicBlock* refused = new_block("refused");
   b.CreateCondBr(entered, linked, refused, unlikely);
@@ -320,8 +323,10 @@ bool FunctionEmitter::emit(std::string* error) {
 
   for (size_t i = 0; i < fn().blocks.size(); ++i) {
     b.SetInsertPoint(blocks[i]);
+    slot_global_.clear();
     for (const ir::Instr& in : fn().blocks[i].instrs) {
       if (!emit_instr(in, error)) return false;
+      track_globals(in);
       if (ir::is_terminator(in.op)) break;
     }
   }
@@ -340,16 +345,24 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
   switch (in.op) {
     case Op::Call:
       if (nkw == 0) {
-        ok = call("pkj_call_positional", {thread, slot(in.dst), slot(in.a), argv, u32(npos)});
-        break;
+        emit_positional_call(in, argv, static_cast<uint32_t>(npos));
+        return;
       }
       ok = call("pk_call", {thread, slot(in.dst), slot(in.a), argv, u32(npos), u32(nkw), names});
       break;
     case Op::CallMethod:
+      if (nkw == 0 && npos == 1 && in.imm < m.ir.constants.size() && m.ir.constants[in.imm].s == "append") {
+        ok = call("pkj_call_append", {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv});
+        break;
+      }
       ok = call("pk_call_method",
                 {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names});
       break;
     default:  // CallIntrinsic
+      if (nkw == 0 && npos == 1 && in.imm == m.len_intrinsic) {
+        ok = call("pkj_call_len", {thread, slot(in.dst), u32(in.imm), argv});
+        break;
+      }
       ok = call("pk_call_intrinsic", {thread, slot(in.dst), u32(in.imm), argv, u32(npos), u32(nkw), names});
       break;
   }
@@ -379,9 +392,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
     case Op::Move:
       if (in.dst != in.a) copy_value(slot(in.dst), slot(in.a));
       return true;
-    case Op::LoadGlobal:
-      check(call("pk_load_global", {thread, slot(in.dst), m.module_ptr(), u32(in.imm)}));
-      return true;
+    case Op::LoadGlobal: emit_load_global(in); return true;
     case Op::StoreGlobal:
       call("pk_store_global", {thread, m.module_ptr(), u32(in.imm), slot(in.a)});
       return true;
@@ -497,12 +508,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       b.CreateCondBr(cond, blocks[in.target], blocks[in.target2]);
       return true;
     }
-    case Op::ForIter: {
-      check(call("pk_for_iter", {thread, slot(in.dst), flag, slot(in.a)}));
-      llvm::Value* done = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
-      b.CreateCondBr(done, blocks[in.target2], blocks[in.target]);
-      return true;
-    }
+    case Op::ForIter: emit_for_iter(in); return true;
     case Op::Return: {
       llvm::Value* result = f->getArg(3);
       if (in.a == ir::kNoSlot) {
@@ -511,7 +517,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       } else {
         copy_value(result, slot(in.a));
       }
-      call("pk_leave", {thread, frame});
+      emit_leave();
       b.CreateRet(llvm::ConstantInt::getTrue(m.ctx));
       return true;
     }
@@ -524,6 +530,20 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
 // The module
 
 namespace {
+
+// Functions longer than this many IR instructions are compiled without IR
+// optimisation (LLVM's optnone) at every -O level. They are in practice module
+// bodies of generated or pasted programs, which run once; GVN and InstCombine
+// grow faster than linearly with a function's size (a 5,000-line module body
+// took most of -O2's time), and this keeps -O2 compile time linear in the
+// program's length.
+constexpr size_t kOptimiseLimit = 2000;
+
+size_t instruction_count(const ir::Function& fn) {
+  size_t n = 0;
+  for (const ir::Block& block : fn.blocks) n += block.instrs.size();
+  return n;
+}
 
 std::string symbol_name(const std::string& prefix, size_t i, const std::string& name) {
   std::string out = prefix + "f" + std::to_string(i) + ".";
@@ -545,7 +565,9 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
   out->entry_names.clear();
   ModuleEmitter me(*out->context, *out->module, module, runtime, options);
 
-  std::vector<llvm::Function*> functions;
+  me.find_known_functions();
+  if (auto len = core::find_intrinsic("len")) me.len_intrinsic = *len;
+  std::vector<llvm::Function*>& functions = me.entries;
   for (size_t i = 0; i < module.functions.size(); ++i) {
     const ir::Function& fn = module.functions[i];
     std::string name = symbol_name(prefix, i, fn.qualified.empty() ? fn.name : fn.qualified);
@@ -553,6 +575,10 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
     lf->addRetAttr(llvm::Attribute::ZExt);
     lf->addFnAttr(llvm::Attribute::NoUnwind);
     lf->addFnAttr("frame-pointer", "all");  // readable native stacks in gdb/perf
+    if (instruction_count(fn) > kOptimiseLimit) {
+      lf->addFnAttr(llvm::Attribute::OptimizeNone);
+      lf->addFnAttr(llvm::Attribute::NoInline);
+    }
     functions.push_back(lf);
     out->entry_names.push_back(lf->getName().str());
   }

@@ -8,6 +8,7 @@
 
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 
 #include "codegen/codegen.h"
@@ -52,9 +53,16 @@ struct ModuleEmitter {
   // the LLVM IR small and compiles fast; at -O1..3 the inliner puts the fast
   // path at every use.
   llvm::Function* op_helper(ir::Op kind, uint32_t op);
+  // A runtime address as a constant pointer (only with a runtime).
+  llvm::Constant* address(const void* p, llvm::Type* pointer_type);
+  // known_function[g]: the function global g is bound to once by a top-level
+  // `def`, or -1 (inline_runtime.cpp); entries[i]: the LLVM function of ir function i.
+  void find_known_functions();
+  std::vector<int32_t> known_function;
+  std::vector<llvm::Function*> entries;
+  uint32_t len_intrinsic = UINT32_MAX;  // `len`, called through pkj_call_len
 
  private:
-  llvm::Constant* address(const void* p, llvm::Type* pointer_type);
   std::unordered_map<std::string, llvm::FunctionType*> runtime_types_;
   std::unordered_map<uint32_t, llvm::Function*> helpers_;
 };
@@ -92,6 +100,16 @@ class FunctionEmitter {
   // bool(*a) as an i1: inline for immediates, pk_truth for objects.
   llvm::Value* emit_truth(llvm::Value* a);
 
+  // ---- inline runtime operations (inline_runtime.cpp) ----
+  llvm::Value* field(llvm::Value* base, uint64_t offset, llvm::Type* ty);
+  llvm::Value* emit_enter();  // i1: linked (false: RecursionError recorded)
+  void emit_leave();
+  void emit_load_global(const ir::Instr& in);
+  void emit_for_iter(const ir::Instr& in);
+  void emit_positional_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos);
+  void track_globals(const ir::Instr& in);
+  llvm::MDNode* unlikely_first() { return llvm::MDBuilder(m.ctx).createBranchWeights(1, 2000); }
+
   ModuleEmitter& m;
   const ir::Function* fn_ = nullptr;
   const ir::Function& fn() const { return *fn_; }
@@ -115,6 +133,7 @@ class FunctionEmitter {
                                   uint32_t area_offset);
   llvm::Value* kwnames(const ir::Instr& in);
   void emit_call_like(const ir::Instr& in);
+  std::unordered_map<ir::Slot, uint32_t> slot_global_;  // slot -> global loaded into it (this block)
   uint32_t scratch_size_ = 0;
   uint32_t kw_size_ = 0;
 };

@@ -1,5 +1,6 @@
 // Call helpers that JIT-compiled code binds as absolute symbols next to the
 // runtime's pk_* functions (runtime_symbols.cpp). No LLVM headers here.
+#include "runtime/core/heap.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/ops.h"
 
@@ -28,6 +29,43 @@ bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const 
     }
   }
   return pk_call(t, dst, callee, args, n, 0, nullptr);
+}
+
+// `obj.append(x)` with one positional argument: a list appends directly;
+// anything else is the ordinary method call (its errors included).
+bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* obj,
+                     const plank::core::Value* name, const plank::core::Value* args) {
+  if (obj->tag == Tag::Object && obj->obj->kind == ObjKind::List) {
+    plank::core::Value item = args[0];
+    plank::core::as_list(*obj)->items.push_back(item);
+    t->heap->note_growth(sizeof(plank::core::Value));
+    *dst = plank::core::Value::none();
+    return true;
+  }
+  return pk_call_method(t, dst, obj, name, args, 1, 0, nullptr);
+}
+
+// `len(x)` with one positional argument (the builtin `intrinsic`): sizes of
+// lists, tuples, dicts and ASCII strings directly, else the builtin itself.
+bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, uint32_t intrinsic, const plank::core::Value* args) {
+  const plank::core::Value& v = args[0];
+  if (v.tag == Tag::Object) {
+    int64_t n = -1;
+    switch (v.obj->kind) {
+      case ObjKind::List: n = static_cast<int64_t>(plank::core::as_list(v)->items.size()); break;
+      case ObjKind::Tuple: n = static_cast<int64_t>(plank::core::as_tuple(v)->items.size()); break;
+      case ObjKind::Dict: n = static_cast<int64_t>(plank::core::as_dict(v)->count); break;
+      case ObjKind::Str:
+        if (v.obj->flags & plank::core::kStrAscii) n = static_cast<int64_t>(plank::core::as_str(v)->len);
+        break;
+      default: break;
+    }
+    if (n >= 0) {
+      *dst = plank::core::Value::integer(n);
+      return true;
+    }
+  }
+  return pk_call_intrinsic(t, dst, intrinsic, args, 1, 0, nullptr);
 }
 
 }  // extern "C"

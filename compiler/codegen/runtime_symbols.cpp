@@ -10,6 +10,10 @@
 // JIT-side helpers (jit_calls.cpp).
 extern "C" bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* callee,
                                     const plank::core::Value* args, uint32_t n);
+extern "C" bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* obj,
+                                const plank::core::Value* name, const plank::core::Value* args);
+extern "C" bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, uint32_t intrinsic,
+                             const plank::core::Value* args);
 
 namespace plank::codegen {
 
@@ -48,6 +52,7 @@ const RuntimeSymbol* runtime_symbols() {
       PK_SYMBOL(pk_for_iter),       PK_SYMBOL(pk_unpack),        PK_SYMBOL(pk_assert_failed),
       PK_SYMBOL(pk_call),           PK_SYMBOL(pk_call_method),   PK_SYMBOL(pk_call_intrinsic),
       PK_SYMBOL(pk_make_function),  PK_SYMBOL(pk_raise),         PK_SYMBOL(pkj_call_positional),
+      PK_SYMBOL(pkj_call_append),   PK_SYMBOL(pkj_call_len),
       {nullptr, nullptr},
   };
   return table;

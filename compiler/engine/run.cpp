@@ -3,7 +3,9 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <ctime>
 #include <cstdio>
 
 #include "check/check.h"
@@ -88,7 +90,14 @@ std::string format_runtime_error(const core::RuntimeError& error, const std::str
   return s;
 }
 
+namespace {
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
 RunResult run_program(const RunOptions& o) {
+  auto started = std::chrono::steady_clock::now();
   Output io{o};
   RunResult result;
   auto compile_failure = [&](const std::string& message) {
@@ -187,6 +196,8 @@ RunResult run_program(const RunOptions& o) {
     return result;
   }
 
+  result.compile_seconds = seconds_since(started);
+  auto running = std::chrono::steady_clock::now();
   bool ok = false;
   on_big_stack([&] {
     core::Value body = core::Value::none();
@@ -195,11 +206,16 @@ RunResult run_program(const RunOptions& o) {
     core::Value ret = core::Value::none();
     g_running.store(&thread);
     auto previous = std::signal(SIGINT, on_sigint);
+    timespec cpu0{}, cpu1{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
     ok = runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
+    result.run_cpu_seconds = double(cpu1.tv_sec - cpu0.tv_sec) + double(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
     std::signal(SIGINT, previous);
     g_running.store(nullptr);
   });
   std::fflush(stdout);
+  result.run_seconds = seconds_since(running);
   if (!ok) {
     io.err(format_runtime_error(thread.error, runtime.file));
     result.exit_code = 1;

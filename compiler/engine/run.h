@@ -33,6 +33,9 @@ struct RunResult {
   bool compile_error = false;  // parse/check/lower/engine failure
   bool runtime_error = false;
   std::string error_kind;      // the RuntimeError kind ("ZeroDivisionError", "BudgetExceeded", ...)
+  double compile_seconds = 0;  // source -> ready to run (parse, check, lower, bind, engine prepare)
+  double run_seconds = 0;      // the module body (benchmarks compare this with other engines' run time)
+  double run_cpu_seconds = 0;  // CPU time of the thread that ran it (steadier than wall time on a shared machine)
 };
 
 RunResult run_program(const RunOptions& options);

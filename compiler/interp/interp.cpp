@@ -96,7 +96,7 @@ bool run(core::Thread* t, core::FunctionObject* fn, Value* args, Value* result) 
           if (!pk_make_cell(t, dst, a)) return fail();
           break;
         case Op::LoadCell:
-          if (!pk_load_cell(t, dst, a, core::as_str(m->constants[in.imm])->data.c_str())) return fail();
+          if (!pk_load_cell(t, dst, a, std::string(core::str_view(m->constants[in.imm])).c_str())) return fail();
           break;
         case Op::StoreCell: pk_store_cell(t, dst, a); break;
         case Op::LoadFree: pk_load_free(t, dst, fn, in.imm); break;

@@ -8,9 +8,40 @@
 
 namespace plank::core {
 
+// One entry per declared parameter. Builtins and methods take a handful of
+// parameters: they live inline (no allocation on the call path); a longer
+// list spills to the heap.
+template <class T>
+class ParamArray {
+ public:
+  static constexpr size_t kInline = 8;
+  void assign(size_t n, T fill) {
+    if (n > kInline) {
+      spill_.assign(n, fill);
+      data_ = spill_.data();
+    } else {
+      for (size_t i = 0; i < n; ++i) inline_[i] = fill;
+      data_ = inline_;
+    }
+    size_ = n;
+  }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
+  size_t size() const { return size_; }
+  ParamArray() = default;
+  ParamArray(const ParamArray&) = delete;
+  ParamArray& operator=(const ParamArray&) = delete;
+
+ private:
+  T inline_[kInline];
+  std::vector<T> spill_;
+  T* data_ = inline_;
+  size_t size_ = 0;
+};
+
 struct BoundArgs {
-  std::vector<Value> values;   // one per param (variadic: unused)
-  std::vector<uint8_t> given;
+  ParamArray<Value> values;    // one per param (variadic: unused)
+  ParamArray<uint8_t> given;
   std::vector<Value> rest;     // the variadic param's values
   bool has(size_t i) const { return given[i] != 0; }
   // Given and not None.
@@ -19,7 +50,9 @@ struct BoundArgs {
 };
 
 // Raises TypeError as CPython's builtins do for wrong arity / unknown keywords.
-BoundArgs bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args);
+// Fills *out (a caller-owned BoundArgs: it is not movable).
+void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args,
+               BoundArgs* out);
 
 std::vector<Intrinsic> builtin_intrinsics();
 std::vector<Method> builtin_methods();

@@ -27,14 +27,31 @@ bool wrap(Thread* t, Value* result, const CallArgs& args) {
   }
 }
 
+// The declared parameters of the builtin `name`. Each builtin asks for its own
+// name (a string literal) on every call: the table index is remembered per
+// literal address in a small direct-mapped cache (indices are stable;
+// references into the table are not, as add_intrinsic may grow it).
 const std::vector<IntrinsicParam>& params_of(std::string_view name) {
-  for (auto& in : intrinsics())
-    if (in.name == name) return in.params;
+  struct Entry {
+    const char* name = nullptr;
+    uint32_t index = 0;
+  };
+  static thread_local Entry cache[64];
+  const auto& table = intrinsics();
+  Entry& e = cache[(reinterpret_cast<uintptr_t>(name.data()) >> 3) & 63];
+  if (e.name == name.data() && e.index < table.size() && table[e.index].name == name) return table[e.index].params;
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].name == name) {
+      e = Entry{name.data(), static_cast<uint32_t>(i)};
+      return table[i].params;
+    }
   static std::vector<IntrinsicParam> none;
   return none;
 }
 
-BoundArgs bind(Thread* t, std::string_view name, const CallArgs& args) { return bind_args(t, name, params_of(name), args); }
+void bind(Thread* t, std::string_view name, const CallArgs& args, BoundArgs* out) {
+  bind_args(t, name, params_of(name), args, out);
+}
 
 bool intlike(Value v) { return v.is_int() || v.is_bool(); }
 
@@ -49,7 +66,8 @@ void write_out(Thread* t, std::string_view s) {
 }
 
 Value b_print(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "print", args);
+  BoundArgs b;
+  bind(t, "print", args, &b);
   std::string sep = " ", end = "\n";
   for (size_t i : {1, 2}) {
     if (!b.present(i)) continue;
@@ -69,12 +87,14 @@ Value b_print(Thread* t, const CallArgs& args) {
 }
 
 Value b_len(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "len", args);
+  BoundArgs b;
+  bind(t, "len", args, &b);
   return Value::integer(length(t, b.values[0]));
 }
 
 Value b_range(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "range", args);
+  BoundArgs b;
+  bind(t, "range", args, &b);
   int64_t start = 0, stop, step = 1;
   if (!b.has(1)) {
     stop = as_index(t, b.values[0]);
@@ -88,9 +108,14 @@ Value b_range(Thread* t, const CallArgs& args) {
 }
 
 Value b_str(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "str", args);
+  BoundArgs b;
+  bind(t, "str", args, &b);
   if (!b.has(0)) return make_str(t, "");
   if (b.values[0].is(ObjKind::Str)) return b.values[0];
+  if (b.values[0].is_int()) {
+    fmt::format_int digits(b.values[0].i);
+    return make_str(t, std::string_view(digits.data(), digits.size()));
+  }
   return make_str(t, to_str(t, b.values[0]));
 }
 
@@ -103,7 +128,8 @@ Value float_to_int(Thread* t, double f) {
 }
 
 Value b_int(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "int", args);
+  BoundArgs b;
+  bind(t, "int", args, &b);
   if (!b.has(0)) return Value::integer(0);
   Value v = b.values[0];
   if (intlike(v)) return Value::integer(v.i);
@@ -121,7 +147,8 @@ Value b_int(Thread* t, const CallArgs& args) {
 }
 
 Value b_float(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "float", args);
+  BoundArgs b;
+  bind(t, "float", args, &b);
   if (!b.has(0)) return Value::real(0.0);
   Value v = b.values[0];
   if (intlike(v)) return Value::real(static_cast<double>(v.i));
@@ -136,12 +163,14 @@ Value b_float(Thread* t, const CallArgs& args) {
 }
 
 Value b_bool(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "bool", args);
+  BoundArgs b;
+  bind(t, "bool", args, &b);
   return Value::boolean(b.has(0) && truthy(b.values[0]));
 }
 
 Value b_abs(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "abs", args);
+  BoundArgs b;
+  bind(t, "abs", args, &b);
   Value v = b.values[0];
   if (intlike(v)) {
     if (v.i == INT64_MIN) throw_error(t, "OverflowError", "integer overflow");
@@ -153,7 +182,8 @@ Value b_abs(Thread* t, const CallArgs& args) {
 
 Value minmax(Thread* t, const CallArgs& args, bool is_max) {
   const char* name = is_max ? "max" : "min";
-  BoundArgs b = bind(t, name, args);
+  BoundArgs b;
+  bind(t, name, args, &b);
   RootScope scope(t);
   std::vector<Value> items;
   if (b.rest.empty()) throw_error(t, "TypeError", fmt::format("{} expected at least 1 argument, got 0", name));
@@ -186,7 +216,8 @@ Value b_min(Thread* t, const CallArgs& args) { return minmax(t, args, false); }
 Value b_max(Thread* t, const CallArgs& args) { return minmax(t, args, true); }
 
 Value b_sum(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "sum", args);
+  BoundArgs b;
+  bind(t, "sum", args, &b);
   Value acc = b.get(1, Value::integer(0));
   if (acc.is(ObjKind::Str)) throw_error(t, "TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
   RootScope scope(t);
@@ -219,7 +250,8 @@ void sort_values(Thread* t, std::vector<Value>& items, Value key, bool reverse) 
 }
 
 Value b_sorted(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "sorted", args);
+  BoundArgs b;
+  bind(t, "sorted", args, &b);
   RootScope scope(t);
   std::vector<Value> items = collect_iterable(t, b.values[0]);
   for (auto& v : items) scope.push(v);
@@ -228,7 +260,8 @@ Value b_sorted(Thread* t, const CallArgs& args) {
 }
 
 Value b_enumerate(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "enumerate", args);
+  BoundArgs b;
+  bind(t, "enumerate", args, &b);
   int64_t start = b.has(1) ? as_index(t, b.values[1]) : 0;
   RootScope scope(t);
   Value inner = scope.push(make_iterator(t, b.values[0]));
@@ -240,7 +273,8 @@ Value b_enumerate(Thread* t, const CallArgs& args) {
 }
 
 Value b_zip(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "zip", args);
+  BoundArgs b;
+  bind(t, "zip", args, &b);
   RootScope scope(t);
   std::vector<Value> parts;
   for (size_t i = 0; i < b.rest.size(); ++i) {
@@ -273,19 +307,22 @@ bool instance_of(Thread* t, Value v, Value cls) {
 }
 
 Value b_isinstance(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "isinstance", args);
+  BoundArgs b;
+  bind(t, "isinstance", args, &b);
   return Value::boolean(instance_of(t, b.values[0], b.values[1]));
 }
 
 Value b_list(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "list", args);
+  BoundArgs b;
+  bind(t, "list", args, &b);
   if (!b.has(0)) return make_list(t);
   RootScope scope(t);
   return make_list(t, collect_iterable(t, b.values[0]));
 }
 
 Value b_tuple(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "tuple", args);
+  BoundArgs b;
+  bind(t, "tuple", args, &b);
   if (!b.has(0)) return make_tuple(t);
   if (b.values[0].is(ObjKind::Tuple)) return b.values[0];
   RootScope scope(t);
@@ -325,7 +362,8 @@ Value b_dict(Thread* t, const CallArgs& args) {
 }
 
 Value b_repr(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "repr", args);
+  BoundArgs b;
+  bind(t, "repr", args, &b);
   return make_str(t, repr(t, b.values[0]));
 }
 
@@ -344,7 +382,8 @@ Value round_float(Thread* t, double x, int64_t nd) {
 }
 
 Value b_round(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "round", args);
+  BoundArgs b;
+  bind(t, "round", args, &b);
   Value v = b.values[0];
   bool has_nd = b.present(1);
   int64_t nd = has_nd ? as_index(t, b.values[1]) : 0;
@@ -371,7 +410,8 @@ Value b_round(Thread* t, const CallArgs& args) {
 }
 
 Value b_type(Thread* t, const CallArgs& args) {
-  BoundArgs b = bind(t, "type", args);
+  BoundArgs b;
+  bind(t, "type", args, &b);
   std::string ty = type_name(b.values[0]);
   if (auto idx = find_intrinsic(ty); idx && (ty == "int" || ty == "float" || ty == "str" || ty == "bool" || ty == "list" ||
                                               ty == "dict" || ty == "tuple" || ty == "range"))

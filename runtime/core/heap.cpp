@@ -8,6 +8,51 @@
 
 namespace plank::core {
 
+#if defined(__SANITIZE_ADDRESS__)
+#define PLANK_POOL_OBJECTS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PLANK_POOL_OBJECTS 0
+#endif
+#endif
+#ifndef PLANK_POOL_OBJECTS
+#define PLANK_POOL_OBJECTS 1
+#endif
+
+void* ObjectPool::take(size_t bytes) {
+  size_t c = (bytes + kGranule - 1) / kGranule;
+  if (!PLANK_POOL_OBJECTS || c == 0 || c > kClasses) return ::operator new(bytes);
+  if (FreeNode* n = free_[c - 1]) {
+    free_[c - 1] = n->next;
+    return n;
+  }
+  size_t size = c * kGranule;
+  if (bump_left_ < size) {
+    chunks_.push_back(::operator new(kChunk));
+    bump_ = static_cast<char*>(chunks_.back());
+    bump_left_ = kChunk;
+  }
+  void* p = bump_;
+  bump_ += size;
+  bump_left_ -= size;
+  return p;
+}
+
+void ObjectPool::give(void* p, size_t bytes) {
+  size_t c = (bytes + kGranule - 1) / kGranule;
+  if (!PLANK_POOL_OBJECTS || c == 0 || c > kClasses) {
+    ::operator delete(p);
+    return;
+  }
+  auto* n = static_cast<FreeNode*>(p);
+  n->next = free_[c - 1];
+  free_[c - 1] = n;
+}
+
+ObjectPool::~ObjectPool() {
+  for (void* chunk : chunks_) ::operator delete(chunk);
+}
+
 Heap::Heap(Thread* thread) : thread_(thread) { thread->heap = this; }
 
 Heap::~Heap() {
@@ -54,7 +99,18 @@ void Heap::mark_value(const Value& v) {
 void Heap::mark_object(Object* o) {
   if (o->gc_mark) return;
   o->gc_mark = 1;
-  gray_.push_back(o);
+  // Leaves (most strings, ranges, builtins) have nothing to trace: skip the gray stack.
+  switch (o->kind) {
+    case ObjKind::Str:
+      if (auto* owner = static_cast<StrObject*>(o)->owner) mark_object(owner);
+      return;
+    case ObjKind::Range:
+    case ObjKind::Builtin:
+    case ObjKind::Opaque:
+      return;
+    default:
+      gray_.push_back(o);
+  }
 }
 
 void Heap::drain() {
@@ -102,7 +158,7 @@ void Heap::drain() {
 static size_t object_bytes(Object* o) {
   size_t n = o->size_class;
   switch (o->kind) {
-    case ObjKind::Str: n += static_cast<StrObject*>(o)->data.capacity(); break;
+    case ObjKind::Str: n += static_cast<StrObject*>(o)->buffer.capacity(); break;
     case ObjKind::List: n += static_cast<ListObject*>(o)->items.capacity() * sizeof(Value); break;
     case ObjKind::Tuple: n += static_cast<TupleObject*>(o)->items.capacity() * sizeof(Value); break;
     case ObjKind::Dict: {
@@ -145,23 +201,25 @@ void Heap::collect() {
   live_bytes_ = live;
   live_objects_ = count;
   since_gc_ = 0;
-  threshold_ = std::max<size_t>(size_t{1} << 20, live);
+  // The next collection after twice as many bytes as survived (at least 4 MiB): the cost of
+  // marking is then amortised over the allocation that made it necessary.
+  threshold_ = std::max<size_t>(size_t{4} << 20, 2 * live);
 }
 
 void Heap::destroy(Object* o) {
   switch (o->kind) {
-    case ObjKind::Str: delete static_cast<StrObject*>(o); break;
-    case ObjKind::List: delete static_cast<ListObject*>(o); break;
-    case ObjKind::Tuple: delete static_cast<TupleObject*>(o); break;
-    case ObjKind::Dict: delete static_cast<DictObject*>(o); break;
-    case ObjKind::Function: delete static_cast<FunctionObject*>(o); break;
-    case ObjKind::Cell: delete static_cast<CellObject*>(o); break;
-    case ObjKind::Builtin: delete static_cast<BuiltinObject*>(o); break;
-    case ObjKind::BoundMethod: delete static_cast<BoundMethodObject*>(o); break;
-    case ObjKind::Range: delete static_cast<RangeObject*>(o); break;
-    case ObjKind::Iterator: delete static_cast<IteratorObject*>(o); break;
-    case ObjKind::DictView: delete static_cast<DictViewObject*>(o); break;
-    case ObjKind::Opaque: delete o; break;
+    case ObjKind::Str: destroy_as<StrObject>(o); break;
+    case ObjKind::List: destroy_as<ListObject>(o); break;
+    case ObjKind::Tuple: destroy_as<TupleObject>(o); break;
+    case ObjKind::Dict: destroy_as<DictObject>(o); break;
+    case ObjKind::Function: destroy_as<FunctionObject>(o); break;
+    case ObjKind::Cell: destroy_as<CellObject>(o); break;
+    case ObjKind::Builtin: destroy_as<BuiltinObject>(o); break;
+    case ObjKind::BoundMethod: destroy_as<BoundMethodObject>(o); break;
+    case ObjKind::Range: destroy_as<RangeObject>(o); break;
+    case ObjKind::Iterator: destroy_as<IteratorObject>(o); break;
+    case ObjKind::DictView: destroy_as<DictViewObject>(o); break;
+    case ObjKind::Opaque: destroy_as<Object>(o); break;
   }
 }
 

@@ -55,8 +55,25 @@ const Method* find_method(ObjKind receiver, std::string_view name) {
   return nullptr;
 }
 
-BoundArgs bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args) {
-  BoundArgs b;
+void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args,
+               BoundArgs* out) {
+  BoundArgs& b = *out;
+  // The common call: positional arguments only, to parameters that are neither
+  // variadic nor keyword-only, every one past the given ones having a default.
+  if (args.nkw == 0 && args.npos <= params.size()) {
+    bool simple = true;
+    for (size_t i = 0; i < params.size() && simple; ++i)
+      simple = !params[i].variadic && !params[i].keyword_only && (i < args.npos || !params[i].default_text.empty());
+    if (simple) {
+      b.values.assign(params.size(), Value::none());
+      b.given.assign(params.size(), 0);
+      for (uint32_t i = 0; i < args.npos; ++i) {
+        b.values[i] = args.positional(i);
+        b.given[i] = 1;
+      }
+      return;
+    }
+  }
   b.values.assign(params.size(), Value::none());
   b.given.assign(params.size(), 0);
   uint32_t min = 0, max = 0;
@@ -102,7 +119,6 @@ BoundArgs bind_args(Thread* t, std::string_view name, const std::vector<Intrinsi
       throw_error(t, "TypeError", fmt::format("{}() takes exactly one argument (0 given)", name));
     throw_error(t, "TypeError", fmt::format("{} expected at least {} argument{}, got {}", name, min, min == 1 ? "" : "s", args.npos));
   }
-  return b;
 }
 
 static std::string signature(std::string_view name, const std::vector<IntrinsicParam>& params, std::string_view returns) {

@@ -19,12 +19,16 @@ using P = IntrinsicParam;
 
 const Method* current(ObjKind k, std::string_view name) { return find_method(k, name); }
 
+// The methods table is built once and never grows, so each method finds its
+// own entry and display name once.
 template <ObjKind K, const char* Name, auto Impl>
 bool wrap(Thread* t, Value* result, const Value& self, const CallArgs& args) {
   try {
-    const Method* m = current(K, Name);
-    std::string display = fmt::format("{}.{}", K == ObjKind::Str ? "str" : K == ObjKind::List ? "list" : "dict", Name);
-    BoundArgs b = bind_args(t, display, m->params, args);
+    static const Method* m = current(K, Name);
+    static const std::string display =
+        fmt::format("{}.{}", K == ObjKind::Str ? "str" : K == ObjKind::List ? "list" : "dict", Name);
+    BoundArgs b;
+    bind_args(t, display, m->params, args, &b);
     *result = Impl(t, self, b);
     return true;
   } catch (const Raised&) {

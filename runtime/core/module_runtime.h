@@ -14,6 +14,8 @@ struct ModuleRuntime {
   std::string file;
   std::vector<Value> constants;        // GC roots
   std::vector<std::string> global_names;
+  // Sized once by engine::bind and never resized afterwards: JIT-compiled code
+  // reads globals[i] and global_set[i] at their addresses.
   std::vector<Value> globals;          // GC roots
   std::vector<uint8_t> global_set;     // 0 until first StoreGlobal: LoadGlobal raises NameError
   std::vector<CodeInfo> code;          // code[0] is the module body

@@ -42,7 +42,7 @@ void rethrow_pending() { throw Raised{}; }
 
 // ------------------------------------------------------------------ construction
 
-static constexpr uint16_t kFlagAscii = 1;
+static constexpr uint16_t kFlagAscii = kStrAscii;
 
 static bool is_ascii(std::string_view s) {
   for (unsigned char c : s)
@@ -52,9 +52,45 @@ static bool is_ascii(std::string_view s) {
 
 Value make_str(Thread* t, std::string_view s) {
   auto* o = t->heap->alloc<StrObject>(ObjKind::Str, s.size());
-  o->data.assign(s.data(), s.size());
+  o->buffer.assign(s.data(), s.size());
+  o->len = s.size();
   o->flags = is_ascii(s) ? kFlagAscii : 0;
   return Value::object(o);
+}
+
+static constexpr uint16_t kFlagAppended = 2;  // made by concat_str: the next append reserves room to grow
+
+Value concat_str(Thread* t, Value a, Value b) {
+  RootScope scope(t);
+  scope.push(a);
+  scope.push(b);
+  StrObject* sa = as_str(a);
+  StrObject* sb = as_str(b);
+  StrObject* root = sa->owner ? sa->owner : sa;
+  size_t n = sa->len + sb->len;
+  uint16_t flags = ((sa->flags & sb->flags) & kFlagAscii) | kFlagAppended;
+  // `a` is the tip of its buffer and the buffer has room: append in place.
+  // Within capacity std::string does not reallocate, so the views of older
+  // strings (and string_views the runtime holds) stay valid.
+  if (root->buffer.size() == sa->len && root->buffer.capacity() - root->buffer.size() >= sb->len) {
+    auto* r = t->heap->alloc<StrObject>(ObjKind::Str);
+    std::string_view tail = str_view(sb);  // may lie in the same buffer, before its end: no overlap
+    root->buffer.append(tail.data(), tail.size());
+    t->heap->note_growth(tail.size());
+    r->owner = root;
+    r->len = n;
+    r->flags = flags;
+    return Value::object(r);
+  }
+  // A new buffer; when `a` was itself built by appending, reserve room for more (doubling: amortised linear).
+  size_t capacity = (sa->flags & kFlagAppended) ? std::max<size_t>(2 * n, 64) : n;
+  auto* r = t->heap->alloc<StrObject>(ObjKind::Str, capacity);
+  r->buffer.reserve(capacity);
+  r->buffer.append(str_view(sa));
+  r->buffer.append(str_view(sb));
+  r->len = n;
+  r->flags = flags;
+  return Value::object(r);
 }
 
 Value intern_str(Thread* t, std::string_view s) {
@@ -354,7 +390,7 @@ bool truthy(Value v) {
     case Tag::Object: break;
   }
   switch (v.obj->kind) {
-    case ObjKind::Str: return !as_str(v)->data.empty();
+    case ObjKind::Str: return as_str(v)->len != 0;
     case ObjKind::List: return !as_list(v)->items.empty();
     case ObjKind::Tuple: return !as_tuple(v)->items.empty();
     case ObjKind::Dict: return as_dict(v)->count != 0;
@@ -398,7 +434,7 @@ bool values_equal(Thread* t, Value a, Value b) {
   if (a.obj == b.obj) return true;
   if (a.obj->kind != b.obj->kind) return false;
   switch (a.obj->kind) {
-    case ObjKind::Str: return as_str(a)->data == as_str(b)->data;
+    case ObjKind::Str: return str_view(a) == str_view(b);
     case ObjKind::List:
     case ObjKind::Tuple: {
       auto& x = a.obj->kind == ObjKind::List ? as_list(a)->items : as_tuple(a)->items;
@@ -463,7 +499,7 @@ uint64_t hash_value(Thread* t, Value v) {
       auto* s = as_str(v);
       if (!s->hashed) {
         uint64_t h = 1469598103934665603ULL;
-        for (unsigned char c : s->data) h = (h ^ c) * 1099511628211ULL;
+        for (unsigned char c : str_view(s)) h = (h ^ c) * 1099511628211ULL;
         s->hash = mix(h);
         s->hashed = true;
       }
@@ -506,7 +542,7 @@ bool compare_order(Thread* t, int op, Value a, Value b) {
   if (a.tag == Tag::Object && b.tag == Tag::Object && a.obj->kind == b.obj->kind) {
     switch (a.obj->kind) {
       case ObjKind::Str: {
-        int c = as_str(a)->data.compare(as_str(b)->data);
+        int c = str_view(a).compare(str_view(b));
         return apply(c < 0 ? -1 : c > 0 ? 1 : 0);
       }
       case ObjKind::List:
@@ -533,9 +569,9 @@ int64_t length(Thread* t, Value v) {
     switch (v.obj->kind) {
       case ObjKind::Str: {
         auto* s = as_str(v);
-        if (s->flags & kFlagAscii) return static_cast<int64_t>(s->data.size());
+        if (s->flags & kFlagAscii) return static_cast<int64_t>(s->len);
         int64_t n = 0;
-        for (unsigned char c : s->data)
+        for (unsigned char c : str_view(s))
           if ((c & 0xC0) != 0x80) ++n;
         return n;
       }
@@ -556,7 +592,7 @@ bool contains(Thread* t, Value c, Value item) {
       case ObjKind::Str:
         if (!item.is(ObjKind::Str))
           throw_error(t, "TypeError", fmt::format("'in <string>' requires string as left operand, not {}", type_name(item)));
-        return as_str(c)->data.find(as_str(item)->data) != std::string::npos;
+        return str_view(c).find(str_view(item)) != std::string_view::npos;
       case ObjKind::List:
       case ObjKind::Tuple: {
         auto& items = c.obj->kind == ObjKind::List ? as_list(c)->items : as_tuple(c)->items;
@@ -826,7 +862,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     return false;
   };
   switch (o->kind) {
-    case ObjKind::Str: out += quote_str(as_str(v)->data); return;
+    case ObjKind::Str: out += quote_str(str_view(v)); return;
     case ObjKind::List: {
       if (recursive("[...]")) return;
       active.push_back(o);
@@ -930,7 +966,7 @@ std::string repr(Thread* t, Value v) {
 }
 
 std::string to_str(Thread* t, Value v) {
-  if (v.is(ObjKind::Str)) return as_str(v)->data;
+  if (v.is(ObjKind::Str)) return std::string(str_view(v));
   return repr(t, v);
 }
 

@@ -15,8 +15,17 @@
 
 namespace plank::core {
 
+// A str is immutable: its bytes are `len` UTF-8 bytes read through str_view().
+// Building a string by appending (`s = s + t`, `s += t`) is amortised linear,
+// as in CPython, without knowing whether anything else refers to `s`: the
+// result of an append to a string whose bytes end its buffer (the "tip")
+// shares that buffer, which grows in place within its reserved capacity, so
+// every older string still reads its own unchanged prefix (see concat_str).
+inline constexpr uint16_t kStrAscii = 1;  // StrObject flag: all bytes < 0x80 (code points = bytes)
 struct StrObject : Object {
-  std::string data;  // UTF-8
+  std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
+  StrObject* owner = nullptr;  // set: this string's bytes are owner->buffer[0, len)
+  size_t len = 0;
   mutable uint64_t hash = 0;
   mutable bool hashed = false;
 };
@@ -100,6 +109,7 @@ void set_error(Thread* t, std::string_view kind, std::string message);  // recor
 // ------------------------------------------------------------------ construction
 // All of these may collect: operands must be rooted (slots, root stack).
 Value make_str(Thread* t, std::string_view s);
+Value concat_str(Thread* t, Value a, Value b);  // a + b for two str values
 Value intern_str(Thread* t, std::string_view s);  // one object per distinct string, never collected
 Value make_list(Thread* t, std::vector<Value> items = {});
 Value make_tuple(Thread* t, std::vector<Value> items = {});
@@ -118,7 +128,8 @@ inline TupleObject* as_tuple(Value v) { return static_cast<TupleObject*>(v.obj);
 inline DictObject* as_dict(Value v) { return static_cast<DictObject*>(v.obj); }
 inline FunctionObject* as_function(Value v) { return static_cast<FunctionObject*>(v.obj); }
 inline CellObject* as_cell(Value v) { return static_cast<CellObject*>(v.obj); }
-inline std::string_view str_view(Value v) { return as_str(v)->data; }
+inline std::string_view str_view(const StrObject* s) { return {(s->owner ? s->owner : s)->buffer.data(), s->len}; }
+inline std::string_view str_view(Value v) { return str_view(as_str(v)); }
 std::vector<Value>& list_items(Value v);
 const std::vector<Value>& tuple_items(Value v);
 

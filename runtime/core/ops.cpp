@@ -271,13 +271,7 @@ Value binary(Thread* t, uint32_t op, Value a, Value b) {
   }
   if (op == kAdd && a.tag == Tag::Object && b.tag == Tag::Object && a.obj->kind == b.obj->kind) {
     switch (a.obj->kind) {
-      case ObjKind::Str: {
-        std::string s;
-        s.reserve(str_view(a).size() + str_view(b).size());
-        s += str_view(a);
-        s += str_view(b);
-        return make_str(t, s);
-      }
+      case ObjKind::Str: return concat_str(t, a, b);
       case ObjKind::List: {
         std::vector<Value> items = as_list(a)->items;
         items.insert(items.end(), as_list(b)->items.begin(), as_list(b)->items.end());
@@ -341,7 +335,7 @@ std::vector<size_t> codepoint_offsets(std::string_view s) {
   return offs;
 }
 
-bool str_is_ascii(Value s) { return as_str(s)->flags & 1; }
+bool str_is_ascii(Value s) { return as_str(s)->flags & kStrAscii; }
 
 Value get_item(Thread* t, Value obj, Value idx) {
   if (obj.tag == Tag::Object) {
@@ -602,9 +596,24 @@ Value call_method_impl(Thread* t, const Method* m, Value self, const Value* args
   return result;
 }
 
+// Method names at call sites are interned constants, so a small cache keyed by
+// (receiver kind, name bytes' address) skips the table scan; a hit is
+// confirmed by comparing the name, so a reused address never gives a wrong method.
 const Method* lookup_method(Value obj, std::string_view name) {
   if (obj.tag != Tag::Object) return nullptr;
-  return find_method(obj.obj->kind, name);
+  struct Entry {
+    const char* data = nullptr;
+    ObjKind kind = ObjKind::Str;
+    const Method* method = nullptr;
+  };
+  static thread_local Entry cache[64];
+  ObjKind kind = obj.obj->kind;
+  auto h = (reinterpret_cast<uintptr_t>(name.data()) >> 4 ^ static_cast<uintptr_t>(kind)) & 63;
+  Entry& e = cache[h];
+  if (e.data == name.data() && e.kind == kind && e.method && e.method->name == name) return e.method;
+  const Method* m = find_method(kind, name);
+  if (m) e = Entry{name.data(), kind, m};
+  return m;
 }
 
 [[noreturn]] void no_attribute(Thread* t, Value obj, std::string_view name) {

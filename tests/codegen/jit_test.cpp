@@ -290,4 +290,85 @@ TEST(Jit, MalformedIrIsAnInternalError) {
   EXPECT_NE(text.find("internal error"), std::string::npos) << text;
 }
 
+// Calls to a top-level function go straight to its code while the global still
+// holds that function; rebinding it (to another function, a builtin, a
+// non-callable), wrong arity, defaults and deep recursion behave as before.
+TEST(Jit, DirectCallsFollowTheGlobal) {
+  same(
+      "def g(a, b=2):\n    return a + b\n"
+      "def call_g(x):\n    return g(x)\n"
+      "print(call_g(1), g(1, 3))\n"
+      "h = g\n"
+      "def g(a):\n    return a * 10\n"
+      "print(call_g(1), h(1))\n");
+  same(
+      "def f(x):\n    return x + 1\n"
+      "def use():\n    return f(1)\n"
+      "print(use())\n"
+      "f = len\n"
+      "print(f([1, 2]))\n"
+      "f = 3\n"
+      "print(use())\n");
+  Outcome o = same("def f(x):\n    return x\ndef use():\n    return f(1, 2)\nprint(use())\n");
+  EXPECT_NE(o.err.find("TypeError: f() takes 1 positional argument but 2 were given"), std::string::npos) << o.err;
+  o = same("def down(n):\n    return down(n + 1)\nprint(down(0))\n", 0, 50);
+  EXPECT_EQ(o.kind, "RecursionError");
+  o = same("def early():\n    return later(1)\nprint(early())\ndef later(x):\n    return x\n");
+  EXPECT_NE(o.err.find("NameError: name 'later' is not defined"), std::string::npos) << o.err;
+  same(
+      "def outer():\n    def inner(k):\n        return helper(k) * 2\n    return inner(4)\n"
+      "def helper(k):\n    return k + 1\n"
+      "print(outer())\n");
+}
+
+// `for i in range(...)` advances the range inline: steps of both signs, empty
+// ranges, bounds next to the int64 limits, breaks, and reuse of a range object.
+TEST(Jit, RangeLoops) {
+  Outcome o = same(
+      "out = []\n"
+      "for i in range(5):\n    out.append(i)\n"
+      "for i in range(10, 0, -3):\n    out.append(i)\n"
+      "for i in range(0):\n    out.append('never')\n"
+      "for i in range(-5, 5, 4):\n    out.append(i)\n"
+      "for i in range(9223372036854775805, 9223372036854775807):\n    out.append(i)\n"
+      "for i in range(-9223372036854775807 - 1, -9223372036854775806):\n    out.append(i)\n"
+      "for i in range(9223372036854775807, 9223372036854775800, -3):\n    out.append(i)\n"
+      "r = range(3)\n"
+      "for i in r:\n    for j in r:\n        if j > i:\n            break\n        out.append(i * 10 + j)\n"
+      "for c in 'ab':\n    out.append(c)\n"
+      "for k in {'x': 1}:\n    out.append(k)\n"
+      "print(out)\n");
+  EXPECT_EQ(o.out,
+            "[0, 1, 2, 3, 4, 10, 7, 4, 1, -5, -1, 3, 9223372036854775805, 9223372036854775806, "
+            "-9223372036854775808, -9223372036854775807, 9223372036854775807, 9223372036854775804, "
+            "9223372036854775801, 0, 10, 11, 20, 21, 22, 'a', 'b', 'x']\n");
+}
+
+// The append and len shortcuts: lists directly, everything else (and every
+// error) through the ordinary call.
+TEST(Jit, AppendAndLen) {
+  Outcome o = same(
+      "xs = []\nr = xs.append(1)\nprint(r, xs, len(xs), len((1, 2)), len({'a': 1}), len('h\u00e9'), len(range(4)))\n"
+      "d = {}\nd.append(1)\n");
+  EXPECT_NE(o.err.find("AttributeError: 'dict' object has no attribute 'append'"), std::string::npos) << o.err;
+  o = same("print(len(5))\n");
+  EXPECT_NE(o.err.find("TypeError: object of type 'int' has no len()"), std::string::npos) << o.err;
+  same("xs = [1]\nxs.append(2, 3)\n");
+  same("xs = [1]\nxs.append(object=2)\n");
+}
+
+// Strings built by appending share buffers: every earlier string keeps its value.
+TEST(Jit, StringAppendKeepsOlderValues) {
+  Outcome o = same(
+      "s = ''\nparts = []\n"
+      "for i in range(30):\n    s += str(i % 10)\n    parts.append(s)\n"
+      "t = parts[5]\nu = t + 'x'\nv = t + 'y'\n"
+      "print(s, t, u, v, parts[3], len(s), s + s == parts[29] * 2)\n"
+      "w = 'h\u00e9'\nw += w\nprint(w, len(w))\n"
+      "def build(n):\n    s = ''\n    for i in range(n):\n        s = s + 'ab'\n    return s\n"
+      "print(len(build(50000)))\n");
+  EXPECT_EQ(o.out,
+            "012345678901234567890123456789 012345 012345x 012345y 0123 30 True\nh\u00e9h\u00e9 4\n100000\n");
+}
+
 }  // namespace

@@ -347,5 +347,42 @@ TEST_F(Collector, StressCollectAtEveryAllocation) {
   EXPECT_EQ(R(out), "('59', 'a,b,c,59')");
 }
 
+// `s = s + t` in a loop appends in place to a shared buffer (amortised linear);
+// every older string keeps its own value, and a string that shares a buffer
+// keeps it alive alone, with a collection at every allocation.
+TEST_F(Collector, StringAppendSharesBuffersSoundly) {
+  heap.stress = true;
+  size_t s_slot = used;
+  Value s = S("");  // only the latest string lives in this slot: older ones die unless kept below
+  std::vector<std::string> expected;
+  std::vector<Value> prefixes;
+  std::string model;
+  for (int i = 0; i < 200; ++i) {
+    std::string piece = i % 7 == 0 ? "\xc3\xa9" : std::to_string(i % 10);  // some non-ASCII (é)
+    Value next;
+    Value p = keep(make_str(&t, piece));
+    ASSERT_TRUE(pk_binary(&t, &next, Add, &s, &p));
+    s = slots[s_slot] = next;
+    model += piece;
+    if (i % 20 == 0) {
+      prefixes.push_back(keep(s));
+      expected.push_back(model);
+    }
+  }
+  // Appending to a string that is no longer its buffer's tip copies: both results are right.
+  Value old = prefixes[3];
+  Value x = S("x"), y = S("y");
+  EXPECT_EQ(bin(Add, old, x), R(keep(make_str(&t, expected[3] + "x"))));
+  EXPECT_EQ(bin(Add, old, y), R(keep(make_str(&t, expected[3] + "y"))));
+  EXPECT_EQ(bin(Add, s, s), R(keep(make_str(&t, model + model))));
+  heap.stress = false;
+  for (size_t k = 0; k < prefixes.size(); ++k) EXPECT_EQ(std::string(str_view(prefixes[k])), expected[k]);
+  EXPECT_EQ(std::string(str_view(s)), model);
+  EXPECT_EQ(length(&t, s), 200);  // code points: one per piece
+  Value copy = keep(make_str(&t, model));
+  EXPECT_EQ(hash_value(&t, copy), hash_value(&t, s));
+  EXPECT_TRUE(values_equal(&t, copy, s));
+}
+
 }  // namespace
 }  // namespace plank::core::testing

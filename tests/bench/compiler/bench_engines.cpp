@@ -1,22 +1,32 @@
 // JIT vs interpreter vs CPython on the same programs (Plank's core is
-// Python-compatible: each source runs unchanged under python3), and compile
-// latency of the pipeline (parse, check, lower, bind, prepare).
+// Python-compatible: each source runs unchanged under python3), compile
+// latency of the pipeline (parse, check, lower, bind, prepare) at 50, 500 and
+// 5,000 lines, and start-up of `plank run hello.plank` vs `python3 -c pass`.
 //
-//   plank_bench_engines                      all benchmarks and a ratio table
+//   plank_bench_engines                      all benchmarks and the ratio tables
 //   plank_bench_engines --benchmark_filter=Run/fib
 //
-// Plank times are whole `run_program` calls with the source in memory (front
-// end + JIT compile + run; the compile part is measured separately below).
-// python3 is spawned in the same run: it execs the same source with print
-// silenced, best of 3, timed inside python (no interpreter startup).
+// Run figures are the thread CPU time of running the module body (median of
+// 5 `run_program` calls with the source in memory; compilation is reported
+// apart). python3 is spawned in the same run: it execs the same source with
+// print silenced, timed inside python with time.thread_time (median of 5; no
+// start-up, no compilation). CPU time because the machine is shared.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check/check.h"
 #include "engine/bind.h"
@@ -92,11 +102,29 @@ const Program kPrograms[] = {
      "    text = ','.join(parts)\n"
      "    return len(text) + len(text.split(','))\n"
      "print(main())\n"},
+    {"str_append",
+     "def main():\n"
+     "    s = ''\n"
+     "    for i in range(300000):\n"
+     "        s += str(i % 10)\n"
+     "        if i % 1000 == 0:\n"
+     "            s = s + '.'\n"
+     "    return len(s)\n"
+     "print(main())\n"},
 };
 
-std::map<std::string, double> g_seconds;  // "program/engine" -> seconds per run
+std::map<std::string, double> g_seconds;  // "program/engine" -> run time (median of the iterations)
+std::map<std::string, double> g_compile;  // "program/engine" -> compile time (median)
 
-double run_plank(const std::string& source, const std::string& engine, int opt, std::string* out) {
+double median(std::vector<double> v) {
+  if (v.empty()) return -1;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+// Whole run_program wall time; *run and *compile get its two parts.
+double run_plank(const std::string& source, const std::string& engine, int opt, std::string* out, double* run,
+                 double* compile) {
   plank::engine::RunOptions o;
   o.path = "bench.py";
   o.source = source;
@@ -109,31 +137,43 @@ double run_plank(const std::string& source, const std::string& engine, int opt, 
   auto r = plank::engine::run_program(o);
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (r.exit_code != 0) std::fprintf(stderr, "plank %s failed: %s\n", engine.c_str(), err.c_str());
+  *run = r.run_cpu_seconds;
+  *compile = r.compile_seconds;
   return s;
 }
 
+// Reports the CPU time of running the module body (manual time), as python3's
+// figure below excludes its start-up and compilation; compilation is reported
+// apart (wall time).
 void BM_Run(benchmark::State& state, const Program* p, std::string engine, int opt) {
   std::string out;
-  double total = 0;
+  std::vector<double> runs, compiles;
   for (auto _ : state) {
     out.clear();
-    total += run_plank(p->source, engine, opt, &out);
+    double run = 0, compile = 0;
+    run_plank(p->source, engine, opt, &out, &run, &compile);
+    runs.push_back(run);
+    compiles.push_back(compile);
+    state.SetIterationTime(run);
   }
   std::string key = std::string(p->name) + "/" + engine + (engine == "jit" ? "-O" + std::to_string(opt) : "");
-  g_seconds[key] = total / state.iterations();
+  g_seconds[key] = median(runs);
+  g_compile[key] = median(compiles);
+  state.counters["compile_ms"] = median(compiles) * 1e3;
   state.SetLabel(out.substr(0, out.find('\n')));
 }
 
-// python3 execs the file with print silenced; best of 3, timed in-process.
+// python3 execs the file with print silenced; median of 5, timed in-process
+// (thread CPU time, like Plank's run figure: the machine is shared).
 const char* kPythonHarness =
     "import sys,time\n"
     "src=open(sys.argv[1]).read()\n"
     "code=compile(src,sys.argv[1],'exec')\n"
-    "best=1e9\n"
-    "for _ in range(3):\n"
+    "times=[]\n"
+    "for _ in range(5):\n"
     "    g={'__name__':'__main__','print':lambda *a,**k:None}\n"
-    "    t=time.perf_counter(); exec(code,g); best=min(best,time.perf_counter()-t)\n"
-    "sys.stdout.write(repr(best))\n";
+    "    t=time.thread_time(); exec(code,g); times.append(time.thread_time()-t)\n"
+    "sys.stdout.write(repr(sorted(times)[2]))\n";
 
 double run_python(const Program* p) {
   std::string dir = "/tmp";
@@ -201,10 +241,21 @@ std::string program_generated(int functions) {  // 10 lines per function
   return s;
 }
 
-void BM_Compile(benchmark::State& state, std::string source, std::string engine, int opt) {
+std::map<std::string, double> g_latency;  // "label/engine" -> compile seconds (process CPU time, median)
+
+// Process CPU time: the parser runs on a thread of its own (a large stack).
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+void BM_Compile(benchmark::State& state, std::string label, std::string source, std::string engine, int opt) {
   using namespace plank;
   SourceRef file = SourceFile::from_string("gen.py", source);
+  std::vector<double> times;
   for (auto _ : state) {
+    double start = cpu_seconds();
     DiagnosticSink sink;
     auto module = frontend::parse_module(file, sink);
     check::CheckedModule checked = check::check_module(*module, sink);
@@ -227,35 +278,105 @@ void BM_Compile(benchmark::State& state, std::string source, std::string engine,
       return;
     }
     heap.remove_module(&runtime);
+    times.push_back(cpu_seconds() - start);
   }
+  g_latency[label + "/" + engine + (engine == "jit" ? "-O" + std::to_string(opt) : "")] = median(times);
   state.counters["lines"] = static_cast<double>(std::count(source.begin(), source.end(), '\n'));
+}
+
+// ---- start-up: `plank run hello.plank` (the binary next to this one) vs `python3 -c pass`
+
+std::map<std::string, std::pair<double, double>> g_startup;  // name -> (wall, CPU) medians
+
+std::string plank_binary() {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return "";
+  std::string path(self, static_cast<size_t>(n));
+  return path.substr(0, path.rfind('/') + 1) + "plank";
+}
+
+// Spawns argv with stdout and stderr to /dev/null; *cpu gets the child's user + system time.
+bool spawn_timed(const std::vector<std::string>& argv, double* wall, double* cpu) {
+  std::vector<char*> args;
+  for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  auto start = std::chrono::steady_clock::now();
+  pid_t pid;
+  int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return false;
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid) return false;
+  *wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  *cpu = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+void BM_Startup(benchmark::State& state, std::string name, std::vector<std::string> argv) {
+  if (argv[0].empty() || (argv[0][0] == '/' && access(argv[0].c_str(), X_OK) != 0)) {
+    state.SkipWithError("binary not found");
+    return;
+  }
+  std::vector<double> walls, cpus;
+  for (auto _ : state) {
+    double wall = 0, cpu = 0;
+    if (!spawn_timed(argv, &wall, &cpu)) {
+      state.SkipWithError("the command failed");
+      return;
+    }
+    walls.push_back(wall);
+    cpus.push_back(cpu);
+    state.SetIterationTime(wall);
+  }
+  g_startup[name] = {median(walls), median(cpus)};
+  state.counters["cpu_ms"] = median(cpus) * 1e3;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string hello = "/tmp/plank_bench_hello.plank";
+  std::ofstream(hello) << "print('hello')\n";
+  benchmark::RegisterBenchmark("Startup/plank_run_hello", BM_Startup, "plank", std::vector<std::string>{plank_binary(), "run", hello})
+      ->UseManualTime()->Iterations(15)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("Startup/python3_c_pass", BM_Startup, "python3", std::vector<std::string>{"python3", "-c", "pass"})
+      ->UseManualTime()->Iterations(15)->Unit(benchmark::kMillisecond);
   for (const Program& p : kPrograms) {
     std::string name = std::string("Run/") + p.name;
-    benchmark::RegisterBenchmark((name + "/interp").c_str(), BM_Run, &p, "interp", 0)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((name + "/jit-O0").c_str(), BM_Run, &p, "jit", 0)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((name + "/jit-O2").c_str(), BM_Run, &p, "jit", 2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/interp").c_str(), BM_Run, &p, "interp", 0)
+        ->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/jit-O0").c_str(), BM_Run, &p, "jit", 0)
+        ->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/jit-O2").c_str(), BM_Run, &p, "jit", 2)
+        ->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark((name + "/python3").c_str(), BM_Python, &p)
         ->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
   }
   std::string small = program_50_lines();
+  std::string medium = program_generated(50);
   std::string big = program_generated(500);
-  for (auto [label, src] : {std::pair<const char*, std::string*>{"50_lines", &small}, {"5000_lines", &big}}) {
+  for (auto [label, src] : {std::pair<const char*, std::string*>{"50_lines", &small},
+                            {"500_lines", &medium},
+                            {"5000_lines", &big}}) {
     std::string name = std::string("Compile/") + label;
-    benchmark::RegisterBenchmark((name + "/interp").c_str(), BM_Compile, *src, "interp", 0)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((name + "/jit-O0").c_str(), BM_Compile, *src, "jit", 0)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((name + "/jit-O2").c_str(), BM_Compile, *src, "jit", 2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/interp").c_str(), BM_Compile, label, *src, "interp", 0)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/jit-O0").c_str(), BM_Compile, label, *src, "jit", 0)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((name + "/jit-O2").c_str(), BM_Compile, label, *src, "jit", 2)->Unit(benchmark::kMillisecond);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
 
-  std::printf("\n%-12s %10s %10s %10s %10s %12s %12s\n", "program", "interp", "jit-O0", "jit-O2", "python3",
-              "py/jit-O0", "py/jit-O2");
+  std::printf("\nrun time (thread CPU time, median; compilation excluded, as for python3)\n");
+  std::printf("%-12s %10s %10s %10s %10s %12s %12s %12s %12s\n", "program", "interp", "jit-O0", "jit-O2", "python3",
+              "py/jit-O0", "py/jit-O2", "interp/O2", "O2 compile");
   for (const Program& p : kPrograms) {
     auto get = [&](const char* e) {
       auto it = g_seconds.find(std::string(p.name) + "/" + e);
@@ -267,8 +388,30 @@ int main(int argc, char** argv) {
     auto ratio = [](double py, double j) {
       return py > 0 && j > 0 ? std::to_string(py / j).substr(0, 5) + "x" : std::string("-");
     };
-    std::printf("%-12s %10s %10s %10s %10s %12s %12s\n", p.name, ms(i).c_str(), ms(j0).c_str(), ms(j2).c_str(),
-                ms(py).c_str(), ratio(py, j0).c_str(), ratio(py, j2).c_str());
+    auto c = g_compile.find(std::string(p.name) + "/jit-O2");
+    std::printf("%-12s %10s %10s %10s %10s %12s %12s %12s %12s\n", p.name, ms(i).c_str(), ms(j0).c_str(),
+                ms(j2).c_str(), ms(py).c_str(), ratio(py, j0).c_str(), ratio(py, j2).c_str(), ratio(i, j2).c_str(),
+                c == g_compile.end() ? "-" : ms(c->second).c_str());
   }
+  std::printf("\ncompile latency (parse -> ready to run; process CPU time, median)\n%-12s %12s %12s %12s\n", "program", "interp", "jit-O0",
+              "jit-O2");
+  for (const char* label : {"50_lines", "500_lines", "5000_lines"}) {
+    auto get = [&](const char* e) {
+      auto it = g_latency.find(std::string(label) + "/" + e);
+      return it == g_latency.end() ? std::string("-") : std::to_string(it->second * 1e3).substr(0, 8) + "ms";
+    };
+    std::printf("%-12s %12s %12s %12s\n", label, get("interp").c_str(), get("jit-O0").c_str(), get("jit-O2").c_str());
+  }
+  for (const char* e : {"interp", "jit-O0", "jit-O2"}) {
+    auto a = g_latency.find(std::string("500_lines/") + e), b = g_latency.find(std::string("5000_lines/") + e);
+    if (a != g_latency.end() && b != g_latency.end() && a->second > 0)
+      std::printf("growth 500 -> 5000 lines (x10), %s: x%.1f\n", e, b->second / a->second);
+  }
+  auto pl = g_startup.find("plank"), py = g_startup.find("python3");
+  if (pl != g_startup.end() && py != g_startup.end() && pl->second.first > 0 && pl->second.second > 0)
+    std::printf("\nstart-up (median of 15): plank run hello.plank %.1f ms wall, %.1f ms CPU; python3 -c pass %.1f ms wall, "
+                "%.1f ms CPU; python3 / plank: %.2fx wall, %.2fx CPU\n",
+                pl->second.first * 1e3, pl->second.second * 1e3, py->second.first * 1e3, py->second.second * 1e3,
+                py->second.first / pl->second.first, py->second.second / pl->second.second);
   return 0;
 }

@@ -1,0 +1,215 @@
+// Inline copies of the runtime's hottest small operations: linking a frame
+// (pk_enter / pk_leave), reading a global that is set (pk_load_global),
+// advancing a range iterator (pk_for_iter), and calling a module-level function
+// directly (pkj_call_positional). Each checks the condition under which the
+// runtime function would do exactly the same thing and otherwise calls it, so
+// errors, messages and tracebacks come from one place.
+#include <cstddef>
+
+#include <llvm/IR/MDBuilder.h>
+
+#include "codegen/emit.h"
+#include "runtime/core/objects.h"
+
+namespace plank::codegen {
+
+using ir::Op;
+using ir::Slot;
+
+namespace {
+
+// Field offsets of runtime structures that compiled code reads. Thread and
+// IteratorObject are not standard-layout (offsetof still gives the offsets
+// GCC and Clang use; runtime_symbols.cpp asserts the hot ones).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winvalid-offsetof"
+constexpr uint64_t kThreadMaxDepth = offsetof(core::Thread, budget) + offsetof(core::Budget, max_depth);
+constexpr uint64_t kFunctionCode = offsetof(core::FunctionObject, code);
+constexpr uint64_t kIterKind = offsetof(core::IteratorObject, iter);
+constexpr uint64_t kIterPos = offsetof(core::IteratorObject, pos);
+constexpr uint64_t kIterRemaining = offsetof(core::IteratorObject, remaining);
+constexpr uint64_t kIterStep = offsetof(core::IteratorObject, step);
+#pragma GCC diagnostic pop
+static_assert(offsetof(core::Object, kind) == 0 && sizeof(core::ObjKind) == 1);
+static_assert(sizeof(core::IterKind) == 1);
+
+}  // namespace
+
+// A pointer of type `ty*` to the field at byte `offset` of the object at `base`.
+llvm::Value* FunctionEmitter::field(llvm::Value* base, uint64_t offset, llvm::Type* ty) {
+  llvm::Value* bytes = b.CreateBitCast(base, m.i8_ptr);
+  llvm::Value* at = b.CreateConstInBoundsGEP1_64(m.i8, bytes, offset);
+  return b.CreateBitCast(at, llvm::PointerType::getUnqual(ty));
+}
+
+// pk_enter: refuse past budget.max_depth (the call records RecursionError), else link.
+llvm::Value* FunctionEmitter::emit_enter() {
+  llvm::Value* depth_ptr = b.CreateStructGEP(m.thread_ty, thread, 2);
+  llvm::Value* depth = b.CreateLoad(m.i32, depth_ptr);
+  llvm::Value* limit = b.CreateLoad(m.i32, field(thread, kThreadMaxDepth, m.i32));
+  llvm::BasicBlock* link = new_block("link");
+  llvm::BasicBlock* deep = new_block("too_deep");
+  llvm::BasicBlock* join = new_block("entered");
+  // depth + 1 > limit, computed in 64 bits as pk_enter does in 32 (depth < limit always holds here)
+  b.CreateCondBr(b.CreateICmpUGE(depth, limit), deep, link, unlikely_first());
+  b.SetInsertPoint(deep);
+  llvm::Value* refused = call("pk_enter", {thread, frame});
+  b.CreateBr(join);
+  b.SetInsertPoint(link);
+  llvm::Value* top_ptr = b.CreateStructGEP(m.thread_ty, thread, 0);
+  b.CreateStore(b.CreateLoad(llvm::PointerType::getUnqual(m.frame_ty), top_ptr), b.CreateStructGEP(m.frame_ty, frame, 0));
+  b.CreateStore(frame, top_ptr);
+  b.CreateStore(b.CreateAdd(depth, b.getInt32(1)), depth_ptr);
+  b.CreateBr(join);
+  b.SetInsertPoint(join);
+  llvm::PHINode* ok = b.CreatePHI(m.i1, 2);
+  ok->addIncoming(refused, deep);
+  ok->addIncoming(b.getTrue(), link);
+  return ok;
+}
+
+// pk_leave for a frame that pk_enter linked (every path after emit_enter succeeded).
+void FunctionEmitter::emit_leave() {
+  llvm::Value* top_ptr = b.CreateStructGEP(m.thread_ty, thread, 0);
+  llvm::Value* depth_ptr = b.CreateStructGEP(m.thread_ty, thread, 2);
+  b.CreateStore(b.CreateLoad(llvm::PointerType::getUnqual(m.frame_ty), b.CreateStructGEP(m.frame_ty, frame, 0)),
+                top_ptr);
+  b.CreateStore(b.CreateSub(b.CreateLoad(m.i32, depth_ptr), b.getInt32(1)), depth_ptr);
+}
+
+// A set global is copied; an unset one goes to pk_load_global (builtin of that
+// name, or NameError). The globals table is sized once by engine::bind.
+void FunctionEmitter::emit_load_global(const ir::Instr& in) {
+  if (!m.runtime || in.imm >= m.runtime->globals.size() || in.imm >= m.runtime->global_set.size()) {
+    check(call("pk_load_global", {thread, slot(in.dst), m.module_ptr(), u32(in.imm)}));
+    return;
+  }
+  llvm::Value* set = b.CreateLoad(m.i8, m.address(&m.runtime->global_set[in.imm], m.i8_ptr));
+  llvm::BasicBlock* fast = new_block("global_set");
+  llvm::BasicBlock* slow = new_block("global_unset");
+  llvm::BasicBlock* done = new_block("global");
+  b.CreateCondBr(b.CreateICmpNE(set, b.getInt8(0)), fast, slow);
+  b.SetInsertPoint(fast);
+  copy_value(slot(in.dst), m.address(&m.runtime->globals[in.imm], m.value_ptr));
+  b.CreateBr(done);
+  b.SetInsertPoint(slow);
+  check(call("pk_load_global", {thread, slot(in.dst), m.module_ptr(), u32(in.imm)}));
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+}
+
+// `for x in range(...)`: the range iterator advances inline; any other
+// iterator calls pk_for_iter.
+void FunctionEmitter::emit_for_iter(const ir::Instr& in) {
+  llvm::Value* it = slot(in.a);
+  llvm::BasicBlock* is_obj = new_block("iter_obj");
+  llvm::BasicBlock* is_iter = new_block("iter_iterator");
+  llvm::BasicBlock* range = new_block("iter_range");
+  llvm::BasicBlock* more = new_block("iter_next");
+  llvm::BasicBlock* slow = new_block("iter_slow");
+  b.CreateCondBr(b.CreateICmpEQ(load_tag(it), b.getInt64(kTagObject)), is_obj, slow);
+  b.SetInsertPoint(is_obj);
+  llvm::Value* obj = b.CreateIntToPtr(load_payload(it), m.i8_ptr);
+  llvm::Value* kind = b.CreateLoad(m.i8, obj);
+  b.CreateCondBr(b.CreateICmpEQ(kind, b.getInt8(static_cast<uint8_t>(core::ObjKind::Iterator))), is_iter, slow);
+  b.SetInsertPoint(is_iter);
+  llvm::Value* iter_kind = b.CreateLoad(m.i8, field(obj, kIterKind, m.i8));
+  b.CreateCondBr(b.CreateICmpEQ(iter_kind, b.getInt8(static_cast<uint8_t>(core::IterKind::Range))), range, slow);
+
+  // iter_next's Range case: yield pos; --remaining; step pos only while items remain (no overflow past the end).
+  b.SetInsertPoint(range);
+  llvm::Value* remaining_ptr = field(obj, kIterRemaining, m.i64);
+  llvm::Value* remaining = b.CreateLoad(m.i64, remaining_ptr);
+  b.CreateCondBr(b.CreateICmpSGT(remaining, b.getInt64(0)), more, blocks[in.target2]);
+  b.SetInsertPoint(more);
+  llvm::Value* pos_ptr = field(obj, kIterPos, m.i64);
+  llvm::Value* pos = b.CreateLoad(m.i64, pos_ptr);
+  store_value(slot(in.dst), kTagInt, pos);
+  llvm::Value* left = b.CreateSub(remaining, b.getInt64(1));
+  b.CreateStore(left, remaining_ptr);
+  llvm::Value* step = b.CreateLoad(m.i64, field(obj, kIterStep, m.i64));
+  b.CreateStore(b.CreateSelect(b.CreateICmpSGT(left, b.getInt64(0)), b.CreateAdd(pos, step), pos), pos_ptr);
+  b.CreateBr(blocks[in.target]);
+
+  b.SetInsertPoint(slow);
+  check(call("pk_for_iter", {thread, slot(in.dst), flag, it}));
+  llvm::Value* done = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
+  b.CreateCondBr(done, blocks[in.target2], blocks[in.target]);
+}
+
+// The function a global names when the module body binds it exactly once, by
+// `def` at the top level (MakeFunction then StoreGlobal of that value), else -1.
+// Only a guess: the call site checks the callee's code before using it.
+void ModuleEmitter::find_known_functions() {
+  known_function.assign(ir.globals.size(), -1);
+  std::vector<uint32_t> stores(ir.globals.size(), 0);
+  for (const ir::Function& fn : ir.functions)
+    for (const ir::Block& block : fn.blocks)
+      for (const ir::Instr& in : block.instrs)
+        if (in.op == Op::StoreGlobal && in.imm < stores.size()) ++stores[in.imm];
+  if (ir.functions.empty()) return;
+  for (const ir::Block& block : ir.functions[0].blocks) {
+    for (size_t i = 1; i < block.instrs.size(); ++i) {
+      const ir::Instr& def = block.instrs[i - 1];
+      const ir::Instr& store = block.instrs[i];
+      if (def.op == Op::MakeFunction && store.op == Op::StoreGlobal && store.a == def.dst &&
+          store.imm < known_function.size() && stores[store.imm] == 1 && def.imm < ir.functions.size())
+        known_function[store.imm] = static_cast<int32_t>(def.imm);
+    }
+  }
+}
+
+// A positional call. When the callee slot was just loaded from a global that
+// names a known function with exactly that many parameters, the call checks
+// that the callee is still a function object of that code (globals can be
+// rebound) and calls its entry directly; otherwise pkj_call_positional.
+void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos) {
+  int32_t target = -1;
+  auto known = slot_global_.find(in.a);
+  if (m.runtime && known != slot_global_.end() && known->second < m.known_function.size())
+    target = m.known_function[known->second];
+  if (target < 0 || m.ir.functions[target].params.size() != npos || !m.entries[target]) {
+    check(call("pkj_call_positional", {thread, slot(in.dst), slot(in.a), argv, u32(npos)}));
+    return;
+  }
+  llvm::Value* callee = slot(in.a);
+  llvm::BasicBlock* is_obj = new_block("callee_obj");
+  llvm::BasicBlock* is_fn = new_block("callee_function");
+  llvm::BasicBlock* direct = new_block("call_direct");
+  llvm::BasicBlock* generic = new_block("call_generic");
+  llvm::BasicBlock* done = new_block("called");
+  b.CreateCondBr(b.CreateICmpEQ(load_tag(callee), b.getInt64(kTagObject)), is_obj, generic);
+  b.SetInsertPoint(is_obj);
+  llvm::Value* obj = b.CreateIntToPtr(load_payload(callee), m.i8_ptr);
+  b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(m.i8, obj), b.getInt8(static_cast<uint8_t>(core::ObjKind::Function))),
+                 is_fn, generic);
+  b.SetInsertPoint(is_fn);
+  llvm::Value* code = b.CreateLoad(m.i8_ptr, field(obj, kFunctionCode, m.i8_ptr));
+  b.CreateCondBr(b.CreateICmpEQ(code, m.code_ptr(target)), direct, generic);
+  b.SetInsertPoint(direct);
+  // The callee copies its arguments into its own frame before it writes the result.
+  llvm::Value* ok = b.CreateCall(m.entries[target], {thread, obj, argv, slot(in.dst)});
+  llvm::BasicBlock* direct_end = b.GetInsertBlock();
+  b.CreateBr(done);
+  b.SetInsertPoint(generic);
+  llvm::Value* ok2 = call("pkj_call_positional", {thread, slot(in.dst), callee, argv, u32(npos)});
+  llvm::BasicBlock* generic_end = b.GetInsertBlock();
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  llvm::PHINode* phi = b.CreatePHI(m.i1, 2);
+  phi->addIncoming(ok, direct_end);
+  phi->addIncoming(ok2, generic_end);
+  check(phi);
+}
+
+// Which slots hold a global loaded earlier in the current block (for
+// emit_positional_call); any other write to a slot forgets it.
+void FunctionEmitter::track_globals(const ir::Instr& in) {
+  if (in.op == Op::Unpack)
+    for (Slot s : in.args) slot_global_.erase(s);
+  if (in.dst == ir::kNoSlot) return;
+  if (in.op == Op::LoadGlobal) slot_global_[in.dst] = in.imm;
+  else if (in.op != Op::StoreCell && in.op != Op::SetItem) slot_global_.erase(in.dst);
+}
+
+}  // namespace plank::codegen
