@@ -305,6 +305,24 @@ Value binary(Thread* t, uint32_t op, Value a, Value b) {
                                           type_name(b)));
 }
 
+// list += iterable (extend) and list *= n (repeat) change the list itself.
+Value inplace_list(Thread* t, uint32_t op, Value list, Value other) {
+  std::vector<Value>& items = as_list(list)->items;
+  if (op == kAdd) {
+    RootScope roots(t);
+    roots.push(list);
+    roots.push(other);
+    std::vector<Value> more = collect_iterable(t, other);
+    items.insert(items.end(), more.begin(), more.end());
+    return list;
+  }
+  if (!is_intlike(other))
+    throw_error(t, "TypeError", fmt::format("can't multiply sequence by non-int of type '{}'", type_name(other)));
+  Value repeated = repeat(t, list, other.i);
+  items = as_list(repeated)->items;
+  return list;
+}
+
 bool identical(Value a, Value b) {
   if (a.tag != b.tag) return false;
   if (a.tag == Tag::None) return true;
@@ -764,7 +782,16 @@ void pk_store_cell(Thread* t, const Value* cell, const Value* v) {
 void pk_load_free(Thread* t, Value* dst, FunctionObject* fn, uint32_t index) { *dst = fn->cells[index]; }
 
 bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b) {
-  return guard([&] { *dst = binary(t, op, *a, *b); });
+  return guard([&] {
+    if (op & kBinaryInPlace) {
+      op &= ~kBinaryInPlace;
+      if (a->is(ObjKind::List) && (op == kAdd || op == kMul)) {
+        *dst = inplace_list(t, op, *a, *b);
+        return;
+      }
+    }
+    *dst = binary(t, op, *a, *b);
+  });
 }
 
 bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a) {
