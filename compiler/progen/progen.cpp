@@ -124,7 +124,7 @@ std::string wrap_int(const std::string& text) { return "(" + text + ") % " + std
 
 class Gen {
  public:
-  explicit Gen(const Options& o) : rng_(o.seed), size_(std::max(1, o.size)) {}
+  explicit Gen(const Options& o) : rng_(o.seed), size_(std::max(1, o.size)), may_raise_(o.may_raise) {}
 
   std::string program() {
     scopes_.push_back({});
@@ -133,12 +133,14 @@ class Gen {
     ctx_.push_back(module);
     for (int item = 0; item < size_; ++item) top_level_item();
     final_prints();
+    if (may_raise_ && rng_.chance(17)) raising_statement();
     return out_;
   }
 
  private:
   Rng rng_;
   int size_;
+  bool may_raise_;
   std::string out_;
   int indent_ = 0;
   int counter_ = 0;
@@ -842,7 +844,19 @@ class Gen {
   // that are only printed (views, ranges, pairs, nested containers, None).
   E any_expr(int d, bool extras = false) {
     if (!extras || rng_.chance(80)) return expr(rng_.pick(kValueTypes), d);
-    switch (rng_.below(10)) {
+    switch (rng_.below(11)) {
+      case 10: {
+        // Non-ASCII text, only where Plank's str semantics are Python's (indexing by
+        // code point, repr's escapes); case mapping of non-ASCII letters is not.
+        static const std::vector<const char*> texts = {"'naïve'", "'日本語'", "'a\\u200bb'", "'\\xa0é'", "'😀x'"};
+        std::string s = rng_.pick(texts);
+        switch (rng_.below(4)) {
+          case 0: return {"repr(" + s + ")", 0};
+          case 1: return {s + slice(d), 0};
+          case 2: return {"len(" + s + ")", 0};
+          default: return {"[" + s + ", " + s + ".find('" + (rng_.chance(50) ? "b" : "語") + "')]", 0};
+        }
+      }
       case 0: return {"None", 0};
       case 1: {
         E m = dict_expr(d);
@@ -968,6 +982,14 @@ class Gen {
 
   void assign_new() {
     Ty ty = rng_.pick(kValueTypes);
+    bool container = ty == Ty::ListInt || ty == Ty::ListStr || ty == Ty::Dict;
+    if (const Var* v = container && rng_.chance(30) ? any_var(ty) : nullptr) {
+      // An alias: later in-place changes through either name must show in both.
+      std::string name = fresh("v"), target = v->name;
+      line(name + " = " + target);
+      declare(name, ty);
+      return;
+    }
     E e = stored(ty, rng_.range(1, 3));
     std::string name = fresh("v");
     line(name + " = " + e.text);
@@ -1389,6 +1411,39 @@ class Gen {
       factory();
     } else {
       statement();
+    }
+  }
+
+  // The program's last statement raises; its operands come from the program's
+  // variables so that no engine can see the error statically.
+  void raising_statement() {
+    std::string z = "(" + int_expr(1).text + " * 0)";
+    std::string call_site;
+    switch (rng_.below(8)) {
+      case 0: call_site = "print(" + int_expr(2).text + " / " + z + ")"; break;     // division by zero
+      case 1: call_site = "print(" + int_expr(2).text + " // " + z + ")"; break;    // integer division or modulo by zero
+      case 2: call_site = "print(" + float_expr(2).text + " / " + z + ")"; break;   // float division by zero
+      case 3: call_site = "print(" + dict_expr(2).text + "['no#" + std::to_string(rng_.below(10)) + "'])"; break;
+      case 4: {
+        std::string l = fresh("v");
+        line(l + " = " + list_int_expr(2).text);
+        call_site = "print(" + l + "[len(" + l + ") + " + std::to_string(rng_.range(0, 3)) + "])";
+        break;
+      }
+      case 5: call_site = "print(" + str_expr(2).text + "[-1000 - " + int_lit(0, 9).text + "])"; break;
+      case 6: call_site = "print(" + list_str_expr(2).text + "[:0].pop())"; break;
+      default: call_site = "print(" + str_expr(2).text + ".index('#'))"; break;  // substring not found
+    }
+    if (rng_.chance(40)) {
+      // From inside a function: only the message is compared, not the traceback.
+      std::string f = fresh("fail");
+      line("def " + f + "():");
+      ++indent_;
+      line(call_site);
+      --indent_;
+      line(f + "()");
+    } else {
+      line(call_site);
     }
   }
 

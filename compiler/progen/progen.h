@@ -32,6 +32,10 @@ struct Options {
   // Number of top-level items (function definitions and statements). About 4
   // lines each on average; `plank gen-program --size 1250` is ~5,000 lines.
   int size = 24;
+  // When set, about one program in six ends with a statement that raises
+  // (ZeroDivisionError, KeyError, IndexError, ValueError), whose `Kind: message`
+  // Plank prints as python3's last line does.
+  bool may_raise = false;
 };
 
 std::string generate_program(const Options& options);

@@ -61,7 +61,7 @@ int64_t floordiv_int(Thread* t, int64_t a, int64_t b) {
 }
 
 int64_t mod_int(Thread* t, int64_t a, int64_t b) {
-  if (b == 0) throw_error(t, "ZeroDivisionError", "integer division or modulo by zero");
+  if (b == 0) throw_error(t, "ZeroDivisionError", "integer modulo by zero");  // CPython 3.11+
   if (b == -1) return 0;
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;

@@ -2,8 +2,8 @@
 
 usage: python3 py_batch.py IN.json OUT.json
 IN.json is a list of program texts; OUT.json receives, for each, what it
-printed (each in fresh globals, as `python3 prog.py` would run it), or
-"<python raised Kind: message>" when it raised.
+printed (each in fresh globals, as `python3 prog.py` would run it), followed,
+when it raised, by "<raised Kind: message>" (the last line of python3's traceback).
 """
 import contextlib
 import io
@@ -17,8 +17,8 @@ def run(source):
         code = compile(source, "gen.py", "exec")
         with contextlib.redirect_stdout(out):
             exec(code, {"__name__": "__main__", "__builtins__": __builtins__})
-    except BaseException as e:  # the generator must never cause one
-        return "<python raised %s: %s>" % (type(e).__name__, e)
+    except Exception as e:
+        return out.getvalue() + "<raised %s: %s>" % (type(e).__name__, e)
     return out.getvalue()
 
 

@@ -27,6 +27,19 @@ class Regression : public ::testing::TestWithParam<std::string> {
     EXPECT_EQ(rc, 0) << err;
     return out;
   }
+  // The `Kind: message` of the runtime error the program ends with (python3's last line).
+  std::string error_of(const std::string& text) {
+    engine::RunOptions o;
+    std::string out, err;
+    o.path = "r.plank";
+    o.source = text;
+    o.engine = GetParam();
+    o.out = &out;
+    o.err = &err;
+    EXPECT_EQ(engine::run_program(o).exit_code, 1);
+    size_t at = err.find("error: ");
+    return at == std::string::npos ? err : err.substr(at + 7, err.find('\n') - at - 7);
+  }
 };
 
 // `x += y` on a list extends it in place (list.__iadd__): every alias sees it.
@@ -42,6 +55,23 @@ TEST_P(Regression, ListAugmentedAssignmentIsInPlace) {
   // Immutable values still get a new value.
   EXPECT_EQ(run("t = (1,)\nu = t\nu += (2,)\ns = 'a'\nr = s\nr += 'b'\nprint(t, u, s, r)\n"), "(1,) (1, 2) a ab\n");
   EXPECT_EQ(run("n = 5\nn += 2\nn *= 3\nprint(n)\n"), "21\n");
+}
+
+// python3 (3.11 on) says "integer modulo by zero" for %, and keeps the older
+// message for //.
+TEST_P(Regression, ModuloByZeroMessage) {
+  EXPECT_EQ(error_of("x = 0\nprint(1 % x)\n"), "ZeroDivisionError: integer modulo by zero");
+  EXPECT_EQ(error_of("x = 0\nprint(1 // x)\n"), "ZeroDivisionError: integer division or modulo by zero");
+  EXPECT_EQ(error_of("x = 0.0\nprint(1.0 % x)\n"), "ZeroDivisionError: float modulo");
+}
+
+// repr() escapes what Python's str.isprintable() rejects beyond Latin-1 too:
+// separators, format characters, private use. Plank printed them raw.
+TEST_P(Regression, ReprEscapesNonPrintableCodePoints) {
+  EXPECT_EQ(run("print(repr('a\\u200bb'), repr('\\xa0\\xe9'), repr('\\u2028'), repr('\\ue000'), repr('\\U000e0020'), "
+                "repr('\\u65e5'))\n"),
+            "'a\\u200bb' '\\xa0\u00e9' '\\u2028' '\\ue000' '\\U000e0020' '\u65e5'\n");
+  EXPECT_EQ(run("print(['\\ufeff'], {'k': '\\u3000'})\n"), "['\\ufeff'] {'k': '\\u3000'}\n");
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, Regression, ::testing::Values("interp", "jit"));

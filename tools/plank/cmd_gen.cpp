@@ -14,6 +14,7 @@ void register_gen_program(CLI::App& app, Action& action) {
   auto o = std::make_shared<progen::Options>();
   cmd->add_option("--seed", o->seed, "the seed (same seed, same program)");
   cmd->add_option("--size", o->size, "top-level items (about 4 lines each; default 24)")->check(CLI::Range(1, 1000000));
+  cmd->add_flag("--may-raise", o->may_raise, "about one program in six ends with a runtime error");
   cmd->callback([&action, o] {
     action = [o]() -> int {
       std::string text = progen::generate_program(*o);
