@@ -428,7 +428,7 @@ class Gen {
       }
       case 11: {
         E a = float_expr(d);
-        return {"round(" + a.text + ", " + std::to_string(rng_.range(0, 3)) + ")", a.bound + 1};
+        return {"round(" + a.text + ", " + std::to_string(rng_.range(-2, 3)) + ")", a.bound + 100};
       }
       case 12: {
         E a = float_expr(d);

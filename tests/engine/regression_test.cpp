@@ -74,6 +74,17 @@ TEST_P(Regression, ReprEscapesNonPrintableCodePoints) {
   EXPECT_EQ(run("print(['\\ufeff'], {'k': '\\u3000'})\n"), "['\\ufeff'] {'k': '\\u3000'}\n");
 }
 
+// round(x, -k) rounds x's exact value to a multiple of 10^k (ties to even);
+// Plank computed nearbyint(x / 10^k) * 10^k, off by an ulp for large x.
+TEST_P(Regression, RoundToNegativeDigitsIsExact) {
+  EXPECT_EQ(run("print(round(-7.087419620795963e+19, -1), round(-5.856348587546525e+18, -1))\n"),
+            "-7.087419620795963e+19 -5.856348587546525e+18\n");
+  EXPECT_EQ(run("print(round(25.4, -1), round(25.0, -1), round(15.0, -1), round(5.0, -1), round(6.0, -1))\n"),
+            "30.0 20.0 20.0 0.0 10.0\n");
+  EXPECT_EQ(run("print(round(-4.0, -1), round(999.9, -3), round(123456.0, -2), round(0.5, -5))\n"),
+            "-0.0 1000.0 123500.0 0.0\n");
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, Regression, ::testing::Values("interp", "jit"));
 
 }  // namespace
