@@ -30,7 +30,7 @@ namespace plank::progen {
 struct Options {
   uint64_t seed = 1;
   // Number of top-level items (function definitions and statements). About 4
-  // lines each on average; `plank gen-program --size 1250` is ~5,000 lines.
+  // lines each on average; `plank gen-program --size 1300` is ~5,000 lines.
   int size = 24;
   // When set, about one program in six ends with a statement that raises
   // (ZeroDivisionError, KeyError, IndexError, ValueError), whose `Kind: message`
