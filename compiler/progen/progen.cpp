@@ -532,10 +532,28 @@ class Gen {
     if (const Var* v = rng_.chance(60) ? any_var(Ty::Str) : nullptr) return {v->name, kLenCap};
     return str_lit();
   }
+  // printf-style formatting: one directive per value, the value of the right type.
+  E percent_format(int d) {
+    static const std::vector<const char*> int_specs = {"%d", "%5d", "%-4d|", "%05d", "%+d", "%x", "%X", "%o", "%#x", "%i"};
+    static const std::vector<const char*> float_specs = {"%.2f", "%f", "%8.3f", "%.0f", "%e", "%.3e", "%g", "%.4g", "%G"};
+    static const std::vector<const char*> any_specs = {"%s", "%r", "%-6s|", "%.3s"};
+    int n = rng_.range(1, 3);
+    std::string format, values;
+    for (int i = 0; i < n; ++i) {
+      if (i) format += rng_.chance(50) ? " " : "%%";
+      switch (rng_.below(3)) {
+        case 0: format += rng_.pick(int_specs), values += (i ? ", " : "") + int_expr(d).text; break;
+        case 1: format += rng_.pick(float_specs), values += (i ? ", " : "") + float_expr(d).text; break;
+        default: format += rng_.pick(any_specs), values += (i ? ", " : "") + any_expr(d).text; break;
+      }
+    }
+    return {"('" + format + "' % (" + values + ",))", 80};
+  }
+
   E str_expr(int depth) {
     if (depth <= 0) return leaf_str();
     int d = depth - 1;
-    switch (rng_.below(17)) {
+    switch (rng_.below(18)) {
       case 0:
       case 1: return leaf_str();
       case 2: {
@@ -591,6 +609,7 @@ class Gen {
         return leaf_str();
       }
       case 15: return {tuple_expr(d).text + "[1]", kLenCap};
+      case 16: return percent_format(d);
       default: {
         E a = int_expr(d);
         return {"str(" + a.text + ")", 20};

@@ -193,9 +193,24 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
         if (is_intlike(v)) x = v.i;
         else if (v.tag == Tag::Float) x = static_cast<int64_t>(v.f);
         else throw_error(t, "TypeError", fmt::format("%{} format: a real number is required, not {}", conv, type_name(v)));
+        bool alt = flags.find('#') != std::string::npos;
+        if (alt && conv == 'o') {
+          // Python's alternate octal form is 0o17 (C's and fmt's is 017).
+          std::string digits = fmt::format("{:o}", x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x));
+          std::string head = x < 0 ? "-" : flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
+          head += "0o";
+          if (flags.find('0') != std::string::npos && !left && !width.empty()) {
+            size_t w = std::stoul(width);
+            if (head.size() + digits.size() < w) digits.insert(0, w - head.size() - digits.size(), '0');
+            width.clear();
+          }
+          body = head + digits;
+          break;
+        }
         std::string f = "{:";
         if (flags.find('+') != std::string::npos) f += '+';
         else if (flags.find(' ') != std::string::npos) f += ' ';
+        if (alt && (conv == 'x' || conv == 'X')) f += '#';  // 0xff, 0XFF as Python
         if (flags.find('0') != std::string::npos && !left) f += '0' + width, width.clear();
         f += conv == 'i' ? 'd' : conv;
         f += '}';

@@ -85,6 +85,12 @@ TEST_P(Regression, RoundToNegativeDigitsIsExact) {
             "-0.0 1000.0 123500.0 0.0\n");
 }
 
+// printf-style `%` formatting honours the alternate form of hex and octal.
+TEST_P(Regression, PercentFormatAlternateForm) {
+  EXPECT_EQ(run("print('%#x' % 255, '%#X' % 255, '%#o' % 8, '%#08x' % 255, '%#08o' % 8, '%#o' % -8, '%#x' % 0)\n"),
+            "0xff 0XFF 0o10 0x0000ff 0o000010 -0o10 0x0\n");
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, Regression, ::testing::Values("interp", "jit"));
 
 }  // namespace
