@@ -642,6 +642,17 @@ E Gen::dict_expr(int depth) {
       if (auto call = call_returning(Ty::Dict, d)) return *call;
       return dict_literal(d);
     }
+    case 5: {
+      // Keyword arguments, after an optional mapping (later keys win, first position kept).
+      std::string args = rng_.chance(40) ? dict_expr(d).text + ", " : "";
+      int n = rng_.range(1, 3), first = rng_.below(4);
+      for (int i = 0; i < n; ++i) {
+        // 'a', 'b', 'c', 'x' are identifiers; distinct (a repeated keyword is a SyntaxError).
+        std::string key = kKeys[static_cast<size_t>((first + i) % 4)];
+        args += (i ? ", " : "") + key.substr(1, key.size() - 2) + "=" + fit(Ty::Int, int_expr(d)).text;
+      }
+      return {"dict(" + args + ")", kLenCap};
+    }
     default: return dict_literal(d);
   }
 }

@@ -432,7 +432,7 @@ std::vector<Intrinsic> builtin_intrinsics() {
        &wrap<b_isinstance>},
       {"list", {P{"iterable", "iterable", "()"}}, "list", 0, B, "A new list of the iterable's items (the list type).",
        &wrap<b_list>},
-      {"dict", {P{"mapping", "dict|iterable", "None"}}, "dict", 0, B,
+      {"dict", {P{"mapping", "dict|iterable", "None"}, P{"pairs", "any", "", false, false, true}}, "dict", 0, B,
        "A new dict from a mapping or an iterable of pairs, plus keyword arguments (the dict type).", &wrap<b_dict>},
       {"tuple", {P{"iterable", "iterable", "()"}}, "tuple", 0, B, "A tuple of the iterable's items (the tuple type).",
        &wrap<b_tuple>},
