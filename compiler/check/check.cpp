@@ -74,8 +74,12 @@ std::string intrinsic_arity_error(uint32_t index, size_t npos, const std::vector
   for (const auto& p : in.params) variadic |= p.variadic;
   for (size_t k = 0; k < keywords.size(); ++k) {
     const core::IntrinsicParam* param = nullptr;
-    for (const auto& p : in.params)
-      if (p.name == keywords[k] && !p.variadic) param = &p;
+    bool any_keyword = false;
+    for (const auto& p : in.params) {
+      if (p.name == keywords[k] && !p.variadic && !p.var_keywords) param = &p;
+      any_keyword |= p.var_keywords;
+    }
+    if (!param && any_keyword) continue;  // **kwargs takes it
     if (!param) return fname + " got an unexpected keyword argument '" + keywords[k] + "'";
     if (!param->keyword_only) {
       // a keyword naming a positional parameter fills it, unless a positional argument already did

@@ -11,7 +11,7 @@ namespace plank::core {
 uint32_t Intrinsic::min_positional() const {
   uint32_t n = 0;
   for (auto& p : params)
-    if (!p.variadic && !p.keyword_only && p.default_text.empty()) ++n;
+    if (!p.variadic && !p.keyword_only && !p.var_keywords && p.default_text.empty()) ++n;
   return n;
 }
 
@@ -19,7 +19,7 @@ uint32_t Intrinsic::max_positional() const {
   uint32_t n = 0;
   for (auto& p : params) {
     if (p.variadic) return UINT32_MAX;
-    if (!p.keyword_only) ++n;
+    if (!p.keyword_only && !p.var_keywords) ++n;
   }
   return n;
 }
@@ -77,17 +77,18 @@ void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicPara
   b.values.assign(params.size(), Value::none());
   b.given.assign(params.size(), 0);
   uint32_t min = 0, max = 0;
-  bool variadic = false;
+  bool variadic = false, var_keywords = false;
   for (auto& p : params) {
+    var_keywords |= p.var_keywords;
     if (p.variadic) variadic = true;
-    else if (!p.keyword_only && !variadic) {
+    else if (!p.keyword_only && !p.var_keywords && !variadic) {
       ++max;
       if (p.default_text.empty()) ++min;
     }
   }
   uint32_t pos = 0;
   for (size_t i = 0; i < params.size() && pos < args.npos; ++i) {
-    if (params[i].keyword_only) continue;
+    if (params[i].keyword_only || params[i].var_keywords) continue;
     if (params[i].variadic) {
       while (pos < args.npos) b.rest.push_back(args.positional(pos++));
       break;
@@ -104,7 +105,8 @@ void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicPara
   for (uint32_t k = 0; k < args.nkw; ++k) {
     std::string_view kw = str_view(args.kwnames[k]);
     size_t i = 0;
-    while (i < params.size() && (params[i].variadic || params[i].name != kw)) ++i;
+    while (i < params.size() && (params[i].variadic || params[i].var_keywords || params[i].name != kw)) ++i;
+    if (i == params.size() && var_keywords) continue;  // the intrinsic reads it from args
     if (i == params.size()) throw_error(t, "TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", name, kw));
     if (b.given[i]) throw_error(t, "TypeError", fmt::format("argument for {}() given by name ('{}') and position", name, kw));
     b.values[i] = args.keyword_value(k);
@@ -112,7 +114,7 @@ void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicPara
   }
   for (size_t i = 0; i < params.size(); ++i) {
     auto& p = params[i];
-    if (p.variadic || !p.default_text.empty() || b.given[i]) continue;
+    if (p.variadic || p.var_keywords || !p.default_text.empty() || b.given[i]) continue;
     if (p.keyword_only)
       throw_error(t, "TypeError", fmt::format("{}() missing required keyword-only argument: '{}'", name, p.name));
     if (min == max && max == 1)
@@ -135,6 +137,7 @@ static std::string signature(std::string_view name, const std::vector<IntrinsicP
       s += "*";
       star = true;
     }
+    if (p.var_keywords) s += "**";
     s += p.name;
     if (!p.type.empty()) s += ": " + std::string(p.type);
     if (!p.default_text.empty()) s += " = " + std::string(p.default_text);

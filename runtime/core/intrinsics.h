@@ -35,6 +35,7 @@ struct IntrinsicParam {
   std::string_view default_text;  // "" when required; e.g. "' '" for print's sep
   bool variadic = false;          // *objects
   bool keyword_only = false;
+  bool var_keywords = false;      // **kwargs: takes every keyword no other parameter names (last; the intrinsic reads them)
 };
 
 struct Intrinsic {

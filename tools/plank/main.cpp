@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   register_world(app, action);
   register_run(app, action);
   register_memory(app, action);
+  register_gen_program(app, action);
   register_reference(app, action);
   register_help(app, action);
 
