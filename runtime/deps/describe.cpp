@@ -159,8 +159,8 @@ Explanation explain(const Rules& rules, const Description& d, const std::string&
       break;
     }
     case Failure::ResourceNotFound:
-      e.recoverable = false;
-      e.text = fmt::format("Because there is no {} within reach ({}).", g.item, r.reason);
+      // The controller gives up on that source; another may be reachable, so the step is tried again.
+      e.text = fmt::format("Because I could not reach any {} ({}), so I try again from another place.", g.item, r.reason);
       break;
     case Failure::OutOfTicks:
       e.recoverable = false;

@@ -31,8 +31,9 @@ struct Description {
 Description describe(const PlanRun& run, const survival::ItemCounts& inventory);
 
 // Causes: the controller's failure names ("missing_tool", "tool_tier_too_low", "no_crafting_table",
-// "no_furnace", "missing_materials", "no_fuel", "no_recipe", "unknown_item", "resource_not_found",
-// "out_of_ticks"), "plan_error" and "incomplete" (the plan ended without the target).
+// "no_furnace", "missing_materials", "no_fuel", "no_recipe", "unknown_item", "resource_not_found"
+// (retried: the controller skips the source it could not reach), "out_of_ticks"), "plan_error" and
+// "incomplete" (the plan ended without the target).
 struct Explanation {
   std::string cause;
   std::string needed;        // the item that fixes it ("" when nothing can)

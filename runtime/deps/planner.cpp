@@ -62,10 +62,11 @@ std::optional<Repair> repair_plan(const Rules& rules, const std::string& target,
   const std::vector<Goal>& prev = *previous;
   std::vector<Goal> rest(prev.begin() + failed_index + 1, prev.end());
   Goal failed = prev[failed_index];
-  if (!use_explanation) {
+  if (!use_explanation || e.cause == "resource_not_found") {
     std::vector<Goal> goals{failed};
     goals.insert(goals.end(), rest.begin(), rest.end());
-    return Repair{goals, fmt::format("retried from step {} (no explanation of the failure)", failed_index + 1)};
+    return Repair{goals, fmt::format("retried from step {} ({})", failed_index + 1,
+                                     use_explanation ? "another source may be reachable" : "no explanation of the failure")};
   }
   std::vector<Goal> goals;
   std::string note;

@@ -122,6 +122,9 @@ TEST(DepsExplain, CausesFromPreconditionsAndState) {
   e = explain_one(step(1, s, false, Failure::NoFuel));
   EXPECT_EQ(e.needed, "coal");
   e = explain_one(step(1, mine("diamond", 1, "iron_pickaxe"), false, Failure::ResourceNotFound));
+  EXPECT_TRUE(e.recoverable);
+  EXPECT_TRUE(e.needed.empty());
+  e = explain_one(step(1, mine("diamond", 1, "iron_pickaxe"), false, Failure::OutOfTicks));
   EXPECT_FALSE(e.recoverable);
   // A plan that ends without the target.
   Explanation inc = explain(*rules, describe(failed_run({step(1, mine("log", 1), true)}), {}), "stone_sword", 1, inv);

@@ -74,7 +74,7 @@ TEST(DepsPlanner, RepairObtainsWhatTheExplanationNames) {
   EXPECT_EQ(codes(more->goals).back(), paper_first_stone_sword_plan()[4].code());
   // Unrecoverable causes give no plan.
   Explanation lost;
-  lost.cause = "resource_not_found", lost.recoverable = false;
+  lost.cause = "out_of_ticks", lost.recoverable = false;
   EXPECT_FALSE(repair_plan(*rules, "stone_sword", 1, paper_first_stone_sword_plan(), 3, lost, true, inv));
 }
 
