@@ -128,6 +128,13 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
       result.end = "out_of_ticks";
       break;
     }
+    // A round that changed nothing (no tick spent, the same failure again) would repeat forever.
+    if (result.history.size() >= 2 && r.ticks_after == result.history[result.history.size() - 2].ticks_after &&
+        result.history[result.history.size() - 2].explanation &&
+        result.history[result.history.size() - 2].explanation->text == e.text && r.run.steps.size() <= 1) {
+      result.end = "no_progress";
+      break;
+    }
     if (round >= o.max_rounds) {
       result.end = "max_rounds";
       break;

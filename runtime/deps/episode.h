@@ -58,7 +58,7 @@ struct EpisodeResult {
   bool success = false;
   int rounds = 0;                    // re-plans used (0: the initial plan finished the task)
   uint64_t ticks = 0;
-  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_plan: ..."
+  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_progress", "no_plan: ..."
   std::vector<std::string> flaws;    // for flawed initial plans
   std::vector<Round> history;
 };

@@ -13,7 +13,7 @@ using plank::test::run_plank;
 
 TEST(DepsCli, OneEpisodeAsJson) {
   PLANK_REQUIRE_DEPS_RULES(rules);
-  auto r = run_plank("deps 'obtain 1 wooden_button' --seed 2 --json");
+  auto r = run_plank("deps 'obtain 1 wooden_button' --seed 1 --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["task"], "obtain 1 wooden_button");
