@@ -54,9 +54,16 @@ std::optional<std::vector<Goal>> read_goals(Session& s, const std::string& code,
 std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, const EpisodeOptions& o,
                                          const RoundHook& hook, std::string* error) {
   if (std::string e = check_selector(o.selector); !e.empty()) return *error = e, std::nullopt;
-  if (o.planner != "symbolic")
-    return *error = fmt::format("the '{}' planner is not built in this version (use --planner symbolic)", o.planner),
-           std::nullopt;
+  if (o.planner != "symbolic" && o.planner != "llm")
+    return *error = fmt::format("unknown planner '{}' (expected symbolic or llm)", o.planner), std::nullopt;
+  std::optional<LlmPlanner> llm;
+  if (o.planner == "llm") {
+    LlmOptions lo = o.llm;
+    if (!lo.resolve(error)) return std::nullopt;
+    llm.emplace(lo);
+  } else if (o.initial == "llm") {
+    return *error = "--initial-plan llm needs --planner llm", std::nullopt;
+  }
   EpisodeResult result;
   result.task = task;
   result.seed = o.seed;
@@ -80,7 +87,16 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   // ---- the initial plan
   std::string code, note;
   std::optional<std::vector<Goal>> goals;
-  if (o.initial == "file") {
+  std::string invalid;  // why the llm's last reply gave no plan code
+  if (o.initial == "llm") {
+    auto c = llm->first_plan(task.text(), &invalid);
+    if (!c) {
+      result.end = "llm_error: " + invalid;
+      return result;
+    }
+    code = *c;
+    note = "initial plan from the llm planner";
+  } else if (o.initial == "file") {
     code = o.initial_code;
     ro.path = o.initial_path;
     goals = read_goals(session, code, ro);
@@ -109,7 +125,11 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
     r.plan = code;
     r.note = note;
     const size_t log_from = controller.log().size();
-    r.run = run_plan(session, code, ro);
+    if (code.empty()) {  // the llm's reply held no plan code: nothing runs, the reason is described back
+      r.run.error = "the planner's reply: " + invalid + "\n";
+    } else {
+      r.run = run_plan(session, code, ro);
+    }
     r.controller_log.assign(controller.log().begin() + log_from, controller.log().end());
     r.description = describe(r.run, session.inventory());
     r.ticks_after = controller.ticks();
@@ -138,6 +158,18 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
     if (round >= o.max_rounds) {
       result.end = "max_rounds";
       break;
+    }
+    if (llm) {
+      invalid.clear();
+      auto c = llm->replan(task.text(), r.description.text, o.explainer ? e.text : "", &invalid);
+      if (!c) {
+        result.end = "llm_error: " + invalid;
+        break;
+      }
+      code = *c;
+      note = "re-plan from the llm planner";
+      ++result.rounds;
+      continue;
     }
     int failed_index = r.description.failed ? r.description.failed->step - 1 : -1;
     std::optional<Repair> repair = repair_plan(rules, task.item, task.count, goals, failed_index, e, o.explainer,

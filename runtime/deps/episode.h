@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "runtime/deps/describe.h"
+#include "runtime/deps/llm_planner.h"
 #include "runtime/deps/planner.h"
 #include "runtime/deps/plan_runner.h"
 #include "runtime/deps/rules.h"
@@ -30,11 +31,12 @@ std::optional<Task> parse_task(const std::string& text, std::string* error);
 
 struct EpisodeOptions {
   uint64_t seed = 0;
-  std::string initial = "oracle";    // oracle | flawed | file
+  std::string initial = "oracle";    // oracle | flawed | file | llm (the llm planner's first plan)
   std::string initial_code;          // the plan FILE's text when initial == "file"
   std::string initial_path;          // its name in messages
   SelectorOptions selector;
-  std::string planner = "symbolic";  // symbolic (llm: not built)
+  std::string planner = "symbolic";  // symbolic | llm
+  LlmOptions llm;                    // for the llm planner
   bool explainer = true;             // false: re-plan from the failure alone
   int max_rounds = 12;
   uint64_t tick_budget = 0;          // 0: from the task's max_steps (3000 when unknown)
@@ -58,7 +60,7 @@ struct EpisodeResult {
   bool success = false;
   int rounds = 0;                    // re-plans used (0: the initial plan finished the task)
   uint64_t ticks = 0;
-  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_progress", "no_plan: ..."
+  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_progress", "no_plan: ...", "llm_error: ..."
   std::vector<std::string> flaws;    // for flawed initial plans
   std::vector<Round> history;
 };

@@ -91,7 +91,7 @@ TEST(DepsSkills, BadArgumentsAreRuntimeErrorsNotCrashes) {
         << code << run.error;
     EXPECT_TRUE(f.session->steps().empty()) << code;
   }
-  PlanRun syntax = run_plan(*f.session, "mine({'log':1}, null\n", {"bad.plank"});
+  PlanRun syntax = run_plan(*f.session, "mine({'log':1}, null\n", {"bad.plank", "interp"});
   EXPECT_FALSE(syntax.compiled);
   EXPECT_NE(syntax.error.find("bad.plank:"), std::string::npos) << syntax.error;
 }
