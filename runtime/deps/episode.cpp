@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "runtime/survival/controller.h"
+#include "runtime/survival/task_run.h"
 #include "runtime/survival/worldgen.h"
 
 namespace plank::deps {
@@ -33,6 +34,13 @@ std::optional<Task> parse_task(const std::string& text, std::string* error) {
     return std::nullopt;
   }
   return t;
+}
+
+std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size) {
+  survival::WorldgenOptions wo = survival::deps_task_world(seed);
+  wo.x0 = wo.z0 = -size / 2;
+  wo.size_x = wo.size_z = size;
+  return survival::make_survival_world(rules.registry, wo);
 }
 
 namespace {
@@ -68,12 +76,9 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   result.task = task;
   result.seed = o.seed;
 
-  survival::WorldgenOptions wo;
-  wo.seed = o.seed;
-  wo.x0 = wo.z0 = -o.world_size / 2;
-  wo.size_x = wo.size_z = o.world_size;
-  auto world = survival::make_survival_world(rules.registry, wo);
-  survival::ControllerOptions co;
+  auto world = o.world ? o.world->clone() : make_episode_world(rules, o.seed, o.world_size);
+  survival::ControllerOptions co = survival::deps_task_controller();
+  co.search_radius = int(o.world_size * 0.71) + 1;  // the area's corners from its centre
   survival::Controller controller(*world, *rules.book, co);
   const uint64_t budget = o.tick_budget ? o.tick_budget : task.max_steps ? task.max_steps : 3000;
   controller.set_tick_budget(budget);

@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,8 +42,12 @@ struct EpisodeOptions {
   int max_rounds = 12;
   uint64_t tick_budget = 0;          // 0: from the task's max_steps (3000 when unknown)
   std::string engine;                // for plan code
-  int world_size = 128;              // blocks, square, centred on the origin
+  int world_size = 192;              // blocks, square, centred on the origin (survival::deps_task_world's)
+  const world::World* world = nullptr;  // a world made by make_episode_world to copy (eval: one per seed)
 };
+
+// The generated world of an episode: survival::deps_task_world(seed), `size` blocks square.
+std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size = 192);
 
 struct Round {
   std::string plan;                  // plan code

@@ -38,7 +38,7 @@ struct DepsOptions {
   std::string llm_endpoint, llm_model;
   bool no_explainer = false;
   bool trace = false, render = false, json = false;
-  int world_size = 128;
+  int world_size = 192;
 };
 
 // Fills the episode options shared by both commands; false and a message on a bad plan file.
@@ -224,8 +224,11 @@ int run_eval(const EvalOptions& o) {
   int done = 0;
   auto start = std::chrono::steady_clock::now();
   for (int k = 0; k < o.seeds; ++k) {
+    // One generated world per seed; each episode runs in its own copy.
+    auto generated = deps::make_episode_world(*rules, o.seed_base + uint64_t(k), base.world_size);
     for (const auto& task : tasks) {
       deps::EpisodeOptions e = base;
+      e.world = generated.get();
       e.seed = o.seed_base + uint64_t(k);
       e.selector.seed = e.seed;
       std::string error;
@@ -301,7 +304,7 @@ void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--llm-model", o.llm_model, "model name sent to it (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
   c->add_flag("--no-explainer", o.no_explainer, "ablation: re-plan from the failure alone, without its cause");
   c->add_option("--engine", o.engine, "runs plan code with jit or interp")->check(CLI::IsMember({"jit", "interp"}));
-  c->add_option("--world-size", o.world_size, "side of the generated world in blocks (default 128)")
+  c->add_option("--world-size", o.world_size, "side of the generated world in blocks (default 192)")
       ->check(CLI::Range(32, 512));
   c->add_flag("--json", o.json, "machine-readable result on stdout");
 }
