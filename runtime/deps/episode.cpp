@@ -87,7 +87,10 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   ro.engine = o.engine;
 
   const auto& names = rules.book->names();
-  auto done = [&] { return controller.inventory().count_any(names.resolve(task.item)) >= task.count; };
+  // Success: the target is held and the clock has not passed the budget (a skill may overrun it).
+  auto done = [&] {
+    return controller.inventory().count_any(names.resolve(task.item)) >= task.count && controller.ticks() <= budget;
+  };
 
   // ---- the initial plan
   std::string code, note;

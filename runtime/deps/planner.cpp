@@ -69,7 +69,16 @@ std::optional<std::vector<Goal>> obtain_goals(const Rules& rules, const std::str
   }
   std::vector<Goal> goals;
   std::set<std::string> exact = exact_items(*rules.book, p.steps, item);
-  for (const auto& s : p.steps) goals.push_back(goal_of(s, rules.book->names(), exact));
+  for (const auto& s : p.steps) {
+    Goal g = goal_of(s, rules.book->names(), exact);
+    // One trip instead of several: a gathering goal joins an earlier one for the same item with the same
+    // tool (gathering consumes nothing, and that tool was already held there).
+    auto same = std::find_if(goals.begin(), goals.end(), [&](const Goal& e) {
+      return gathering(g) && e.verb == g.verb && e.item == g.item && e.tool == g.tool;
+    });
+    if (same != goals.end()) same->count += g.count;
+    else goals.push_back(g);
+  }
   return goals;
 }
 

@@ -22,6 +22,7 @@
 #include "runtime/deps/episode.h"
 #include "runtime/render/ascii.h"
 #include "runtime/survival/controller.h"
+#include "runtime/survival/task_run.h"
 
 namespace plank::cli {
 namespace {
@@ -39,6 +40,7 @@ struct DepsOptions {
   bool no_explainer = false;
   bool trace = false, render = false, json = false;
   int world_size = 192;
+  uint64_t max_ticks = 0;
 };
 
 // Fills the episode options shared by both commands; false and a message on a bad plan file.
@@ -124,6 +126,11 @@ int run_deps(const DepsOptions& o) {
   }
   deps::EpisodeOptions e;
   if (!episode_options(o, &e, cmd)) return kInputErrors;
+  // The budget: --max-ticks, else the task's max_steps in the DEPS task list, else 3000 (MT1's).
+  std::string list_error;
+  for (const auto& t : survival::load_deps_tasks(survival::default_tasks_path(), &list_error))
+    if (t.object == task->item) task->group = t.group, task->max_steps = uint64_t(t.max_steps);
+  e.tick_budget = o.max_ticks;
   deps::RoundHook hook;
   int index = 0;
   if (!o.json) hook = [&](const deps::Round& r, const world::World& w) { print_round(*rules, r, index++, o.trace, o.render, w); };
@@ -317,6 +324,7 @@ void register_deps(CLI::App& app, Action& action) {
   cmd->add_option("task", o->task, "\"obtain 1 stone_sword\"")->required();
   cmd->add_option("--seed", o->seed, "world seed (default 0)");
   cmd->add_flag("--trace", o->trace, "also print the controller's log of each round");
+  cmd->add_option("--max-ticks", o->max_ticks, "game-tick budget (default: the task's max_steps in tasks.json, else 3000)");
   cmd->add_flag("--render", o->render, "print a map of the world around the agent after each round");
   add_common(cmd, *o);
   cmd->callback([&action, o] { action = [o] { return run_deps(*o); }; });
