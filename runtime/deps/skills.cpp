@@ -233,28 +233,25 @@ constexpr std::array<IntrinsicFn, sizeof...(I)> progprompt_entries(std::index_se
 
 void register_intrinsics() {
   const uint32_t caps = kCapWorld;
-  add_intrinsic({"mine", {P{"obj", "dict[str,int] | str"}, P{"tool", "str | None", "null"}}, "bool", caps, "deps",
+  const std::vector<P> gather = {P{"obj", "dict[str,int] | str"}, P{"tool", "str | None", "null"}};
+  const std::vector<P> make = {P{"obj", "dict[str,int] | str"}, P{"materials", "dict[str,int] | None", "null"},
+                               P{"tool", "str | None", "null"}};
+  add_intrinsic({"mine", gather, "bool", caps, "deps",
                  "DEPS skill: walk to the nearest block that drops `obj` and dig until the inventory holds that many "
                  "more, with `tool` (null: what is equipped, the hand at first). `obj` is one item and its count "
                  "(`{'log':3}`) or a bare name (one). Raises SkillFailed (missing tool, tool tier too low, resource "
                  "not found, out of ticks); the plan stops there.",
                  wrap<s_gather<Verb::Mine>>});
-  add_intrinsic({"craft",
-                 {P{"obj", "dict[str,int] | str"}, P{"materials", "dict[str,int] | None", "null"},
-                  P{"tool", "str | None", "null"}},
-                 "bool", caps, "deps",
+  add_intrinsic({"craft", make, "bool", caps, "deps",
                  "DEPS skill: craft `obj` from `materials` (what the plan says it uses; null: the recipe's), at "
                  "`tool` = 'crafting_table' for 3x3 recipes. Raises SkillFailed (no crafting table, missing "
                  "materials, no recipe).",
                  wrap<s_make<Verb::Craft>>});
-  add_intrinsic({"smelt",
-                 {P{"obj", "dict[str,int] | str"}, P{"materials", "dict[str,int] | None", "null"},
-                  P{"tool", "str | None", "null"}},
-                 "bool", caps, "deps",
+  add_intrinsic({"smelt", make, "bool", caps, "deps",
                  "DEPS skill: smelt `obj` from `materials` at `tool` = 'furnace', burning fuel from the inventory. "
                  "Raises SkillFailed (no furnace, no fuel, missing materials).",
                  wrap<s_make<Verb::Smelt>>});
-  add_intrinsic({"kill", {P{"obj", "dict[str,int] | str"}, P{"tool", "str | None", "null"}}, "bool", caps, "deps",
+  add_intrinsic({"kill", gather, "bool", caps, "deps",
                  "DEPS skill (Plank's addition for mob drops): hunt the nearest mob that drops `obj` ({'leather':2}, "
                  "or a mob name) until the inventory holds that many more. Raises SkillFailed.",
                  wrap<s_gather<Verb::Kill>>});
