@@ -146,6 +146,21 @@ Explanation explain(const Rules& rules, const Description& d, const std::string&
     case Failure::NoFuel: {
       e.needed = needed.empty() ? "coal" : needed;
       e.needed_count = std::max(1, count);
+      // A fuel the plan names among the materials is the one the furnace burns, and of a group (planks) it
+      // burns one kind: let it pick what the inventory holds enough of, and obtain more only if all kinds
+      // together fall short.
+      for (const auto& [item, n] : g.materials) {
+        const auto members = rules.book->names().resolve(item);
+        if (members.empty() || rules.book->fuel_ticks(members.front()) == 0 || rules.book->smelting_of(members.front()))
+          continue;
+        e.drop_material = item;
+        e.needed = item;
+        e.needed_count = std::max(0, n - inventory.count_any(members));
+        e.text = fmt::format("Because smelting {} burns {} {} as fuel, but I hold {} of one kind. So I let the furnace "
+                             "burn what I have{}.",
+                             g.item, n, item, "too few", e.needed_count ? " and obtain more" : "");
+        return e;
+      }
       e.text = fmt::format("Because smelting {} needs fuel, but I have none. So I need to obtain {} first.", g.item, e.needed);
       break;
     }

@@ -39,6 +39,7 @@ struct Explanation {
   std::string needed;        // the item that fixes it ("" when nothing can)
   int needed_count = 0;
   bool rewrite_tool = false; // the failed step must name `needed` as its tool or station
+  std::string drop_material; // the failed step should not name this material (a fuel the furnace picks itself)
   bool recoverable = true;
   std::string text;
 };

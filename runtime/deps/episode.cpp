@@ -128,6 +128,8 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
     code = plan_code(task.item, task.count, {}, *goals);
   }
 
+  int same_failure = 0;
+  std::string last_failure;
   for (int round = 0;; ++round) {
     Round r;
     r.plan = code;
@@ -180,8 +182,15 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
       continue;
     }
     int failed_index = r.description.failed ? r.description.failed->step - 1 : -1;
-    std::optional<Repair> repair = repair_plan(rules, task.item, task.count, goals, failed_index, e, o.explainer,
-                                               controller.inventory());
+    // When repairs keep failing at the same call for the same cause, the planner starts over.
+    std::string key = r.description.failed ? r.description.failed->call + " " + e.cause : "";
+    same_failure = !key.empty() && key == last_failure ? same_failure + 1 : 0;
+    last_failure = key;
+    const bool start_over = o.explainer && same_failure >= 2;
+    std::optional<Repair> repair =
+        repair_plan(rules, task.item, task.count, start_over ? std::nullopt : goals, failed_index, e, o.explainer,
+                    controller.inventory());
+    if (repair && start_over) repair->note = "the same step failed three times for the same cause: " + repair->note;
     if (!repair) {
       result.end = "no_plan: " + e.text;
       break;

@@ -119,9 +119,15 @@ std::optional<Repair> repair_plan(const Rules& rules, const std::string& target,
     if (!sub) return from_scratch("planned again from the inventory");
     goals = *sub;
     if (e.rewrite_tool) failed.tool = e.needed;
+    if (!e.drop_material.empty()) failed.materials.erase(e.drop_material);
     goals.push_back(failed);
-    note = fmt::format("added {} step(s) to obtain {} {} before step {}{}", sub->size(), e.rewrite_tool ? 1 : e.needed_count,
-                       e.needed, failed_index + 1, e.rewrite_tool ? fmt::format(", which now uses {}", e.needed) : "");
+    if (!sub->empty())
+      note = fmt::format("added {} step(s) to obtain {} {} before step {}", sub->size(),
+                         e.rewrite_tool ? 1 : e.needed_count, e.needed, failed_index + 1);
+    if (e.rewrite_tool) note += fmt::format("{}step {} now uses {}", note.empty() ? "" : "; ", failed_index + 1, e.needed);
+    if (!e.drop_material.empty())
+      note += fmt::format("{}step {} no longer names {} as its fuel", note.empty() ? "" : "; ", failed_index + 1,
+                          e.drop_material);
   }
   goals.insert(goals.end(), rest.begin(), rest.end());
   return Repair{goals, note};

@@ -121,6 +121,12 @@ TEST(DepsExplain, CausesFromPreconditionsAndState) {
   s.verb = Verb::Smelt, s.item = "iron_ingot", s.count = 1, s.tool = "furnace";
   e = explain_one(step(1, s, false, Failure::NoFuel));
   EXPECT_EQ(e.needed, "coal");
+  // The plan names planks as fuel: the furnace burns one kind, so the step stops naming it; the 10
+  // planks held are enough in all, so nothing more is obtained.
+  s.materials = {{"iron_ore", 1}, {"planks", 5}};
+  e = explain_one(step(1, s, false, Failure::NoFuel, "coal"));
+  EXPECT_EQ(e.drop_material, "planks");
+  EXPECT_EQ(e.needed_count, 0);
   e = explain_one(step(1, mine("diamond", 1, "iron_pickaxe"), false, Failure::ResourceNotFound));
   EXPECT_TRUE(e.recoverable);
   EXPECT_TRUE(e.needed.empty());

@@ -74,6 +74,16 @@ TEST(DepsPlanner, RepairObtainsWhatTheExplanationNames) {
   ASSERT_TRUE(more);
   EXPECT_EQ(codes(more->goals).front(), "mine({'cobblestone':1}, 'wooden_pickaxe')");
   EXPECT_EQ(codes(more->goals).back(), paper_first_stone_sword_plan()[4].code());
+  // A fuel the furnace should pick itself is dropped from the failed step.
+  Goal smelt;
+  smelt.verb = Verb::Smelt, smelt.item = "iron_ingot", smelt.count = 1, smelt.tool = "furnace";
+  smelt.materials = {{"iron_ore", 1}, {"planks", 5}};
+  Explanation fuel;
+  fuel.cause = "no_fuel", fuel.needed = "planks", fuel.needed_count = 0, fuel.drop_material = "planks";
+  auto burnt = repair_plan(*rules, "iron_ingot", 1, std::vector<Goal>{smelt}, 0, fuel, true, inv);
+  ASSERT_TRUE(burnt);
+  ASSERT_EQ(burnt->goals.size(), 1u);
+  EXPECT_EQ(burnt->goals[0].code(), "smelt({'iron_ingot':1}, {'iron_ore':1}, 'furnace')");
   // Unrecoverable causes give no plan.
   Explanation lost;
   lost.cause = "out_of_ticks", lost.recoverable = false;
