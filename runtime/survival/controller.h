@@ -60,6 +60,8 @@ struct SkillResult {
   ItemCounts gained;   // what entered the inventory (net of what the skill consumed: never negative)
 };
 
+// task_run.h's deps_task_controller() is what the 71-object run uses (radius 136 over its
+// 192 x 192 worlds from deps_task_world(seed)).
 struct ControllerOptions {
   int search_radius = 64;    // blocks (horizontal) for resources and mobs
   uint64_t tick_budget = 0;  // 0: unlimited; otherwise each skill stops with OutOfTicks when the clock passes it
@@ -76,6 +78,8 @@ struct ControllerStats {
   int mobs_killed = 0, hits = 0;
   int crafts = 0, smelts = 0, stations_placed = 0;
   int walks = 0, walks_astar = 0;  // walks, and those that followed an A* path (the rest dug a way)
+  int dig_searches = 0, dig_failures = 0;  // digging A* searches, and those that found no way
+  size_t path_nodes = 0, dig_nodes = 0;    // nodes expanded by the walking and the digging searches
   double walked = 0;               // blocks walked (path length)
   uint64_t walk_ticks = 0, dig_ticks = 0, fight_ticks = 0, craft_ticks = 0, smelt_ticks = 0;
 };
@@ -105,6 +109,9 @@ class Controller {
   void set_tick_budget(uint64_t absolute_tick) { budget_ = absolute_tick; }  // 0 = none
   const ControllerStats& stats() const { return stats_; }
   const world::World& world() const { return w_; }
+  // The feet cells walked and dug through, in order (for pictures; at most kMaxTrail).
+  const std::vector<world::Coord>& trail() const { return trail_; }
+  static constexpr size_t kMaxTrail = 100'000;
 
   // Additions for the scripted run: execute one Obtainability step, a whole plan, or plan and run
   // until the inventory holds `count` of `name` (re-planning when random drops fall short).
@@ -153,7 +160,8 @@ class Controller {
   std::unordered_map<uint64_t, int> heights_;                 // column -> top solid y (cache)
   std::vector<world::BlockId> unsafe_;                        // water, lava: never dug into or next to
   std::set<world::Coord> bad_;                                // targets found unreachable
-  bool replan_ = false;  // a plan step got another member of a group than the plan named
+  bool replan_ = false;
+  std::vector<world::Coord> trail_;  // a plan step got another member of a group than the plan named
 };
 
 }  // namespace plank::survival

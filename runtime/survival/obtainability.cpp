@@ -188,6 +188,22 @@ bool Obtainability::obtain_any(const std::vector<std::string>& items, int n, Inv
     plan.reason = reason(items.front(), 0);
     return false;
   }
+  // Among equally good members, build on what is held: a member already in the inventory, or
+  // one whose way of making uses something held (acacia_planks when acacia logs are held).
+  auto uses_held = [&](const std::string& i) {
+    if (inv.count(i) > 0) return true;
+    auto bi = best_.find(i);
+    if (bi == best_.end()) return false;
+    for (const auto& in : methods_.at(i)[bi->second].inputs)
+      if (inv.count_any(in.any) > 0) return true;
+    return false;
+  };
+  if (!uses_held(best))
+    for (const auto& i : items)
+      if (cost(i) <= cost(best) * 1.5 && uses_held(i)) {
+        best = i;
+        break;
+      }
   return obtain(best, inv.count(best) + (n - have), inv, plan, depth);
 }
 

@@ -140,7 +140,8 @@ class Gen {
     auto dry = [&](int32_t x, int32_t z) {
       int32_t y = top_solid(x, z);
       const std::string& top = w_.registry()[w_.block({x, y, z})].name;
-      return w_.block({x, y + 1, z}) == kAir && w_.block({x, y + 2, z}) == kAir && top.find("leaves") == std::string::npos &&
+      return w_.registry()[w_.block({x, y, z})].solid && w_.block({x, y + 1, z}) == kAir &&
+             w_.block({x, y + 2, z}) == kAir && top.find("leaves") == std::string::npos &&
              top.find("_log") == std::string::npos && top != "cactus";
     };
     bool found = dry(cx, cz);

@@ -185,6 +185,10 @@ TEST(SurvivalController, TickBudgetStopsASkill) {
   EXPECT_EQ(res.failure, Failure::OutOfTicks) << res.reason;
   EXPECT_GT(ctl.inventory().count("oak_log"), 0);  // what was mined stays
   EXPECT_LT(ctl.inventory().count("oak_log"), 4);
+  ctl.inventory().add("oak_planks", 4);
+  EXPECT_EQ(ctl.craft("crafting_table", 1, {{"planks", 4}}, "").failure, Failure::OutOfTicks);
+  ctl.set_tick_budget(0);  // no budget
+  EXPECT_TRUE(ctl.craft("crafting_table", 1, {{"planks", 4}}, "").ok);
 }
 
 TEST(SurvivalController, PassiveMobsWanderAsTheClockAdvancesDeterministically) {

@@ -1,16 +1,20 @@
 // `plank world`: look at scenes without running a program.
 //
 //   plank world render SCENE.json --out X.png [--tile N] [--ascii]   isometric picture (and/or terminal views)
-//   plank world info SCENE.json [--json]                              objects, holes and entities
+//   plank world survive OBJECT / plank world tasks                     see cmd_world_survival.cpp
+//   plank world info SCENE.json [--json] [--memory FILE [--tick T]]   objects, holes and entities;
+//                                                                     with --memory, remembered in FILE
 //
 // Blocks, items and entities come from minecraft-data ($PLANK_MCDATA or the
 // configured folder); without it only the built-in blocks are known (a warning says so).
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "runtime/memory/agent_memory.h"
 #include "runtime/render/ascii.h"
 #include "runtime/render/isometric.h"
 #include "runtime/render/png_writer.h"
@@ -19,6 +23,9 @@
 #include "runtime/world/scene_io.h"
 
 namespace plank::cli {
+
+void register_world_survival(CLI::App* world_cmd, Action& action);  // cmd_world_survival.cpp
+
 namespace {
 
 struct WorldOptions {
@@ -26,8 +33,35 @@ struct WorldOptions {
   std::string out;
   bool ascii = false;
   int tile = 12;
+  std::string memory;             // info: sync the scene's objects and mobs into this memory file
+  std::optional<uint64_t> tick;   // the game tick to record them at (default: one past the memory's latest)
   OutputOptions output;
 };
+
+// Makes the memory file agree with the scene (memory's sync: objects matched by shared cells
+// keep their ids, names and tags) and says what changed on stderr.
+bool remember(const WorldOptions& o, const world::World& w, const std::vector<world::BlockObject>& objects,
+              const std::vector<world::BlockObject>& holes) {
+  std::string error;
+  auto mem = memory::AgentMemory::open(o.memory, &error);
+  if (!mem) return fmt::print(stderr, "plank world: error: {}\n", error), false;
+  uint64_t now = 0;
+  if (o.tick) {
+    now = *o.tick;
+  } else {
+    memory::Statement st = mem->database().prepare(
+        "SELECT MAX(t) FROM (SELECT MAX(updated) AS t FROM block_objects UNION ALL SELECT MAX(updated) FROM mobs)");
+    if (st.step() && !st.is_null(0)) now = uint64_t(st.i64(0)) + 1;
+  }
+  std::vector<world::BlockObject> all = objects;
+  all.insert(all.end(), holes.begin(), holes.end());
+  auto so = mem->sync_objects(all, now);
+  auto sm = so ? mem->sync_mobs(w, now) : std::nullopt;
+  if (!so || !sm) return fmt::print(stderr, "plank world: error: {}: {}\n", o.memory, mem->error()), false;
+  fmt::print(stderr, "plank world: memory {} at tick {}: objects {} new, {} updated, {} forgotten; mobs {} new, {} updated, {} gone\n",
+             o.memory, now, so->inserted, so->updated, so->removed, sm->inserted, sm->updated, sm->removed);
+  return true;
+}
 
 std::unique_ptr<world::World> load(const WorldOptions& o) {
   std::string warning;
@@ -73,6 +107,7 @@ int info(const WorldOptions& o) {
   if (!w) return kInputErrors;
   auto objects = world::block_objects(*w);
   auto holes = world::holes(*w);
+  if (!o.memory.empty() && !remember(o, *w, objects, holes)) return kInputErrors;
   if (o.output.json) {
     nlohmann::json j = {{"seed", w->seed()}, {"objects", nlohmann::json::array()}, {"holes", nlohmann::json::array()},
                         {"entities", nlohmann::json::array()}};
@@ -113,7 +148,7 @@ int info(const WorldOptions& o) {
 }  // namespace
 
 void register_world(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("world", "Look at world scenes: render pictures, list objects");
+  auto* cmd = app.add_subcommand("world", "Look at world scenes (render pictures, list objects); survive in generated worlds");
   cmd->require_subcommand(1);
 
   auto r = std::make_shared<WorldOptions>();
@@ -134,9 +169,13 @@ void register_world(CLI::App& app, Action& action) {
   auto* info_cmd = cmd->add_subcommand("info", "List a scene's objects, holes and entities");
   info_cmd->add_option("scene", i->scene, "Scene JSON (see docs/world.md)")->required();
   info_cmd->add_flag("--json", i->output.json, "Machine-readable output on stdout");
+  info_cmd->add_option("--memory", i->memory, "Remember the objects and mobs in this SQLite file (see plank memory)");
+  info_cmd->add_option("--tick", i->tick, "With --memory: the game tick to record (default: one past the latest)");
   info_cmd->add_option("--color", i->output.color, "Colour diagnostics: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   info_cmd->callback([i, &action] { action = [i] { return info(*i); }; });
+
+  register_world_survival(cmd, action);
 }
 
 }  // namespace plank::cli

@@ -1,0 +1,39 @@
+// What controller.cpp (the skills) and controller_world.cpp (reading the world, walking,
+// digging, wandering mobs) share. Internal to runtime/survival.
+#pragma once
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "runtime/survival/controller.h"
+
+namespace plank::survival {
+
+// A block type that drops (some of) the wanted items, and how many a break gives on average.
+struct Controller::Source {
+  world::BlockId block;
+  double yield;
+  std::string min_tool;  // "" when the hand harvests it
+};
+
+// A chosen block to break: where, which source, what reaching it should cost.
+struct Controller::Target {
+  world::Coord at;
+  size_t source;
+  bool exposed;  // a face is open to the air: reachable by walking
+  double cost;   // estimated ticks per wanted item
+};
+
+namespace controller_detail {
+
+inline constexpr world::Coord kUp{0, 1, 0};
+inline int manhattan(world::Coord a, world::Coord b) {
+  return std::abs(a.x - b.x) + std::abs(a.y - b.y) + std::abs(a.z - b.z);
+}
+inline world::Coord up(world::Coord c, int n = 1) { return {c.x, c.y + n, c.z}; }
+
+// The cells searched: worldgen stays within y 0..160; scenes put the ground at y = -1.
+inline constexpr int32_t kTopY = 255, kBottomY = -64;
+
+}  // namespace controller_detail
+}  // namespace plank::survival

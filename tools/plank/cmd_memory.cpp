@@ -1,0 +1,248 @@
+// `plank memory FILE`: read and write the agent's memory database (docs/memory.md) from the
+// shell. `plank world info SCENE --memory FILE` fills it with a scene's objects and mobs.
+//
+//   plank memory FILE                                   the remembered objects, most recent first
+//   plank memory FILE --name house --tag wooden --colour red --block oak_planks
+//                     --min-size 4 --max-size 100 --near X,Y,Z --within X0,Y0,Z0,X1,Y1,Z1
+//                     --since TICK --holes | --no-holes --limit N      objects matching every filter
+//   plank memory FILE --mobs [--type cow]               remembered mobs
+//   plank memory FILE --triples [--subject S]           facts
+//   plank memory FILE --set-name ID NAME | --add-tag ID TAG | --put S P O    writes (PUT_MEMORY)
+//   plank memory FILE --query "SELECT ..."              read-only SQL, rows tab-separated
+//   --json: machine-readable output on stdout.
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "cli.h"
+#include "runtime/memory/agent_memory.h"
+
+namespace plank::cli {
+namespace {
+
+struct MemoryOptions {
+  std::string file;
+  std::optional<std::string> name, tag, colour, block, near, within, type, subject, query;
+  std::optional<int64_t> min_size, max_size;
+  std::optional<uint64_t> since;
+  bool holes = false, no_holes = false, mobs = false, triples = false;
+  size_t limit = 0;
+  std::vector<std::string> set_name, add_tag, put;
+  OutputOptions output;
+};
+
+// "1,2,3" -> numbers; false when the count or a number is wrong.
+bool parse_ints(const std::string& text, size_t count, std::vector<int32_t>* out) {
+  out->clear();
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    std::string part = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    try {
+      size_t used = 0;
+      out->push_back(int32_t(std::stol(part, &used)));
+      if (used != part.size()) return false;
+    } catch (const std::exception&) {
+      return false;
+    }
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out->size() == count;
+}
+
+nlohmann::json object_json(const memory::MemoryObject& o) {
+  const auto& b = o.bounds;
+  return {{"id", o.id},
+          {"name", o.name ? nlohmann::json(*o.name) : nlohmann::json(nullptr)},
+          {"tags", o.tags},
+          {"colour", o.colour},
+          {"block", o.block},
+          {"bounds", {{b.min.x, b.min.y, b.min.z}, {b.max.x, b.max.y, b.max.z}}},
+          {"size", o.size},
+          {"hole", o.hole},
+          {"created", o.created},
+          {"updated", o.updated}};
+}
+
+int fail(const std::string& message) {
+  fmt::print(stderr, "plank memory: error: {}\n", message);
+  return kInputErrors;
+}
+
+// Read-only SQL straight against the file: sqlite3_stmt_readonly refuses anything that writes.
+int raw_query(memory::AgentMemory& mem, const std::string& sql, bool json) {
+  sqlite3_stmt* st = nullptr;
+  const char* tail = nullptr;
+  if (sqlite3_prepare_v2(mem.database().handle(), sql.c_str(), int(sql.size()), &st, &tail) != SQLITE_OK)
+    return fail(fmt::format("--query: {}", sqlite3_errmsg(mem.database().handle())));
+  std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> guard(st, sqlite3_finalize);
+  if (!st) return fail("--query: the SQL is empty");
+  if (tail && std::string_view(tail).find_first_not_of(" \t\n;") != std::string_view::npos)
+    return fail("--query takes one statement");
+  if (!sqlite3_stmt_readonly(st))
+    return fail("--query only reads (SELECT, PRAGMA reads); use --set-name, --add-tag or --put to write");
+  int cols = sqlite3_column_count(st);
+  nlohmann::json rows = nlohmann::json::array();
+  if (!json) {
+    std::vector<std::string> names;
+    for (int c = 0; c < cols; ++c) names.push_back(sqlite3_column_name(st, c));
+    fmt::print("{}\n", fmt::join(names, "\t"));
+  }
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    nlohmann::json row = nlohmann::json::object();
+    std::vector<std::string> cells;
+    for (int c = 0; c < cols; ++c) {
+      const char* name = sqlite3_column_name(st, c);
+      switch (sqlite3_column_type(st, c)) {
+        case SQLITE_INTEGER: row[name] = sqlite3_column_int64(st, c); break;
+        case SQLITE_FLOAT: row[name] = sqlite3_column_double(st, c); break;
+        case SQLITE_NULL: row[name] = nullptr; break;
+        default: row[name] = reinterpret_cast<const char*>(sqlite3_column_text(st, c)); break;
+      }
+      const unsigned char* text = sqlite3_column_text(st, c);
+      cells.push_back(text ? reinterpret_cast<const char*>(text) : "NULL");
+    }
+    if (json) rows.push_back(row);
+    else fmt::print("{}\n", fmt::join(cells, "\t"));
+  }
+  if (rc != SQLITE_DONE) return fail(fmt::format("--query: {}", sqlite3_errmsg(mem.database().handle())));
+  if (json) fmt::print("{}\n", rows.dump(2));
+  return kOk;
+}
+
+int run(const MemoryOptions& o) {
+  const bool writes = !o.set_name.empty() || !o.add_tag.empty() || !o.put.empty();
+  if (!writes && !std::filesystem::exists(o.file))
+    return fail(fmt::format("no memory at '{}' (write one with: plank world info SCENE --memory {})", o.file, o.file));
+  std::string error;
+  auto mem = memory::AgentMemory::open(o.file, &error);
+  if (!mem) return fail(error);
+  if (o.query) return raw_query(*mem, *o.query, o.output.json);
+
+  // Writes first, then show what was asked (by default the objects).
+  auto parse_id = [](const std::string& s) -> std::optional<int64_t> {
+    try {
+      size_t used = 0;
+      int64_t v = std::stoll(s, &used);
+      if (used == s.size()) return v;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+  };
+  auto tick = [&] {  // writes happen one tick after the latest the memory has seen
+    memory::Statement st = mem->database().prepare(
+        "SELECT MAX(t) FROM (SELECT MAX(updated) AS t FROM block_objects UNION ALL SELECT MAX(time) FROM triples)");
+    return st.step() && !st.is_null(0) ? uint64_t(st.i64(0)) + 1 : uint64_t(0);
+  };
+  if (!o.set_name.empty()) {
+    auto id = parse_id(o.set_name[0]);
+    if (!id || !mem->object(*id)) return fail(fmt::format("--set-name: no object with id '{}'", o.set_name[0]));
+    if (!mem->set_name(*id, o.set_name[1], tick())) return fail(mem->error());
+  }
+  if (!o.add_tag.empty()) {
+    auto id = parse_id(o.add_tag[0]);
+    if (!id || !mem->object(*id)) return fail(fmt::format("--add-tag: no object with id '{}'", o.add_tag[0]));
+    if (!mem->add_tag(*id, o.add_tag[1], tick())) return fail(mem->error());
+  }
+  if (!o.put.empty() && !mem->add_triple(o.put[0], o.put[1], o.put[2], tick())) return fail(mem->error());
+
+  if (o.mobs) {
+    memory::MobQuery q;
+    q.type = o.type;
+    q.limit = o.limit;
+    auto mobs = mem->mobs(q);
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& m : mobs) {
+      if (o.output.json)
+        j.push_back({{"id", m.id}, {"entity", m.entity}, {"type", m.type}, {"name", m.name},
+                     {"pos", {m.pos.x, m.pos.y, m.pos.z}}, {"updated", m.updated}});
+      else
+        fmt::print("  mob {} {}{} at ({:.1f}, {:.1f}, {:.1f}), seen at tick {}\n", m.id, m.type,
+                   m.name.empty() ? "" : " " + m.name, m.pos.x, m.pos.y, m.pos.z, m.updated);
+    }
+    if (o.output.json) fmt::print("{}\n", j.dump(2));
+    else fmt::print("{} mob{}\n", mobs.size(), mobs.size() == 1 ? "" : "s");
+    return kOk;
+  }
+  if (o.triples) {
+    auto ts = mem->triples(o.subject, std::nullopt, std::nullopt);
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& t : ts) {
+      if (o.output.json) j.push_back({{"subject", t.subject}, {"predicate", t.predicate}, {"object", t.object}, {"time", t.time}});
+      else fmt::print("  ({}, {}, {}) at tick {}\n", t.subject, t.predicate, t.object, t.time);
+    }
+    if (o.output.json) fmt::print("{}\n", j.dump(2));
+    else fmt::print("{} triple{}\n", ts.size(), ts.size() == 1 ? "" : "s");
+    return kOk;
+  }
+
+  memory::ObjectQuery q;
+  q.name = o.name, q.tag = o.tag, q.colour = o.colour, q.block = o.block;
+  q.min_size = o.min_size, q.max_size = o.max_size, q.since = o.since, q.limit = o.limit;
+  if (o.holes) q.hole = true;
+  if (o.no_holes) q.hole = false;
+  std::vector<int32_t> v;
+  if (o.near) {
+    if (!parse_ints(*o.near, 3, &v)) return fail(fmt::format("--near wants X,Y,Z (three integers), got '{}'", *o.near));
+    q.near = world::Coord{v[0], v[1], v[2]};
+  }
+  if (o.within) {
+    if (!parse_ints(*o.within, 6, &v))
+      return fail(fmt::format("--within wants X0,Y0,Z0,X1,Y1,Z1 (six integers), got '{}'", *o.within));
+    q.within = world::Box::of({v[0], v[1], v[2]}, {v[3], v[4], v[5]});
+  }
+  auto objects = mem->objects(q);
+  if (o.output.json) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& obj : objects) j.push_back(object_json(obj));
+    fmt::print("{}\n", j.dump(2));
+    return kOk;
+  }
+  fmt::print("{} object{}\n", objects.size(), objects.size() == 1 ? "" : "s");
+  for (const auto& obj : objects) {
+    const auto& b = obj.bounds;
+    fmt::print("  {} {}{}: {} cell{} in ({},{},{})..({},{},{}){}{}; seen at tick {}\n", obj.hole ? "hole" : "object",
+               obj.id, obj.name ? fmt::format(" \"{}\"", *obj.name) : "", obj.size, obj.size == 1 ? "" : "s", b.min.x,
+               b.min.y, b.min.z, b.max.x, b.max.y, b.max.z,
+               obj.colour.empty() ? "" : fmt::format("; {} {}", obj.colour, obj.block),
+               obj.tags.empty() ? "" : fmt::format("; tags {}", fmt::join(obj.tags, ", ")), obj.updated);
+  }
+  return kOk;
+}
+
+}  // namespace
+
+void register_memory(CLI::App& app, Action& action) {
+  auto o = std::make_shared<MemoryOptions>();
+  auto* cmd = app.add_subcommand("memory", "Query and update the agent's memory (a SQLite file; docs/memory.md)");
+  cmd->add_option("file", o->file, "Memory database (written by: plank world info SCENE --memory FILE)")->required();
+  cmd->add_option("--name", o->name, "Objects with this name");
+  cmd->add_option("--tag", o->tag, "Objects with this tag");
+  cmd->add_option("--colour,--color", o->colour, "Objects of this dominant colour (red, brown, ...)");
+  cmd->add_option("--block", o->block, "Objects mostly of this block (oak_planks, ...)");
+  cmd->add_option("--min-size", o->min_size, "At least this many cells");
+  cmd->add_option("--max-size", o->max_size, "At most this many cells");
+  cmd->add_option("--near", o->near, "Nearest first to X,Y,Z");
+  cmd->add_option("--within", o->within, "Bounds inside the box X0,Y0,Z0,X1,Y1,Z1");
+  cmd->add_option("--since", o->since, "Seen at or after this game tick");
+  auto* holes = cmd->add_flag("--holes", o->holes, "Only holes");
+  cmd->add_flag("--no-holes", o->no_holes, "Only placed blocks")->excludes(holes);
+  cmd->add_option("--limit", o->limit, "At most this many rows");
+  auto* mobs = cmd->add_flag("--mobs", o->mobs, "List remembered mobs instead of objects");
+  cmd->add_option("--type", o->type, "With --mobs: of this type (cow, pig, ...)")->needs(mobs);
+  auto* triples = cmd->add_flag("--triples", o->triples, "List facts (subject, predicate, object)")->excludes(mobs);
+  cmd->add_option("--subject", o->subject, "With --triples: about this subject")->needs(triples);
+  cmd->add_option("--set-name", o->set_name, "Name an object: ID NAME")->expected(2);
+  cmd->add_option("--add-tag", o->add_tag, "Tag an object: ID TAG")->expected(2);
+  cmd->add_option("--put", o->put, "Remember a fact: SUBJECT PREDICATE OBJECT")->expected(3);
+  cmd->add_option("--query", o->query, "Run one read-only SQL statement");
+  cmd->add_flag("--json", o->output.json, "Machine-readable output on stdout");
+  cmd->callback([o, &action] { action = [o] { return run(*o); }; });
+}
+
+}  // namespace plank::cli
