@@ -102,7 +102,7 @@ Explanation explain(const Rules& rules, const Description& d, const std::string&
   Explanation e;
   if (d.plan_error) {
     e.cause = "plan_error";
-    e.text = "Because the plan is not valid plan code (" + d.plan_error_text + "), so I plan again from my inventory.";
+    e.text = "Because my plan stops with an error (" + d.plan_error_text + "), so I plan again from my inventory.";
     return e;
   }
   if (!d.failed) {
