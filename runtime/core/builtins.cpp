@@ -17,16 +17,6 @@ namespace {
 
 using P = IntrinsicParam;
 
-template <auto Impl>
-bool wrap(Thread* t, Value* result, const CallArgs& args) {
-  try {
-    *result = Impl(t, args);
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
-
 // The declared parameters of the builtin `name`. Each builtin asks for its own
 // name (a string literal) on every call: the table index is remembered per
 // literal address in a small direct-mapped cache (indices are stable;

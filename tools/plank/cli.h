@@ -26,6 +26,7 @@ void register_help(CLI::App& app, Action& action);
 void register_info(CLI::App& app, Action& action);
 void register_world(CLI::App& app, Action& action);
 void register_run(CLI::App& app, Action& action);
+void register_deps(CLI::App& app, Action& action);
 void register_memory(CLI::App& app, Action& action);
 void register_gen_program(CLI::App& app, Action& action);
 
