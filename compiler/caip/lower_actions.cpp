@@ -96,7 +96,7 @@ bool lower_loop(Emitter& e, const lf::Value* stop, const std::string& action, co
   }
   e.line("    " + step_stmt);
   e.line("    " + i + " = " + i + " + 1");
-  e.line("caip_loop_end(" + task + ", " + (type == "NEVER" ? "True" : "False") + ")");
+  e.line("caip_loop_end(" + task + ", " + (type == "NEVER" ? "True" : "False") + ", " + i + ")");
   return true;
 }
 
@@ -139,8 +139,8 @@ void lower_move(Emitter& e, const lf::Value& a) {
   const lf::Value* loc = a.find("location");
   if (stop && stop->is_dict()) {
     std::string dir = loc && loc->is_dict() ? e.text(loc->find("relative_direction")) : std::string();
-    if (loc && loc->is_dict() && loc->find("reference_object")) {
-      // "walk to the house until you see water": go there first, then keep on.
+    if (loc && loc->is_dict() && (loc->find("reference_object") || dir.empty())) {
+      // "walk to the house until you see water", "follow me": go there first, then keep on.
       std::string at = lower_location(e, loc);
       e.line("caip_move(" + at + ")");
     }
@@ -258,6 +258,23 @@ std::string lower_action(Emitter& e, const lf::Value& a) {
 
 void lower_get_memory(Emitter& e, const lf::Value& form) {
   const lf::Value* f = form.find("filters");
+  if (!f && !form.find("answer_type") && !form.find("tag_name")) {
+    // A bare question: the words say what is asked (lexicon's question patterns).
+    auto q = question_pattern(e.utterance.text);
+    if (!q) {
+      e.line("caip_answer('')");
+    } else if (q->kind == "AGENT" || q->kind == "ACTION") {
+      e.line("caip_answer(" + str_lit(q->kind) + ")");
+    } else if (q->kind == "WHAT") {
+      std::string r = e.bind("ref", "caip_find(coref=True)");
+      e.line("caip_answer('REFERENCE_OBJECT', answer_type='TAG', tag_name='has_name', refs=[" + r + "])");
+    } else {
+      std::string refs = e.bind("refs", "caip_find(name=" + str_lit(q->noun) + ", quiet=True)");
+      e.line("caip_answer('REFERENCE_OBJECT', answer_type=" + str_lit(q->kind) + ", refs=" + refs + ", what=" +
+             str_lit(q->noun) + ")");
+    }
+    return;
+  }
   std::string kind = f && f->is_dict() ? e.text(f->find("type")) : std::string();
   std::string args;
   add_str(args, "answer_type", e.text(form.find("answer_type")));

@@ -3,6 +3,8 @@
 // handle, a list of handles, a bool, or None after asking / refusing).
 #include "runtime/caip/intrinsics.h"
 
+#include <fmt/format.h>
+
 #include "runtime/caip/acts.h"
 #include "runtime/core/args.h"
 #include "runtime/core/objects.h"
@@ -131,12 +133,24 @@ CAIP_FN(caip_loop_begin) {
 }
 CAIP_FN(caip_loop_end) {
   auto id = agent::TaskId(a.num(0, 0));
-  if (a.flag(1) && s.outcome() != Outcome::Asked && s.outcome() != Outcome::Refused) {
+  long steps = a.num(2, 0);
+  bool forever = a.flag(1);
+  if (s.outcome() == Outcome::Asked || s.outcome() == Outcome::Refused) {
+    s.finish_task(id, false);
+    return Value::none();
+  }
+  const TaskInfo* info = s.task_info(id);
+  std::string what = info ? info->action : std::string("LOOP");
+  std::string verb = what == "MOVE" ? "walked" : what == "DANCE" ? "danced" : "repeated it";
+  if (forever) {
     // NEVER: the loop would go on; it stays on the task stack, running, until STOP.
-    s.say("I'll keep going until you tell me to stop.");
+    s.say(fmt::format("I {} {} {}; I'll keep going until you tell me to stop.", verb, steps, steps == 1 ? "step" : "steps"));
   } else {
+    s.say(fmt::format("I {} {} {}{}.", verb, steps, steps == 1 ? "step" : "steps",
+                      s.budget_left() && steps < s.options().max_loop_steps ? "" : " and stopped at my step budget"));
     s.finish_task(id, true);
   }
+  s.mark_done();
   return Value::none();
 }
 
@@ -215,7 +229,8 @@ void register_intrinsics() {
       {"caip_adjacent", {req("block", "str")}, "bool", W, C, "Loop condition: the agent stands next to a block of that type.", &caip_adjacent},
       {"caip_keep_going", {req("step", "int")}, "bool", W, C, "Loop condition: within the step and tick budgets.", &caip_keep_going},
       {"caip_loop_begin", {req("action", "str"), req("what", "str")}, "int", W, C, "Opens a repeated task on the task stack.", &caip_loop_begin},
-      {"caip_loop_end", {req("task", "int"), opt("forever", "bool")}, "None", W, C, "Closes a repeated task; a NEVER loop stays running until STOP.", &caip_loop_end},
+      {"caip_loop_end", {req("task", "int"), opt("forever", "bool"), opt("steps", "int")}, "None", W, C,
+       "Closes a repeated task and says how many steps it took; a NEVER loop stays running until STOP.", &caip_loop_end},
       {"caip_answer",
        {req("kind", "str"), kw("answer_type", "str"), kw("tag_name", "str"), kw("action_type", "str"), kw("refs", "list[object]"), kw("what", "str")},
        "bool", M, C, "GET_MEMORY: answers a question about the agent, its task or objects, in words.", &caip_answer},

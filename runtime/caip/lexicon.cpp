@@ -43,6 +43,7 @@ constexpr Size kSizes[] = {
     {"medium", {5, 6}},  {"normal", {5, 6}},   {"average", {5, 6}},  {"big", {7, 9}},      {"large", {8, 10}},
     {"long", {8, 12}},   {"tall", {8, 12}},    {"wide", {8, 12}},    {"bigger", {8, 10}},  {"larger", {9, 11}},
     {"huge", {12, 16}},  {"giant", {14, 18}},  {"massive", {16, 20}}, {"enormous", {16, 22}}, {"largest", {16, 20}},
+    {"deep", {4, 6}},    {"shallow", {1, 2}},  {"high", {8, 12}},   {"low", {1, 2}},      {"narrow", {1, 2}},
     {"gigantic", {20, 30}}, {"humongous", {20, 30}}, {"skinny", {1, 2}}, {"thin", {1, 2}},
 };
 
@@ -356,6 +357,40 @@ std::optional<std::string> action_type_word(std::string_view text) {
     if (l.ends_with("ing")) l = l.substr(0, l.size() - 3);
     for (const auto& a : kActionWords)
       if (a.word == l || a.word == w || (l.size() >= 3 && a.word.starts_with(l))) return std::string(a.action);
+  }
+  return std::nullopt;
+}
+
+std::optional<QuestionPattern> question_pattern(std::string_view text) {
+  auto w = words_of(text);
+  auto has = [&](std::string_view x) { return std::find(w.begin(), w.end(), x) != w.end(); };
+  auto after = [&](size_t i) -> std::string {
+    static constexpr std::string_view kSkip[] = {"a", "an", "the", "any", "some", "of", "more", "other"};
+    // Words that cannot be the thing asked about ("how many or our ...", "is there anyone").
+    static constexpr std::string_view kNotNouns[] = {"or", "and", "there", "here", "anyone", "anything", "someone",
+                                                      "something", "different", "way", "times", "time", "i", "you", "we"};
+    while (i < w.size() && std::find(std::begin(kSkip), std::end(kSkip), w[i]) != std::end(kSkip)) ++i;
+    if (i >= w.size() || std::find(std::begin(kNotNouns), std::end(kNotNouns), w[i]) != std::end(kNotNouns)) return {};
+    return w[i];
+  };
+  bool you = has("you") || has("u") || has("yourself");
+  if (has("where") && you) return QuestionPattern{"AGENT", ""};
+  if (has("what") && you) {
+    static constexpr std::string_view kDoing[] = {"doing", "building", "making", "digging", "working", "up", "destroying", "filling"};
+    for (auto d : kDoing)
+      if (has(d)) return QuestionPattern{"ACTION", ""};
+  }
+  for (size_t i = 0; i + 1 < w.size(); ++i) {
+    if (w[i] == "how" && w[i + 1] == "many") {
+      std::string noun = after(i + 2);
+      if (!noun.empty()) return QuestionPattern{"COUNT", noun};
+    }
+    if ((w[i] == "is" || w[i] == "are") && w[i + 1] == "there") {
+      std::string noun = after(i + 2);
+      if (!noun.empty()) return QuestionPattern{"EXISTS", noun};
+    }
+    if (w[i] == "what" && (w[i + 1] == "is" || w[i + 1] == "'s") && i + 2 < w.size() && (w[i + 2] == "that" || w[i + 2] == "this"))
+      return QuestionPattern{"WHAT", ""};
   }
   return std::nullopt;
 }

@@ -68,4 +68,15 @@ std::optional<FrameOffset> direction_offset(std::string_view direction);
 // The names of the CAIP action types a `target_action_type` span means ("building" -> BUILD).
 std::optional<std::string> action_type_word(std::string_view text);
 
+// The data's bare GET_MEMORY forms (no filters) leave the question in the
+// words: a small table of question patterns recognises the ones the agent can
+// answer. kind: AGENT ("where are you"), ACTION ("what are you building"),
+// COUNT ("how many cows are there": `noun` = "cows"), EXISTS ("is there a
+// tree"), WHAT ("what is that"); nullopt otherwise.
+struct QuestionPattern {
+  std::string kind;
+  std::string noun;
+};
+std::optional<QuestionPattern> question_pattern(std::string_view text);
+
 }  // namespace plank::caip

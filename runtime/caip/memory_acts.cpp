@@ -18,7 +18,12 @@ std::string gerund_of(const std::string& action) {
   return "doing";
 }
 
-std::string plural(const std::string& noun, size_t n) { return n == 1 ? noun : noun + "s"; }
+// The noun as the speaker said it ("cows", "sheep"), singular for one.
+std::string plural(const std::string& noun, size_t n) {
+  std::string one = lemma(noun);
+  if (n == 1) return one;
+  return noun != one || noun.ends_with("s") ? noun : noun + "s";
+}
 
 }  // namespace
 
@@ -51,7 +56,7 @@ bool answer(Session& s, const QuestionQuery& q) {
     return true;
   }
   if (q.kind == "REFERENCE_OBJECT") {
-    std::string what = q.what.empty() ? "object" : q.what;
+    std::string what = q.what.empty() ? "object" : lemma(q.what);
     if (q.answer_type == "EXISTS") {
       if (q.things.empty()) s.say(fmt::format("No, I don't see any {}.", what));
       else s.say(fmt::format("Yes, there is {}.", s.thing(q.things.front()).describe()));
@@ -59,7 +64,7 @@ bool answer(Session& s, const QuestionQuery& q) {
       return true;
     }
     if (q.answer_type == "COUNT") {
-      s.say(fmt::format("I see {} {}.", q.things.size(), plural(what, q.things.size())));
+      s.say(fmt::format("I see {} {}.", q.things.size(), plural(q.what.empty() ? "object" : q.what, q.things.size())));
       s.mark_done();
       return true;
     }

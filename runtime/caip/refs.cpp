@@ -76,6 +76,31 @@ std::optional<std::vector<int>> find_things(Session& s, const RefQuery& q) {
         else person = p.kind;
       }
 
+  // The ground is not an object: the cell of ground where the speaker looks
+  // (or in front of the speaker) stands for it.
+  static constexpr std::string_view kGround[] = {"ground", "floor", "earth", "land", "dirt", "grass", "soil"};
+  if (!person && !coref && lemmas.size() >= 1 && std::find(std::begin(kGround), std::end(kGround), lemmas[0]) != std::end(kGround)) {
+    Coord at;
+    auto look = s.look_block();
+    if (look && s.world().natural(*look) == s.world().block(*look) && look->y < 0) {
+      at = *look;
+    } else {
+      const world::Entity* sp = s.speaker();
+      Coord feet = sp ? world::cell_of(sp->pose.pos) : s.agent().feet();
+      Coord f = s.forward();
+      at = {feet.x + 3 * f.x, -1, feet.z + 3 * f.z};
+    }
+    Thing g;
+    g.kind = ThingKind::Object;
+    g.name = "ground";
+    g.names = {"ground"};
+    g.cells = {at};
+    g.bounds.add(at);
+    g.block = s.world().type_at(at).name;
+    g.colour = s.world().type_at(at).colour.word;
+    s.last_referenced = g;
+    return std::vector<int>{s.add_thing(std::move(g))};
+  }
   if (person) {
     for (const auto& t : all)
       if (t.kind == *person) cands.push_back(&t);

@@ -124,6 +124,8 @@ const std::vector<Thing>& Session::things() {
     t.name = lemma(a.name);
     t.names.push_back(t.name);
     for (const auto& tag : a.tags) t.names.push_back(lemma(tag));
+    // Generic nouns any built thing answers to ("destroy that structure").
+    for (const char* g : {"structure", "object", "thing", "stuff", "creation", "build"}) t.names.push_back(g);
     std::map<std::string, int> colours, blocks;
     bool any_solid = false;
     for (Coord c : a.cells) {

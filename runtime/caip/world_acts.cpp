@@ -1,4 +1,6 @@
 // MOVE, loop steps, DANCE and SPAWN: the actions that move entities.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "runtime/caip/acts.h"
@@ -34,7 +36,14 @@ bool act_move(Session& s, int location) {
   if (!s.valid_location(location)) return false;
   const Location& loc = s.location(location);
   agent::TaskId task = s.start_task("MOVE", loc.describe);
-  auto r = s.agent().move_to(loc.at, 1);
+  // Next to (or inside) an object: the nearest cell one can stand on, widening
+  // the tolerance up to the object's half-size.
+  int widest = loc.anchor ? std::max(loc.anchor->size().x, loc.anchor->size().z) / 2 + 2 : 2;
+  agent::ActionResult r;
+  for (int tol = 1; tol <= std::max(1, widest); ++tol) {
+    r = s.agent().move_to(loc.at, tol);
+    if (r.ok || r.reason.find("no walkable route") != std::string::npos) break;
+  }
   s.invalidate();
   s.finish_task(task, r.ok);
   if (!r.ok) {

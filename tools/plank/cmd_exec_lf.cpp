@@ -24,7 +24,7 @@ namespace plank::cli {
 namespace {
 
 struct ExecLfOptions {
-  std::string file, jsonl, utterance, scene = "village", render, dump, engine = "interp";
+  std::string file, jsonl, utterance, scene = "village", render, dump, engine = "interp", log;
   bool assume = false;
   int limit = 0;
   OutputOptions output;
@@ -117,6 +117,11 @@ int exec_jsonl(const ExecLfOptions& o) {
   const std::string& text = file->text();
   size_t pos = 0, line_no = 0;
   bool first = true;
+  std::FILE* log = o.log.empty() ? nullptr : std::fopen(o.log.c_str(), "w");
+  if (!o.log.empty() && !log) {
+    fmt::print(stderr, "plank exec-lf: cannot write '{}'\n", o.log);
+    return kInputErrors;
+  }
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
     if (end == std::string::npos) end = text.size();
@@ -142,6 +147,11 @@ int exec_jsonl(const ExecLfOptions& o) {
     }
     first = false;
     caip::ExecResult r = ex->run(*form, utt->string, file);
+    if (log) {
+      nlohmann::json j{{"line", line_no}, {"text", utt->string}, {"action", r.action},
+                       {"outcome", caip::outcome_name(r.outcome)}, {"reply", r.reply}, {"blocks_changed", r.blocks_changed}};
+      std::fputs((j.dump() + "\n").c_str(), log);
+    }
     Counts& c = by_action[r.action.empty() ? "INVALID" : r.action];
     ++c.total;
     if (r.invalid) {
@@ -158,6 +168,7 @@ int exec_jsonl(const ExecLfOptions& o) {
       ++all.refused, ++c.refused;
     }
   }
+  if (log) std::fclose(log);
   if (o.output.json) {
     nlohmann::json j{{"total", all.total}, {"done", all.done}, {"asked", all.asked}, {"refused", all.refused},
                      {"errors", all.errors}, {"invalid", all.invalid}};
@@ -187,6 +198,7 @@ void register_exec_lf(CLI::App& app, Action& action) {
   cmd->add_option("--dump", o->dump, "print the generated program and stop: plank")->check(CLI::IsMember({"plank"}));
   cmd->add_option("--engine", o->engine, "the engine that runs the program: interp (default) or jit")
       ->check(CLI::IsMember({"interp", "jit"}));
+  cmd->add_option("--log", o->log, "with --jsonl: write each line's outcome and reply to this JSONL file");
   cmd->add_option("--limit", o->limit, "with --jsonl: only the first N lines");
   cmd->add_flag("--assume", o->assume, "take the documented default instead of asking, and say so");
   cmd->add_flag("--json", o->output.json, "machine-readable output");
