@@ -8,7 +8,7 @@ namespace plank::caip {
 
 namespace {
 
-std::string schematic_call(Emitter& e, const lf::Value* sc, const lf::Value& action) {
+std::string schematic_call(Emitter& e, const lf::Value* sc, const lf::Value& action, bool dig = false) {
   std::string args;
   if (sc && sc->is_dict()) {
     add_str(args, "name", e.span(sc->find("has_name")));
@@ -23,6 +23,7 @@ std::string schematic_call(Emitter& e, const lf::Value* sc, const lf::Value& act
     add_str(args, "thickness", e.span(sc->find("has_thickness")));
   }
   if (!sc) add_str(args, "block", e.span(action.find("has_block_type")));
+  if (dig) add_kw(args, "dig", "True");
   return e.bind("shape", "caip_schematic(" + args + ")");
 }
 
@@ -171,7 +172,7 @@ void lower_dig(Emitter& e, const lf::Value& a) {
   const lf::Value* repeat = repeat_of(a);
   auto n = lower_count(e, repeat, "holes");
   if (!n) return;
-  std::string shape = a.find("schematic") ? schematic_call(e, a.find("schematic"), a) : std::string("None");
+  std::string shape = a.find("schematic") ? schematic_call(e, a.find("schematic"), a, true) : std::string("None");
   std::string at = lower_location(e, a.find("location"));
   if (*n == 1) e.line("caip_dig(" + shape + ", " + at + ")");
   else {

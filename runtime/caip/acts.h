@@ -44,6 +44,7 @@ std::optional<int> offset_location(Session& s, int location, const std::string& 
 // ---- schematics (build.cpp)
 struct SchematicQuery {
   std::string name, block, colour, size, width, height, length, depth, radius, thickness;
+  bool dig = false;  // DIG: the name describes the hole ("pit", "trench"): any name is a box
 };
 std::optional<int> make_schematic(Session& s, const SchematicQuery& q);
 

@@ -37,7 +37,11 @@ size_t apply(Session& s, agent::TaskId task, const char* action, const std::vect
     Box b;
     for (auto& p : cells) b.add(p.at);
     Coord centre{(b.min.x + b.max.x) / 2, std::max(0, b.min.y), (b.min.z + b.max.z) / 2};
+    // The walk is not part of the task: undoing a build removes the blocks, it
+    // does not walk the agent back (and so never conflicts with later walks).
+    s.agent().attach(&s.log(), nullptr);
     s.agent().move_to(centre, std::max(b.size().x, b.size().z) / 2 + 2);
+    s.agent().attach(&s.log(), &s.tasks());
   }
   s.log().begin(task, action, s.clock().now());
   size_t changed = 0;
@@ -66,6 +70,8 @@ size_t apply(Session& s, agent::TaskId task, const char* action, const std::vect
   return changed;
 }
 
+// Names the built cells and makes them the object talked about last ("build
+// a cube ... now destroy it").
 void annotate(Session& s, agent::TaskId task, const std::string& name, std::vector<std::string> tags,
               const std::vector<Placement>& cells) {
   world::Annotation a;
@@ -76,10 +82,19 @@ void annotate(Session& s, agent::TaskId task, const std::string& name, std::vect
   if (a.cells.empty()) return;
   std::sort(a.cells.begin(), a.cells.end());
   a.cells.erase(std::unique(a.cells.begin(), a.cells.end()), a.cells.end());
+  Thing t;
+  t.kind = ThingKind::Object;
+  t.name = name;
+  t.names = {name};
+  t.cells = a.cells;
+  for (Coord c : a.cells) t.bounds.add(c);
+  t.block = s.world().type_at(a.cells.front()).name;
+  t.colour = s.world().type_at(a.cells.front()).colour.word;
   s.log().begin(task, "annotate", s.clock().now());
   s.world().annotate(std::move(a));
   s.log().end();
   s.invalidate();
+  if (name != "hole") s.last_referenced = std::move(t);
 }
 
 // Where a shape of extents p goes for a location: beside the anchor on the
@@ -126,13 +141,13 @@ std::optional<int> make_schematic(Session& s, const SchematicQuery& q) {
   for (auto it = words.rbegin(); !sc.shape && it != words.rend(); ++it) sc.shape = find_shape(lemma(*it));
   if (!sc.shape) {
     // "build a stone one", "make something red": no name, or a material used as a name.
-    bool nameless = words.empty() || block_type(reg, q.name).has_value();
+    bool nameless = words.empty() || q.dig || block_type(reg, q.name).has_value();
     if (!nameless && !s.assume(fmt::format("a {} can be built as a cube", joined))) {
       s.ask(fmt::format("I don't know how to build {}. Should I build a cube instead?", article(joined)));
       return std::nullopt;
     }
-    sc.shape = find_shape("cube");
-    if (nameless && words.size() && !q.name.empty() && q.block.empty()) {
+    sc.shape = find_shape(q.dig ? "rectanguloid" : "cube");
+    if (nameless && !q.dig && words.size() && !q.name.empty() && q.block.empty()) {
       sc.block = *block_type(reg, q.name);
       sc.block_given = true;
     }
@@ -168,6 +183,12 @@ std::optional<int> make_schematic(Session& s, const SchematicQuery& q) {
       s.ask(fmt::format("How big is \"{}\"? Give me a size in blocks, like 5x5.", q.size));
       return std::nullopt;
     }
+  }
+  if (q.dig) {  // a hole is 3x3x3 unless told otherwise
+    if (size && !p.width && !p.length) p.width = p.length = size;
+    if (!p.height) p.height = 3;
+    if (!p.width) p.width = 3;
+    if (!p.length) p.length = 3;
   }
   sc.params = resolve_params(*sc.shape, p, size);
   // Material: the block type, else the colour, else the shape's default.
@@ -315,7 +336,6 @@ bool act_dig(Session& s, int schematic, int location) {
   if (s.valid_schematic(schematic)) {
     const Schematic& sc = s.schematic(schematic);
     p = sc.params;
-    if (sc.shape->name == "cube" && sc.name.empty()) p = {3, 3, 3, 0, 1};
   }
   const Location& loc = s.location(location);
   // Dig down from the ground under the location.
@@ -328,9 +348,8 @@ bool act_dig(Session& s, int schematic, int location) {
   agent::TaskId task = s.start_task("DIG", "a hole");
   bool out_of_time = false;
   size_t n = apply(s, task, "dig", cells, &out_of_time, true);
-  std::vector<Placement> hole;
-  for (auto& c : cells) hole.push_back({c.at, BlockId(1)});  // annotation cells only
-  annotate(s, task, "hole", {"hole", "dug"}, hole);
+  // Not annotated: perception finds dug ground as a hole by itself, and an
+  // annotation would tie this task's undo to every later build's.
   s.finish_task(task, !out_of_time);
   if (n == 0) {
     s.refuse("There was nothing I could dig there.");

@@ -108,6 +108,7 @@ CAIP_FN(caip_schematic) {
   SchematicQuery q;
   q.name = a.str(0), q.block = a.str(1), q.colour = a.str(2), q.size = a.str(3), q.width = a.str(4);
   q.height = a.str(5), q.length = a.str(6), q.depth = a.str(7), q.radius = a.str(8), q.thickness = a.str(9);
+  q.dig = a.flag(10);
   return opt_int(make_schematic(s, q));
 }
 
@@ -210,7 +211,7 @@ void register_intrinsics() {
        "location", W, C, "Where copy `index` of `count` repeated builds goes (repeat_dir; AROUND/SURROUND on a ring).", &caip_offset},
       {"caip_schematic",
        {kw("name", "str"), kw("block", "str"), kw("colour", "str"), kw("size", "str"), kw("width", "str"), kw("height", "str"),
-        kw("length", "str"), kw("depth", "str"), kw("radius", "str"), kw("thickness", "str")},
+        kw("length", "str"), kw("depth", "str"), kw("radius", "str"), kw("thickness", "str"), kw("dig", "bool")},
        "schematic | None", W, C, "A shape from the shape library with its extents and block; asks about unknown names or blocks.",
        &caip_schematic},
       {"caip_build", {req("shape", "schematic"), req("at", "location")}, "bool", W, C, "BUILD a schematic at a location.", &caip_build},

@@ -354,7 +354,10 @@ std::optional<FrameOffset> direction_offset(std::string_view d) {
 std::optional<std::string> action_type_word(std::string_view text) {
   for (const auto& w : words_of(text)) {
     std::string l = lemma(w);
-    if (l.ends_with("ing")) l = l.substr(0, l.size() - 3);
+    if (l.ends_with("ing")) {
+      l = l.substr(0, l.size() - 3);
+      if (l.size() >= 3 && l[l.size() - 1] == l[l.size() - 2]) l.pop_back();  // digging -> dig
+    }
     for (const auto& a : kActionWords)
       if (a.word == l || a.word == w || (l.size() >= 3 && a.word.starts_with(l))) return std::string(a.action);
   }

@@ -105,17 +105,23 @@ std::optional<std::vector<int>> find_things(Session& s, const RefQuery& q) {
     for (const auto& t : all)
       if (t.kind == *person) cands.push_back(&t);
   } else if (coref && q.colour.empty()) {
-    if (s.last_referenced) {
-      int h = s.add_thing(*s.last_referenced);
-      return std::vector<int>{h};
+    // "it" refers back (the object talked about last, else the one looked at);
+    // "that", "this", "there" point (the one looked at, else the last one).
+    bool deictic = lemmas.empty() || lemmas[0] != "it" && lemmas[0] != "them";
+    auto looked_at = [&]() -> const Thing* {
+      auto look = s.look_block();
+      if (look)
+        for (const auto& t : all)
+          if (t.kind != ThingKind::Speaker && std::binary_search(t.cells.begin(), t.cells.end(), *look)) return &t;
+      return nullptr;
+    };
+    const Thing* pick = deictic ? looked_at() : nullptr;
+    if (!pick && s.last_referenced) return std::vector<int>{s.add_thing(*s.last_referenced)};
+    if (!pick) pick = looked_at();
+    if (pick) {
+      s.last_referenced = *pick;
+      return std::vector<int>{s.add_thing(*pick)};
     }
-    auto look = s.look_block();
-    if (look)
-      for (const auto& t : all)
-        if (t.kind != ThingKind::Speaker && std::binary_search(t.cells.begin(), t.cells.end(), *look)) {
-          s.last_referenced = t;
-          return std::vector<int>{s.add_thing(t)};
-        }
     s.ask("What do you mean by \"" + (q.name.empty() ? std::string("that") : q.name) + "\"? I don't see what you are pointing at.");
     return std::nullopt;
   } else {

@@ -133,7 +133,7 @@ Cells g_tower(const ShapeParams& p) {
   Cells out = box({p.width, p.height, p.length, 0, 1}, true);
   for (int z = 0; z < p.length; ++z)
     for (int x = 0; x < p.width; ++x)
-      if ((on_shell(x, p.width, 1) || on_shell(z, p.length, 1)) && (x + z) % 2 == 0) put(out, x, p.height, z, Role::Trim);
+      if ((on_shell(x, p.width, 1) || on_shell(z, p.length, 1)) && (x + z) % 2 == 0) put(out, x, p.height, z);
   return out;
 }
 
@@ -155,8 +155,8 @@ Cells g_house(const ShapeParams& p) {
         bool window = y == 2 && ((x == 1 || x == w - 2) && (z == 0 || z == l - 1)) && w >= 5;
         put(out, x, y, z, window ? Role::Window : Role::Main);
       }
-  for (int k = 0;; ++k) {  // roof: layers stepping in
-    int lo = k - 1, hx = w - k, hz = l - k;
+  for (int k = 0;; ++k) {  // roof: layers stepping in (no overhang: cells stay in the box)
+    int lo = k, hx = w - 1 - k, hz = l - 1 - k;
     if (lo > hx || lo > hz) break;
     for (int z = lo; z <= hz; ++z)
       for (int x = lo; x <= hx; ++x) put(out, x, h + k, z, Role::Roof);

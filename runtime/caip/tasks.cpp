@@ -42,6 +42,9 @@ bool act_undo(Session& s, const std::string& target) {
   // The most recent task of that kind that changed the world.
   for (auto it = s.task_log.rbegin(); it != s.task_log.rend(); ++it) {
     if (!matches(&*it, *action) || it->action == "UNDO") continue;
+    // Without a target, a dance is not something to take back, nor is a task still running.
+    if (action->empty() && it->action == "DANCE") continue;
+    if (const agent::Task* t = s.tasks().task(it->id); t && !agent::task_finished(t->status)) continue;
     bool changed = false;
     for (const auto& a : s.log().actions())
       if (a.task == it->id && !a.changes.empty()) changed = true;
