@@ -65,7 +65,7 @@ Coord dir_vector(Session& s, const std::string& d) {
 std::optional<std::vector<int>> find_things(Session& s, const RefQuery& q) {
   const auto& all = s.things();
   std::vector<const Thing*> cands;
-  std::string what = q.name.empty() ? (q.tag.empty() ? std::string("object") : q.tag) : q.name;
+  std::string what = !q.name.empty() ? q.name : !q.tag.empty() ? q.tag : q.want_hole ? std::string("hole") : std::string("object");
   bool coref = q.coref;
   std::optional<ThingKind> person;
   auto lemmas = name_lemmas(q.name);

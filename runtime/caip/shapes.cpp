@@ -130,36 +130,38 @@ Cells g_arch(const ShapeParams& p) {
 
 // A tower: a hollow square column with a crenellated top.
 Cells g_tower(const ShapeParams& p) {
-  Cells out = box({p.width, p.height, p.length, 0, 1}, true);
+  int top = std::max(1, p.height - 1);  // the crenellation is the top layer
+  Cells out = box({p.width, top, p.length, 0, 1}, true);
+  if (p.height < 2) return out;
   for (int z = 0; z < p.length; ++z)
     for (int x = 0; x < p.width; ++x)
-      if ((on_shell(x, p.width, 1) || on_shell(z, p.length, 1)) && (x + z) % 2 == 0) put(out, x, p.height, z);
+      if ((on_shell(x, p.width, 1) || on_shell(z, p.length, 1)) && (x + z) % 2 == 0) put(out, x, top, z);
   return out;
 }
 
-// A house: floor, walls with a door and windows, a stepped roof.
+// A house: floor, walls with a door and windows, a stepped roof taking the
+// top layers (one per step in from the smaller side's half).
 Cells g_house(const ShapeParams& p) {
   Cells out;
-  int w = std::max(p.width, 3), l = std::max(p.length, 3), h = std::max(p.height, 3);
+  int w = p.width, l = p.length, h = p.height;
+  int roof_layers = std::max(1, std::min(w, l) / 2);
+  int walls_top = std::max(1, h - roof_layers);  // first roof layer
   int door_x = w / 2;
   for (int z = 0; z < l; ++z)
     for (int x = 0; x < w; ++x) put(out, x, 0, z, Role::Trim);  // floor
-  for (int y = 1; y < h; ++y)
+  for (int y = 1; y < walls_top; ++y)
     for (int z = 0; z < l; ++z)
       for (int x = 0; x < w; ++x) {
         if (!(on_shell(x, w, 1) || on_shell(z, l, 1))) continue;
-        if (z == 0 && x == door_x && y <= 2) {
-          if (y == 1) put(out, x, y, z, Role::Door);
-          continue;
-        }
-        bool window = y == 2 && ((x == 1 || x == w - 2) && (z == 0 || z == l - 1)) && w >= 5;
+        if (z == 0 && x == door_x && y <= 2 && w >= 3) continue;  // the doorway
+        bool window = y == 2 && w >= 5 && (x == 1 || x == w - 2) && (z == 0 || z == l - 1);
         put(out, x, y, z, window ? Role::Window : Role::Main);
       }
-  for (int k = 0;; ++k) {  // roof: layers stepping in (no overhang: cells stay in the box)
+  for (int k = 0; walls_top + k < h; ++k) {
     int lo = k, hx = w - 1 - k, hz = l - 1 - k;
     if (lo > hx || lo > hz) break;
     for (int z = lo; z <= hz; ++z)
-      for (int x = lo; x <= hx; ++x) put(out, x, h + k, z, Role::Roof);
+      for (int x = lo; x <= hx; ++x) put(out, x, walls_top + k, z, Role::Roof);
   }
   return out;
 }
@@ -170,7 +172,7 @@ Cells g_bridge(const ShapeParams& p) {
   for (int z = 0; z < p.length; ++z)
     for (int x = 0; x < p.width; ++x) {
       put(out, x, 0, z);
-      if (x == 0 || x == p.width - 1) put(out, x, 1, z, Role::Trim);
+      if ((x == 0 || x == p.width - 1) && p.height >= 2) put(out, x, 1, z, Role::Trim);
     }
   return out;
 }
@@ -237,7 +239,7 @@ const std::vector<ShapeDef>& shapes() {
       {"fence", {"fence", "railing", "hedge"}, {7, 1, 1}, "oak_fence", "a line of fence posts", &g_line},
       {"house", {"house", "home", "cabin", "cottage", "shelter house", "houses", "church", "school", "store", "shop", "hotel",
                  "hospital", "temple", "villa"},
-       {7, 4, 6}, "oak_planks", "walls with a door and windows, a floor and a stepped roof (composite)", &g_house},
+       {7, 7, 6}, "oak_planks", "walls with a door and windows, a floor and a stepped roof (composite)", &g_house},
       {"bridge", {"bridge", "pier", "dock", "deck"}, {3, 2, 9}, "oak_planks", "a deck with railings along z", &g_bridge},
       {"stairs", {"stairs", "stair", "staircase", "step", "ramp", "ladder"}, {2, 5, 5}, "cobblestone",
        "steps rising along z", &g_stairs},
