@@ -27,6 +27,7 @@ struct ExecLfOptions {
   std::string file, jsonl, utterance, scene = "village", render, dump, engine = "interp", log;
   bool assume = false;
   int limit = 0;
+  int tile = 12;
   OutputOptions output;
 };
 
@@ -75,7 +76,9 @@ int exec_one(const ExecLfOptions& o) {
     return kInputErrors;
   }
   if (!o.render.empty()) {
-    auto pic = render::render_isometric(ex->world(), {});
+    render::IsoOptions iso;
+    iso.tile = o.tile;
+    auto pic = render::render_isometric(ex->world(), iso);
     if (!render::write_png(pic.image, o.render, &error)) fmt::print(stderr, "plank exec-lf: {}\n", error);
   }
   if (o.output.json) {
@@ -199,6 +202,7 @@ void register_exec_lf(CLI::App& app, Action& action) {
   cmd->add_option("--engine", o->engine, "the engine that runs the program: interp (default) or jit")
       ->check(CLI::IsMember({"interp", "jit"}));
   cmd->add_option("--log", o->log, "with --jsonl: write each line's outcome and reply to this JSONL file");
+  cmd->add_option("--tile", o->tile, "with --render: pixels per block edge (default 12)");
   cmd->add_option("--limit", o->limit, "with --jsonl: only the first N lines");
   cmd->add_flag("--assume", o->assume, "take the documented default instead of asking, and say so");
   cmd->add_flag("--json", o->output.json, "machine-readable output");
