@@ -1,5 +1,7 @@
 #include "runtime/caip/lexicon.h"
 
+#include "support/edit_distance.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -102,21 +104,6 @@ constexpr ActionWord kActionWords[] = {
     {"move", "MOVE"},     {"go", "MOVE"},       {"walk", "MOVE"},       {"come", "MOVE"},
     {"dance", "DANCE"},   {"freebuild", "FREEBUILD"}, {"finish", "FREEBUILD"}, {"complete", "FREEBUILD"},
 };
-
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t prev = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t cur = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      prev = cur;
-    }
-  }
-  return row[b.size()];
-}
 
 bool all_digits(std::string_view s) {
   return !s.empty() && s.size() < 10 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit((unsigned char)c); });
@@ -333,7 +320,7 @@ std::optional<world::BlockId> block_type(const world::BlockRegistry& registry, s
   std::optional<world::BlockId> best;
   size_t best_d = 3;
   for (size_t i = 1; i < registry.size(); ++i) {
-    size_t d = edit_distance(l, registry[world::BlockId(i)].name);
+    size_t d = levenshtein(l, registry[world::BlockId(i)].name);
     if (d < best_d) best_d = d, best = world::BlockId(i);
   }
   return best;
@@ -362,6 +349,15 @@ std::optional<std::string> action_type_word(std::string_view text) {
       if (a.word == l || a.word == w || (l.size() >= 3 && a.word.starts_with(l))) return std::string(a.action);
   }
   return std::nullopt;
+}
+
+std::string action_gerund(std::string_view action) {
+  static constexpr Synonym kGerunds[] = {{"BUILD", "building"}, {"DESTROY", "destroying"}, {"DIG", "digging"},
+                                            {"FILL", "filling"},   {"MOVE", "moving"},         {"DANCE", "dancing"},
+                                            {"SPAWN", "spawning"}, {"FREEBUILD", "building"},  {"LOOP", "looping"}};
+  for (const auto& g : kGerunds)
+    if (g.word == action) return std::string(g.canonical);
+  return "doing";
 }
 
 std::optional<QuestionPattern> question_pattern(std::string_view text) {

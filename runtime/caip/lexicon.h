@@ -67,6 +67,8 @@ std::optional<FrameOffset> direction_offset(std::string_view direction);
 
 // The names of the CAIP action types a `target_action_type` span means ("building" -> BUILD).
 std::optional<std::string> action_type_word(std::string_view text);
+// The words for doing an action type in replies: BUILD -> "building".
+std::string action_gerund(std::string_view action);
 
 // The data's bare GET_MEMORY forms (no filters) leave the question in the
 // words: a small table of question patterns recognises the ones the agent can

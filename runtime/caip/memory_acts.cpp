@@ -9,15 +9,6 @@ namespace plank::caip {
 
 namespace {
 
-std::string gerund_of(const std::string& action) {
-  static const std::pair<const char*, const char*> kWords[] = {
-      {"BUILD", "building"}, {"DESTROY", "destroying"}, {"DIG", "digging"}, {"FILL", "filling"},
-      {"MOVE", "moving"},    {"DANCE", "dancing"},      {"SPAWN", "spawning"}, {"FREEBUILD", "building"}};
-  for (auto& [a, g] : kWords)
-    if (action == a) return g;
-  return "doing";
-}
-
 // The noun as the speaker said it ("cows", "sheep"), singular for one.
 std::string plural(const std::string& noun, size_t n) {
   std::string one = lemma(noun);
@@ -38,10 +29,10 @@ bool answer(Session& s, const QuestionQuery& q) {
         if (const TaskInfo* info = s.task_info(id); info && (q.action_type.empty() || info->action == q.action_type))
           now = info;
     if (now) {
-      s.say(fmt::format("I am {} {}.", gerund_of(now->action), now->what));
+      s.say(fmt::format("I am {} {}.", action_gerund(now->action), now->what));
     } else if (!s.task_log.empty()) {
       const TaskInfo& last = s.task_log.back();
-      s.say(fmt::format("I'm not doing anything right now. The last thing I did was {} {}.", gerund_of(last.action),
+      s.say(fmt::format("I'm not doing anything right now. The last thing I did was {} {}.", action_gerund(last.action),
                         last.what));
     } else {
       s.say("I'm not doing anything right now.");

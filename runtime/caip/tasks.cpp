@@ -8,16 +8,6 @@ namespace plank::caip {
 
 namespace {
 
-std::string gerund(const std::string& action) {
-  static const std::pair<const char*, const char*> kWords[] = {
-      {"BUILD", "building"}, {"DESTROY", "destroying"}, {"DIG", "digging"}, {"FILL", "filling"},
-      {"MOVE", "moving"},    {"DANCE", "dancing"},      {"SPAWN", "spawning"}, {"FREEBUILD", "building"},
-      {"LOOP", "looping"}};
-  for (auto& [a, g] : kWords)
-    if (action == a) return g;
-  return "working";
-}
-
 // The target_action_type span as an action name; "" when absent. nullopt when
 // given but not an action we know.
 std::optional<std::string> target_action(Session& s, const std::string& target) {
@@ -55,47 +45,45 @@ bool act_undo(Session& s, const std::string& target) {
       s.refuse("I can't undo that: " + r.reason);
       return false;
     }
-    s.say(fmt::format("I undid {} {} ({} changes).", gerund(it->action), it->what, r.changes));
+    s.say(fmt::format("I undid {} {} ({} changes).", action_gerund(it->action), it->what, r.changes));
     it->action = "UNDONE";
     s.mark_done();
     return true;
   }
-  s.refuse(action->empty() ? "There is nothing to undo." : fmt::format("I haven't done any {} to undo.", gerund(*action)));
+  s.refuse(action->empty() ? "There is nothing to undo." : fmt::format("I haven't done any {} to undo.", action_gerund(*action)));
   return false;
 }
 
-bool act_stop(Session& s, const std::string& target) {
+// STOP and RESUME: the newest task on the stack with status `from` (of the
+// target action type) goes to `to`.
+static bool switch_task(Session& s, const std::string& target, agent::TaskStatus from, bool resume) {
   auto action = target_action(s, target);
   if (!action) return false;
   const auto& stack = s.tasks().stack();
   for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
     const agent::Task* t = s.tasks().task(*it);
-    if (!t || t->status != agent::TaskStatus::Running || !matches(s.task_info(*it), *action)) continue;
-    s.tasks().pause(*it);
-    s.say(fmt::format("OK, I stopped {} {}.", gerund(s.task_info(*it)->action), s.task_info(*it)->what));
+    const TaskInfo* info = s.task_info(*it);
+    if (!t || t->status != from || !matches(info, *action)) continue;
+    if (resume) {
+      s.tasks().resume(*it);
+      s.say(fmt::format("OK, I'm {} {} again.", action_gerund(info->action), info->what));
+    } else {
+      s.tasks().pause(*it);
+      s.say(fmt::format("OK, I stopped {} {}.", action_gerund(info->action), info->what));
+    }
     s.mark_done();
     return true;
   }
-  s.refuse(action->empty() ? "I'm not doing anything right now." : fmt::format("I'm not {} right now.", gerund(*action)));
+  if (resume)
+    s.refuse(action->empty() ? "There is nothing paused to resume."
+                             : fmt::format("I wasn't {} before, so there is nothing to resume.", action_gerund(*action)));
+  else
+    s.refuse(action->empty() ? "I'm not doing anything right now." : fmt::format("I'm not {} right now.", action_gerund(*action)));
   return false;
 }
 
-bool act_resume(Session& s, const std::string& target) {
-  auto action = target_action(s, target);
-  if (!action) return false;
-  const auto& stack = s.tasks().stack();
-  for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-    const agent::Task* t = s.tasks().task(*it);
-    if (!t || t->status != agent::TaskStatus::Paused || !matches(s.task_info(*it), *action)) continue;
-    s.tasks().resume(*it);
-    s.say(fmt::format("OK, I'm {} {} again.", gerund(s.task_info(*it)->action), s.task_info(*it)->what));
-    s.mark_done();
-    return true;
-  }
-  s.refuse(action->empty() ? "There is nothing paused to resume."
-                           : fmt::format("I wasn't {} before, so there is nothing to resume.", gerund(*action)));
-  return false;
-}
+bool act_stop(Session& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Running, false); }
+bool act_resume(Session& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Paused, true); }
 
 bool adjacent_to_block(Session& s, const std::string& block) {
   const auto& w = s.world();

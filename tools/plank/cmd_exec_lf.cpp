@@ -33,6 +33,17 @@ struct ExecLfOptions {
   OutputOptions output;
 };
 
+std::unique_ptr<caip::Executor> open_executor(const ExecLfOptions& o) {
+  caip::ExecOptions eo;
+  eo.scene = o.scene;
+  eo.assume = o.assume;
+  eo.engine = o.engine;
+  DiagnosticSink sink;
+  auto ex = caip::Executor::open(eo, sink);
+  if (!ex) std::fputs(render_text(sink.all(), RenderOptions{o.output.use_color()}).c_str(), stderr);
+  return ex;
+}
+
 int exec_one(const ExecLfOptions& o) {
   std::string error;
   SourceRef file = SourceFile::load(o.file, &error);
@@ -54,15 +65,8 @@ int exec_one(const ExecLfOptions& o) {
       if (const lf::Value* t = form->find("text"); t && t->is_string()) utterance = t->string;
     lfv = *inner;
   }
-  caip::ExecOptions eo;
-  eo.scene = o.scene;
-  eo.assume = o.assume;
-  eo.engine = o.engine;
-  auto ex = caip::Executor::open(eo, sink);
-  if (!ex) {
-    std::fputs(render_text(sink.all(), RenderOptions{o.output.use_color()}).c_str(), stderr);
-    return kInputErrors;
-  }
+  auto ex = open_executor(o);
+  if (!ex) return kInputErrors;
   if (o.dump == "plank") {
     auto src = ex->compile(lfv, utterance, &error);
     if (!src) {
@@ -104,16 +108,8 @@ int exec_jsonl(const ExecLfOptions& o) {
     fmt::print(stderr, "plank exec-lf: {}\n", error);
     return kInputErrors;
   }
-  caip::ExecOptions eo;
-  eo.scene = o.scene;
-  eo.assume = o.assume;
-  eo.engine = o.engine;
-  DiagnosticSink sink;
-  auto ex = caip::Executor::open(eo, sink);
-  if (!ex) {
-    std::fputs(render_text(sink.all(), RenderOptions{o.output.use_color()}).c_str(), stderr);
-    return kInputErrors;
-  }
+  auto ex = open_executor(o);
+  if (!ex) return kInputErrors;
   struct Counts {
     size_t total = 0, done = 0, asked = 0, refused = 0, errors = 0, invalid = 0;
   };
