@@ -230,6 +230,7 @@ bool act_build(Session& s, int schematic, int location) {
   BlockId trim = sc.block_given ? sc.block : find_or(reg, "cobblestone", sc.block);
   BlockId window = find_or(reg, "glass", sc.block);
   BlockId water = find_or(reg, "water", sc.block);
+  BlockId leaves = find_or(reg, "oak_leaves", sc.block);
   bool pool = sc.shape->name == "pool";
   Coord o = origin_for(loc, sc.params);
   if (pool) o.y -= 1;  // a pool is sunk into the ground
@@ -241,6 +242,7 @@ bool act_build(Session& s, int schematic, int location) {
       case Role::Roof: b = pool ? water : roof; break;
       case Role::Trim: b = trim; break;
       case Role::Window: b = window; break;
+      case Role::Leaves: b = leaves; break;
       case Role::Door:
       case Role::Air: b = world::kAir; break;
     }

@@ -203,13 +203,30 @@ Cells g_pool(const ShapeParams& p) {
   return out;
 }
 
+// A tree: a trunk (main block) under a crown of leaves.
+Cells g_tree(const ShapeParams& p) {
+  Cells out;
+  int trunk = std::max(1, p.height * 2 / 3);
+  int cx = p.width / 2, cz = p.length / 2;
+  for (int y = 0; y < trunk; ++y) put(out, cx, y, cz);
+  for (int y = std::max(1, trunk - 1); y < p.height; ++y)
+    for (int z = 0; z < p.length; ++z)
+      for (int x = 0; x < p.width; ++x) {
+        if (x == cx && z == cz && y < trunk) continue;
+        bool corner = (x == 0 || x == p.width - 1) && (z == 0 || z == p.length - 1);
+        if (!corner || y == trunk) put(out, x, y, z, Role::Leaves);
+      }
+  return out;
+}
+
 }  // namespace
 
 const std::vector<ShapeDef>& shapes() {
   static const std::vector<ShapeDef> table = {
       {"cube", {"cube", "block", "box", "blocks", "thing", "something", "structure", "object", "statue", "pillar"},
        {3, 3, 3}, "cobblestone", "a solid cube", &g_cube},
-      {"hollow_cube", {"hollow_cube", "hollow cube", "room", "shelter", "hut", "shed", "bunker", "cage", "bedroom", "barn"},
+      {"hollow_cube", {"hollow_cube", "hollow cube", "room", "shelter", "hut", "shed", "bunker", "cage", "bedroom", "barn",
+                       "kitchen", "bathroom", "closet", "box room"},
        {5, 4, 5}, "oak_planks", "a cube with only its shell", &g_hollow},
       {"rectanguloid", {"rectanguloid", "cuboid", "prism", "slab", "foundation", "base", "bed", "table", "column", "post"},
        {5, 2, 3}, "stone", "a solid box of any extents", &g_cube},
@@ -229,7 +246,7 @@ const std::vector<ShapeDef>& shapes() {
       {"disk", {"disk", "disc", "round", "plate"}, {7, 1, 7}, "stone", "a filled circle on the ground", &g_disk},
       {"triangle", {"triangle"}, {7, 4, 1}, "stone", "an upright triangle", &g_triangle},
       {"dome", {"dome", "cupola"}, {7, 4, 7}, "glass", "half a spherical shell", &g_dome},
-      {"arch", {"arch", "archway", "gate", "portal", "doorway", "door", "entrance"}, {5, 4, 1}, "stone_bricks",
+      {"arch", {"arch", "archway", "gate", "portal", "doorway", "door", "entrance", "tunnel"}, {5, 4, 1}, "stone_bricks",
        "two legs and a lintel", &g_arch},
       {"ellipsoid", {"ellipsoid", "egg", "oval", "blob", "cloud"}, {7, 4, 5}, "white_wool", "a stretched ball", &g_sphere},
       {"tower", {"tower", "turret", "lighthouse", "skyscraper", "chimney", "spire", "lookout"}, {3, 9, 3}, "stone_bricks",
@@ -238,11 +255,16 @@ const std::vector<ShapeDef>& shapes() {
        &g_wall},
       {"fence", {"fence", "railing", "hedge"}, {7, 1, 1}, "oak_fence", "a line of fence posts", &g_line},
       {"house", {"house", "home", "cabin", "cottage", "shelter house", "houses", "church", "school", "store", "shop", "hotel",
-                 "hospital", "temple", "villa"},
+                 "hospital", "temple", "villa", "treehouse", "igloo house", "mansion house"},
        {7, 7, 6}, "oak_planks", "walls with a door and windows, a floor and a stepped roof (composite)", &g_house},
       {"bridge", {"bridge", "pier", "dock", "deck"}, {3, 2, 9}, "oak_planks", "a deck with railings along z", &g_bridge},
       {"stairs", {"stairs", "stair", "staircase", "step", "ramp", "ladder"}, {2, 5, 5}, "cobblestone",
        "steps rising along z", &g_stairs},
+      {"tree", {"tree", "oak", "palm", "bush"}, {5, 7, 5}, "oak_log", "a trunk under a crown of leaves (composite)", &g_tree},
+      {"pane", {"window", "pane", "glass pane", "mirror", "sign", "painting", "picture"}, {3, 3, 1}, "glass",
+       "an upright flat square along x", &g_wall},
+      {"garden", {"garden", "flower", "flowerbed", "flower bed", "lawn", "meadow"}, {6, 1, 4}, "poppy",
+       "a bed of flowers on the ground", &g_filled_rect},
       {"pool", {"pool", "swimming pool", "pond", "fountain", "well", "moat"}, {6, 1, 5}, "stone",
        "a rim of blocks around water (composite)", &g_pool},
   };

@@ -14,7 +14,7 @@
 
 namespace plank::caip {
 
-enum class Role : uint8_t { Main, Roof, Trim, Door, Window, Air };
+enum class Role : uint8_t { Main, Roof, Trim, Door, Window, Air, Leaves };
 
 struct ShapeCell {
   world::Coord at;

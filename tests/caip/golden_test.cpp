@@ -172,6 +172,13 @@ std::vector<Golden> goldens() {
          EXPECT_EQ(count_blocks(ex.world(), "glass", kArea), 4);            // windows
          EXPECT_EQ(count_annotations(ex.world(), "house"), 1);
        }});
+  add({"build_tree_composite", "flat", {{"plant a tree", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tree"}})")}},
+       Outcome::Done, "built a tree", both(block_is({0, 0, -3}, "oak_log"), [](Executor& ex, const std::vector<ExecResult>&) {
+         EXPECT_GT(count_blocks(ex.world(), "oak_leaves", kArea), 30);
+         EXPECT_EQ(bounds_of(ex.world(), "oak_leaves", kArea).max.y, 6);
+       })});
+  add({"build_window_pane", "flat", {{"build a window", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@window"}})")}},
+       Outcome::Done, "window", exact_bounds("glass", Box::of({-1, 0, -3}, {1, 2, -3}), 9)});
   add({"build_unknown_shape_asks", "flat", {{"build a spaceship", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@spaceship"}})")}},
        Outcome::Asked, "I don't know how to build a spaceship", nothing_placed()});
   Golden assumed{"build_unknown_shape_assume", "flat", {{"build a spaceship", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@spaceship"}})")}},
