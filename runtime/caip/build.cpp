@@ -40,7 +40,7 @@ size_t apply(Session& s, agent::TaskId task, const char* action, const std::vect
     // The walk is not part of the task: undoing a build removes the blocks, it
     // does not walk the agent back (and so never conflicts with later walks).
     s.agent().attach(&s.log(), nullptr);
-    s.agent().move_to(centre, std::max(b.size().x, b.size().z) / 2 + 2);
+    if (s.within_walk(centre)) s.agent().move_to(centre, std::max(b.size().x, b.size().z) / 2 + 2);
     s.agent().attach(&s.log(), &s.tasks());
   }
   s.log().begin(task, action, s.clock().now());
@@ -155,7 +155,7 @@ std::optional<int> make_schematic(Session& s, const SchematicQuery& q) {
   // Extents.
   auto len = [&](const std::string& text, const char* what) -> std::optional<int> {
     if (text.empty()) return 0;
-    if (auto v = parse_length(text)) return int(*v);
+    if (auto v = parse_length(text)) return int(std::min(*v, 1000L));  // the shape clamps further
     if (auto r = size_word(text)) return r->pick();
     if (!s.assume(fmt::format("\"{}\" means the default {}", text, what))) {
       s.ask(fmt::format("How many blocks is \"{}\"?", text));
@@ -167,18 +167,18 @@ std::optional<int> make_schematic(Session& s, const SchematicQuery& q) {
        depth = len(q.depth, "depth"), radius = len(q.radius, "radius");
   if (!width || !height || !length || !depth || !radius) return std::nullopt;
   ShapeParams p{*width, *height ? *height : *depth, *length, *radius, 1};
-  if (!q.thickness.empty()) p.thickness = int(parse_length(q.thickness).value_or(1));
+  if (!q.thickness.empty()) p.thickness = int(std::min(parse_length(q.thickness).value_or(1), 8L));
   int size = 0;
   if (!q.size.empty()) {
     auto dims = parse_dimensions(q.size);
     if (dims.size() >= 2) {
-      p.width = int(dims[0]);
-      p.length = int(dims[1]);
-      if (dims.size() == 3) p.height = int(dims[2]);
+      p.width = int(std::min(dims[0], 1000L));
+      p.length = int(std::min(dims[1], 1000L));
+      if (dims.size() == 3) p.height = int(std::min(dims[2], 1000L));
     } else if (auto r = size_word(q.size)) {
       size = r->pick();
     } else if (auto v = parse_length(q.size)) {
-      size = int(*v);
+      size = int(std::min(*v, 1000L));
     } else if (!s.assume(fmt::format("\"{}\" means the default size", q.size))) {
       s.ask(fmt::format("How big is \"{}\"? Give me a size in blocks, like 5x5.", q.size));
       return std::nullopt;
@@ -258,7 +258,7 @@ bool act_build(Session& s, int schematic, int location) {
   std::vector<std::string> tags{std::string(sc.shape->name), reg[sc.block].colour.word};
   annotate(s, task, what, tags, cells);
   if (out_of_time) {
-    s.say(fmt::format("I placed {} blocks of the {} {} before running out of time; say \"continue\" to finish.", n, what,
+    s.say(fmt::format("I placed {} blocks of the {} {} before running out of time, and left the task paused.", n, what,
                       loc.describe));
     s.tasks().pause(task);
     s.mark_done();

@@ -133,7 +133,11 @@ std::optional<long> read_number(const std::vector<std::string>& words, size_t& i
         current = (any ? std::max(current, 1L) : 1L) * m.value;
         any = multiplier = true;
       }
-    if (multiplier) { ++i; continue; }
+    if (multiplier) {
+      if (current > 1'000'000'000L) break;  // "thousand thousand ...": no overflow
+      ++i;
+      continue;
+    }
     auto v = number_word(w);
     if (!v) {
       if (any && w == "and") { ++i; continue; }

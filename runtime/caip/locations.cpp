@@ -49,6 +49,7 @@ std::optional<int> make_location(Session& s, const LocationQuery& q) {
   Location loc;
   std::string type = q.type.empty() ? (s.valid_thing(q.thing) ? "REFERENCE_OBJECT" : "SPEAKER_LOOK") : q.type;
   std::optional<long> steps = q.steps.empty() ? std::nullopt : parse_length(q.steps);
+  if (steps) steps = std::min(*steps, 1000L);
   if (!q.steps.empty() && !steps) {
     if (!s.assume("\"" + q.steps + "\" means 3 blocks")) {
       s.ask("How far is \"" + q.steps + "\" in blocks?");
@@ -84,6 +85,12 @@ std::optional<int> make_location(Session& s, const LocationQuery& q) {
     auto c = parse_coordinates(q.coordinates);
     if (!c) {
       s.ask("I couldn't read \"" + q.coordinates + "\" as coordinates. Which x, y, z do you mean?");
+      return std::nullopt;
+    }
+    // Chunk keys hold about a million blocks each way; nobody means further than this.
+    constexpr int kFar = 100'000;
+    if (std::abs(c->x) > kFar || std::abs(c->y) > 4'096 || std::abs(c->z) > kFar) {
+      s.refuse(fmt::format("{} is too far away for me.", at_text(*c)));
       return std::nullopt;
     }
     loc.at = *c;

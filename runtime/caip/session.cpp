@@ -73,6 +73,12 @@ std::optional<Coord> Session::look_cell() const {
   return hit->adjacent();
 }
 
+bool Session::within_walk(Coord goal) const {
+  Coord f = world::cell_of(world_.agent().pose.pos);
+  return std::abs(int64_t(goal.x) - f.x) <= kMaxWalk && std::abs(int64_t(goal.y) - f.y) <= kMaxWalk &&
+         std::abs(int64_t(goal.z) - f.z) <= kMaxWalk;
+}
+
 void Session::begin_command(std::string utterance) {
   utterance_ = std::move(utterance);
   reply_.clear();

@@ -102,6 +102,10 @@ class Session {
   std::optional<Coord> look_cell() const;
   std::optional<Coord> look_block() const;
 
+  // Walking further than this is refused: A*'s search box grows with the distance.
+  static constexpr int kMaxWalk = 200;
+  bool within_walk(Coord goal) const;
+
   // ---- one command
   void begin_command(std::string utterance);
   const std::string& utterance() const { return utterance_; }

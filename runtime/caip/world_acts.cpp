@@ -35,6 +35,10 @@ bool known_mob(const world::World& w, const std::string& type) {
 bool act_move(Session& s, int location) {
   if (!s.valid_location(location)) return false;
   const Location& loc = s.location(location);
+  if (!s.within_walk(loc.at)) {
+    s.refuse(fmt::format("That is too far for me to walk (more than {} blocks).", Session::kMaxWalk));
+    return false;
+  }
   agent::TaskId task = s.start_task("MOVE", loc.describe);
   // Next to (or inside) an object: the nearest cell one can stand on, widening
   // the tolerance up to the object's half-size.
@@ -80,7 +84,9 @@ bool act_step(Session& s, const std::string& direction) {
 bool act_dance(Session& s, int location, const std::string& direction, long turns) {
   agent::TaskId task = s.start_task("DANCE", "a dance");
   if (s.valid_location(location)) {
-    auto r = s.agent().move_to(s.location(location).at, 1);
+    agent::ActionResult r;
+    if (s.within_walk(s.location(location).at)) r = s.agent().move_to(s.location(location).at, 1);
+    else r.reason = "it is too far to walk";
     if (!r.ok) {
       s.finish_task(task, false);
       s.refuse(fmt::format("I can't get {} to dance: {}", s.location(location).describe, r.reason));

@@ -295,6 +295,18 @@ std::vector<Golden> goldens() {
        Outcome::Done, "walked 5 steps", agent_near({4, 0, -3}, 0)});
   add({"move_unknown_condition_asks", "flat", {{"move until the sun sets", CMD(R"({"action_type": "MOVE", "repeat": {"stop_condition": {"condition_span": "@until the sun sets"}}})")}},
        Outcome::Asked, "When should I stop", agent_near({4, 0, -8}, 0)});
+  add({"move_too_far_refused", "flat", {{"move to 5000 0 5000", CMD(R"({"action_type": "MOVE", "location": {"location_type": "COORDINATES", "coordinates": "@5000 0 5000"}})")}},
+       Outcome::Refused, "too far for me to walk", agent_near({4, 0, -8}, 0)});
+  add({"build_out_of_the_world_refused", "flat", {{"build a cube at 0 999999999 0", CMD(R"({"action_type": "BUILD", "location": {"location_type": "COORDINATES", "coordinates": "@0 999999999 0"}, "schematic": {"has_name": "@cube"}})")}},
+       Outcome::Refused, "too far away", nothing_placed()});
+  add({"build_huge_stops_at_budget", "flat", {{"build a 100x100x100 cube", CMD(R"({"action_type": "BUILD", "schematic": {"has_size": "@100x100x100", "has_name": "@cube"}})")}},
+       // 64 blocks a side at most; 4 ticks a block, 20 game minutes: 6,000 blocks, then it pauses.
+       Outcome::Done, "before running out of time", [](Executor& ex, const std::vector<ExecResult>& r) {
+         EXPECT_EQ(r.back().blocks_changed, 6000u);
+         auto top = ex.session().tasks().top();
+         ASSERT_TRUE(top);
+         EXPECT_EQ(ex.session().tasks().task(*top)->status, agent::TaskStatus::Paused);
+       }});
   add({"move_missing_object_asks", "flat", {{"go to the house", CMD(R"({"action_type": "MOVE", "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@house"}}})")}},
        Outcome::Asked, "I don't see any house", agent_near({4, 0, -8}, 0)});
   // ------------------------------------------------------------------ DANCE
