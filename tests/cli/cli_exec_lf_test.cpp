@@ -93,5 +93,19 @@ TEST(ExecLf, ValidSetRunsWithNoErrors) {
   EXPECT_GT(j["by_action"]["BUILD"]["done"].get<int>(), 0);
 }
 
+// With --assume nothing is asked that a default can answer, and nothing breaks either.
+TEST(ExecLf, ValidSetWithAssumeRunsWithNoErrors) {
+  if (!have_mcdata()) GTEST_SKIP() << "minecraft-data is not installed";
+  std::string valid = std::string(PLANK_SHARED_DIR) + "/data/caip/valid.jsonl";
+  if (!std::filesystem::exists(valid)) GTEST_SKIP() << "no " << valid;
+  test::Run asking = run_plank("exec-lf --jsonl '" + valid + "' --json");
+  test::Run assuming = run_plank("exec-lf --jsonl '" + valid + "' --json --assume");
+  ASSERT_EQ(assuming.exit_code, 0) << assuming.err.substr(0, 2000);
+  auto a = nlohmann::json::parse(asking.out), b = nlohmann::json::parse(assuming.out);
+  EXPECT_EQ(b["errors"], 0);
+  EXPECT_LT(b["asked"].get<int>(), a["asked"].get<int>());
+  EXPECT_GT(b["done"].get<int>(), a["done"].get<int>());
+}
+
 }  // namespace
 }  // namespace plank::test
