@@ -60,6 +60,8 @@ bool act_step(Session& s, const std::string& direction);
 bool act_dance(Session& s, int location, const std::string& direction, long turns);
 bool act_spawn(Session& s, const std::string& name, int location, long count);
 bool act_freebuild(Session& s, int thing);
+// RESUME of a build the tick budget paused: places the rest (build.cpp).
+bool continue_build(Session& s, agent::TaskId task);
 bool act_undo(Session& s, const std::string& target);
 bool act_stop(Session& s, const std::string& target);
 bool act_resume(Session& s, const std::string& target);

@@ -30,8 +30,9 @@ std::string article(const std::string& noun) {
 // Walks the agent to the site (best effort: building from where it stands when
 // no path exists), then writes the cells in one action group of `task`.
 // Returns how many cells changed; stops at the tick budget.
+// `*stopped_at` (optional) is the index of the first cell not reached.
 size_t apply(Session& s, agent::TaskId task, const char* action, const std::vector<Placement>& cells, bool* out_of_time,
-             bool breaking) {
+             bool breaking, size_t* stopped_at = nullptr) {
   world::World& w = s.world();
   if (!cells.empty()) {
     Box b;
@@ -41,6 +42,12 @@ size_t apply(Session& s, agent::TaskId task, const char* action, const std::vect
     // does not walk the agent back (and so never conflicts with later walks).
     s.agent().attach(&s.log(), nullptr);
     if (s.within_walk(centre)) s.agent().move_to(centre, std::max(b.size().x, b.size().z) / 2 + 2);
+    // Standing inside the site: step out first (a block cannot go where the agent stands).
+    Coord f = s.agent().feet();
+    if (!breaking && b.contains(f))
+      for (Coord out : {Coord{b.max.x + 1, f.y, f.z}, Coord{b.min.x - 1, f.y, f.z}, Coord{f.x, f.y, b.max.z + 1},
+                        Coord{f.x, f.y, b.min.z - 1}})
+        if (s.within_walk(out) && s.agent().move_to(out, 0).ok) break;
     s.agent().attach(&s.log(), &s.tasks());
   }
   s.log().begin(task, action, s.clock().now());
@@ -48,9 +55,12 @@ size_t apply(Session& s, agent::TaskId task, const char* action, const std::vect
   *out_of_time = false;
   const world::Entity& me = w.agent();
   Coord feet = world::cell_of(me.pose.pos);
-  for (const auto& p : cells) {
+  if (stopped_at) *stopped_at = cells.size();
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const Placement& p = cells[i];
     if (!s.budget_left()) {
       *out_of_time = true;
+      if (stopped_at) *stopped_at = i;
       break;
     }
     BlockId before = w.block(p.at);
@@ -254,9 +264,19 @@ bool act_build(Session& s, int schematic, int location) {
   if (what.empty()) what = std::string(sc.shape->name);
   agent::TaskId task = s.start_task("BUILD", article(what));
   bool out_of_time = false;
-  size_t n = apply(s, task, "build", cells, &out_of_time, false);
+  size_t stopped_at = cells.size();
+  size_t n = apply(s, task, "build", cells, &out_of_time, false, &stopped_at);
   std::vector<std::string> tags{std::string(sc.shape->name), reg[sc.block].colour.word};
-  annotate(s, task, what, tags, cells);
+  if (out_of_time) {
+    // The annotation waits for the whole build; RESUME places the rest.
+    PendingBuild rest{{}, what, tags, {}};
+    for (size_t i = stopped_at; i < cells.size(); ++i) rest.cells.push_back({cells[i].at, cells[i].block});
+    for (const auto& c : cells)
+      if (c.block != world::kAir) rest.all_cells.push_back(c.at);
+    s.pending[task] = std::move(rest);
+  } else {
+    annotate(s, task, what, tags, cells);
+  }
   if (out_of_time) {
     s.say(fmt::format("I placed {} blocks of the {} {} before running out of time, and left the task paused.", n, what,
                       loc.describe));
@@ -268,6 +288,29 @@ bool act_build(Session& s, int schematic, int location) {
   s.say(fmt::format("I built {} ({}x{}x{}, {}) {}.", article(what), sc.params.width, sc.params.height, sc.params.length,
                     reg[sc.block].name, loc.describe));
   s.mark_done();
+  return true;
+}
+
+bool continue_build(Session& s, agent::TaskId task) {
+  auto it = s.pending.find(task);
+  if (it == s.pending.end()) return false;
+  std::vector<Placement> cells;
+  for (auto& [at, block] : it->second.cells) cells.push_back({at, block});
+  bool out_of_time = false;
+  size_t stopped_at = cells.size();
+  size_t n = apply(s, task, "build", cells, &out_of_time, false, &stopped_at);
+  if (out_of_time) {
+    it->second.cells.erase(it->second.cells.begin(), it->second.cells.begin() + long(stopped_at));
+    s.tasks().pause(task);
+    s.say(fmt::format("I placed {} more blocks of the {} and ran out of time again; the task is paused.", n, it->second.name));
+    return true;
+  }
+  std::vector<Placement> whole;
+  for (Coord c : it->second.all_cells) whole.push_back({c, BlockId(1)});
+  annotate(s, task, it->second.name, it->second.tags, whole);
+  s.say(fmt::format("I finished the {} ({} more blocks).", it->second.name, n));
+  s.pending.erase(it);
+  s.finish_task(task, true);
   return true;
 }
 

@@ -232,7 +232,7 @@ agent::TaskId Session::start_task(const std::string& action, const std::string& 
 void Session::finish_task(agent::TaskId id, bool ok) { tasks_.finish(id, ok, clock_.now()); }
 
 Session::Snapshot Session::snapshot() const {
-  return {tasks_, task_log, last_referenced, entity_tags, rewards, log_.actions().size()};
+  return {tasks_, task_log, last_referenced, entity_tags, rewards, pending, log_.actions().size()};
 }
 
 bool Session::restore(const Snapshot& snap) {
@@ -244,6 +244,7 @@ bool Session::restore(const Snapshot& snap) {
   last_referenced = snap.last_referenced;
   entity_tags = snap.entity_tags;
   rewards = snap.rewards;
+  pending = snap.pending;
   invalidate();
   return true;
 }

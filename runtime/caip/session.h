@@ -65,6 +65,14 @@ struct Schematic {
   bool block_given = false;
 };
 
+// What a build left to do when its time ran out: RESUME places the rest.
+struct PendingBuild {
+  std::vector<std::pair<Coord, world::BlockId>> cells;  // not placed yet, in build order
+  std::string name;                                       // the annotation the finished build gets
+  std::vector<std::string> tags;
+  std::vector<Coord> all_cells;                           // every solid cell of the whole build
+};
+
 struct SessionOptions {
   bool assume = false;            // take documented defaults instead of asking
   uint64_t tick_budget = 20 * 60 * 20;  // game ticks one command may use (20 minutes)
@@ -138,6 +146,8 @@ class Session {
   std::optional<Thing> last_referenced;
   // Tags given to creatures (blocks carry theirs in world annotations).
   std::map<world::EntityId, std::vector<std::string>> entity_tags;
+  // Builds paused by the tick budget, by task.
+  std::map<agent::TaskId, PendingBuild> pending;
   // Rewards the speaker gave (+1 / -1), oldest first.
   std::vector<int> rewards;
   // What the agent is doing / did: tasks with their CAIP action names.
@@ -154,6 +164,7 @@ class Session {
     std::optional<Thing> last_referenced;
     std::map<world::EntityId, std::vector<std::string>> entity_tags;
     std::vector<int> rewards;
+    std::map<agent::TaskId, PendingBuild> pending;
     size_t log_actions = 0;
   };
   Snapshot snapshot() const;

@@ -65,8 +65,10 @@ static bool switch_task(Session& s, const std::string& target, agent::TaskStatus
     const TaskInfo* info = s.task_info(*it);
     if (!t || t->status != from || !matches(info, *action)) continue;
     if (resume) {
-      s.tasks().resume(*it);
+      agent::TaskId id = *it;
+      s.tasks().resume(id);
       s.say(fmt::format("OK, I'm {} {} again.", action_gerund(info->action), info->what));
+      continue_build(s, id);  // a build the budget paused: place the rest now
     } else {
       s.tasks().pause(*it);
       s.say(fmt::format("OK, I stopped {} {}.", action_gerund(info->action), info->what));
