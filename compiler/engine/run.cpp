@@ -88,6 +88,24 @@ std::string format_runtime_error(const core::RuntimeError& error, const std::str
   return s;
 }
 
+bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime) {
+  bool ok = false;
+  on_big_stack([&] {
+    size_t mark = thread.heap->root_mark();
+    core::Value body = core::Value::none();
+    if (!pk_make_function(&thread, &body, &runtime, 0, nullptr, 0, nullptr, 0)) return;
+    thread.heap->push_root(body);
+    core::Value ret = core::Value::none();
+    g_running.store(&thread);
+    auto previous = std::signal(SIGINT, on_sigint);
+    ok = runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
+    std::signal(SIGINT, previous);
+    g_running.store(nullptr);
+    thread.heap->pop_roots(mark);
+  });
+  return ok;
+}
+
 RunResult run_program(const RunOptions& o) {
   Output io{o};
   RunResult result;
@@ -187,18 +205,7 @@ RunResult run_program(const RunOptions& o) {
     return result;
   }
 
-  bool ok = false;
-  on_big_stack([&] {
-    core::Value body = core::Value::none();
-    if (!pk_make_function(&thread, &body, &runtime, 0, nullptr, 0, nullptr, 0)) return;
-    heap.push_root(body);
-    core::Value ret = core::Value::none();
-    g_running.store(&thread);
-    auto previous = std::signal(SIGINT, on_sigint);
-    ok = runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
-    std::signal(SIGINT, previous);
-    g_running.store(nullptr);
-  });
+  bool ok = run_module_body(thread, runtime);
   std::fflush(stdout);
   if (!ok) {
     io.err(format_runtime_error(thread.error, runtime.file));

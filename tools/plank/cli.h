@@ -26,5 +26,6 @@ void register_help(CLI::App& app, Action& action);
 void register_info(CLI::App& app, Action& action);
 void register_world(CLI::App& app, Action& action);
 void register_run(CLI::App& app, Action& action);
+void register_repl(CLI::App& app, Action& action);
 
 }  // namespace plank::cli

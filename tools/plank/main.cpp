@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   register_info(app, action);
   register_world(app, action);
   register_run(app, action);
+  register_repl(app, action);
   register_reference(app, action);
   register_help(app, action);
 

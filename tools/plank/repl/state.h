@@ -1,0 +1,73 @@
+// What the REPL's loop and its commands share.
+#pragma once
+#include <cstdio>
+#include <memory>
+#include <map>
+#include <string>
+
+#include "engine/session.h"
+#include "line_reader.h"
+#include "repl.h"
+#include "runtime/agent/action_log.h"
+#include "runtime/host/host_context.h"
+#include "runtime/memory/agent_memory.h"
+#include "runtime/world/world.h"
+
+namespace plank::engine {
+class Debugger;
+}
+
+namespace plank::repl {
+
+struct State {
+  State();
+  ~State();
+  ReplOptions options;
+  bool terminal = false;  // prompts, history, completion
+  bool color = false;     // diagnostics in colour
+  LineReader* reader = nullptr;
+
+  std::unique_ptr<engine::Session> session;
+  std::unique_ptr<world::World> world;
+  std::unique_ptr<agent::ActionLog> log;  // world changes, one action per input: :undo
+  std::unique_ptr<memory::AgentMemory> memory;
+  core::HostContext host;
+
+  engine::InputTimings last_timings;  // :time
+  std::string last_engine;
+  bool have_timings = false;
+  bool failed = false;  // an input of a script failed (exit code 1)
+  bool quit = false;
+
+  // Stepping (debug.h): the debugger (it keeps the breakpoints), and whether
+  // the next program pauses at its first statement (:step with nothing paused).
+  std::unique_ptr<engine::Debugger> debugger;
+  bool step_next = false;
+  // Source text by file name (inputs and :run files), for the paused line.
+  std::map<std::string, std::string> sources;
+  std::string source_line(const std::string& file, uint32_t line) const;
+
+  void out(const std::string& s) const {
+    std::fwrite(s.data(), 1, s.size(), stdout);
+    std::fflush(stdout);
+  }
+  void err(const std::string& s) const {
+    std::fflush(stdout);
+    std::fwrite(s.data(), 1, s.size(), stderr);
+    std::fflush(stderr);
+  }
+  // (Re)creates the session (:reset) with the current world and memory.
+  void new_session();
+  // Replaces the world (:open), keeping the action log attached to it.
+  void set_world(std::unique_ptr<world::World> w);
+  // Compiles and runs one complete input through the session, with the world's
+  // changes grouped as one undoable action; prints what it should.
+  bool run_input(const std::string& text, const std::string& name, bool interactive);
+};
+
+// Runs `line` (which starts with ':'); false when it is not a known command.
+bool run_command(State& state, const std::string& line);
+// ":help", ":load", ...: for completion.
+std::vector<std::string> command_names();
+
+}  // namespace plank::repl
