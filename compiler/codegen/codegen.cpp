@@ -38,7 +38,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
   value_ty = llvm::StructType::create(ctx, {i64, i64}, "pk.Value");
   value_ptr = llvm::PointerType::getUnqual(value_ty);
   frame_ty = llvm::StructType::create(ctx, "pk.Frame");
-  frame_ty->setBody({llvm::PointerType::getUnqual(frame_ty), i8_ptr, value_ptr, i32, i32});
+  frame_ty->setBody({llvm::PointerType::getUnqual(frame_ty), i8_ptr, value_ptr, i32, i32, i8_ptr});
   thread_ty = llvm::StructType::create(ctx, {llvm::PointerType::getUnqual(frame_ty), i64, i32, i32}, "pk.Thread");
   llvm::Type* thread_ptr = llvm::PointerType::getUnqual(thread_ty);
   llvm::Type* frame_ptr = llvm::PointerType::getUnqual(frame_ty);
@@ -295,6 +295,7 @@ bool FunctionEmitter::emit(std::string* error) {
                 b.CreateStructGEP(m.frame_ty, frame, 2));
   b.CreateStore(u32(fn().slot_count), b.CreateStructGEP(m.frame_ty, frame, 3));
   b.CreateStore(u32(fn().first_line), b.CreateStructGEP(m.frame_ty, frame, 4));
+  b.CreateStore(function_arg, b.CreateStructGEP(m.frame_ty, frame, 5));
 
   // The error exit: unlink the frame, report failure.
   error_block = new_block("error");

@@ -26,7 +26,8 @@ static_assert(offsetof(core::Frame, code) == 8);
 static_assert(offsetof(core::Frame, slots) == 16);
 static_assert(offsetof(core::Frame, slot_count) == 24);
 static_assert(offsetof(core::Frame, line) == 28);
-static_assert(sizeof(core::Frame) == 32);
+static_assert(offsetof(core::Frame, function) == 32);
+static_assert(sizeof(core::Frame) == 40);
 static_assert(sizeof(core::Value) == 16);
 static_assert(sizeof(bool) == 1);
 static_assert(static_cast<int>(core::Tag::None) == 0 && static_cast<int>(core::Tag::Bool) == 1 &&

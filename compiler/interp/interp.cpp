@@ -66,6 +66,7 @@ bool run(core::Thread* t, core::FunctionObject* fn, Value* args, Value* result) 
   frame.slots = slots;
   frame.slot_count = nslots;
   frame.line = f.first_line;
+  frame.function = fn;
   if (!pk_enter(t, &frame)) return false;
 
   auto fail = [&]() {

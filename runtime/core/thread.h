@@ -51,6 +51,7 @@ struct Frame {
   Value* slots = nullptr;
   uint32_t slot_count = 0;
   uint32_t line = 0;  // the statement being executed
+  FunctionObject* function = nullptr;  // the closure running: its captured cells are the debugger's free variables
 };
 
 enum Capability : uint32_t {

@@ -10,6 +10,7 @@
 // Value registered with the Thread), which is also how the collector finds
 // its roots: no conservative stack scanning.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
