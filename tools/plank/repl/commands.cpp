@@ -71,8 +71,11 @@ void cmd_load(State& st, const std::string& arg) {
 }
 
 void cmd_run(State& st, const std::string& arg) {
-  if (!need_arg(st, arg, ":run FILE")) return;
+  std::string text;
+  if (!need_arg(st, arg, ":run FILE") || !read_file(st, arg, &text)) return;
+  st.sources[arg] = text;
   engine::RunOptions o;
+  o.source = text;
   o.path = arg;
   o.engine = st.session->engine_name();
   o.color = st.color;

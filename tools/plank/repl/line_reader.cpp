@@ -32,6 +32,9 @@ char** attempt_completion(const char* text, int start, int end) {
   rl_attempted_completion_over = 1;  // never fall back to file names
   if (!g_completer) return nullptr;
   std::string line = rl_line_buffer ? rl_line_buffer : "";
+  // A command takes a space after it; a name may take '(' or '.', so nothing is added.
+  bool command = line.find_first_not_of(" \t") != std::string::npos && line[line.find_first_not_of(" \t")] == ':';
+  rl_completion_append_character = command && start == line.find_first_not_of(" \t") ? ' ' : '\0';
   g_matches = (*g_completer)(line, static_cast<size_t>(start), static_cast<size_t>(end));
   if (g_matches.empty()) return nullptr;
   return rl_completion_matches(text, next_match);

@@ -55,6 +55,7 @@ bool State::run_input(const std::string& text, const std::string& name, bool int
   log->end();
   session->thread().step_hook = nullptr;
   if (r.status == engine::InputResult::Status::Incomplete) return false;
+  if (r.error_kind == "Interrupted" && terminal) out("\n");  // after the ^C the terminal echoed
   if (!r.messages.empty()) err(r.messages);
   if (!r.ok()) failed = true;
   last_timings = r.timings;
