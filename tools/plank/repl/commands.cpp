@@ -32,13 +32,6 @@ struct Command {
   Handler run;
 };
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
 bool read_file(State& st, const std::string& path, std::string* text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -299,6 +292,12 @@ void cmd_help(State& st, const std::string& arg) {
 }
 
 }  // namespace
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
 
 std::vector<std::string> command_names() {
   std::vector<std::string> names;

@@ -12,12 +12,6 @@ namespace plank::repl {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
 void show_where(State& st, const engine::PauseInfo& p) {
   std::string text = "call stack (innermost last):\n";
   for (const auto& e : p.stack) text += fmt::format("  {} at {}:{}\n", e.function, e.file, e.line);

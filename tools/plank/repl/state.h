@@ -67,6 +67,8 @@ struct State {
 
 // Runs `line` (which starts with ':'); false when it is not a known command.
 bool run_command(State& state, const std::string& line);
+// Without leading and trailing blanks.
+std::string trim(const std::string& s);
 // ":help", ":load", ...: for completion.
 std::vector<std::string> command_names();
 
