@@ -1,6 +1,7 @@
 #include "runtime/agent/pathfinding.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <queue>
 
@@ -63,7 +64,8 @@ PathResult Pathfinder::find(Coord start, Coord goal, const PathOptions& options)
   }
   // The search box.
   world::Box box = world::Box::of(start, goal);
-  int hm = options.horizontal_margin + options.tolerance, vm = options.vertical_margin + options.tolerance;
+  const int extra = options.reach > 0 ? int(std::ceil(options.reach)) + 1 : options.tolerance;
+  int hm = options.horizontal_margin + extra, vm = options.vertical_margin + extra;
   box.min = {box.min.x - hm, box.min.y - vm, box.min.z - hm};
   box.max = {box.max.x + hm, box.max.y + vm, box.max.z + hm};
   const Coord size = box.size();
@@ -84,13 +86,21 @@ PathResult Pathfinder::find(Coord start, Coord goal, const PathOptions& options)
     return Coord{box.min.x + x, box.min.y + int32_t(i / uint32_t(size.z)), box.min.z + z};
   };
   // Goal test: within tolerance; the goal must have at least one walkable cell near it.
-  auto is_goal = [&](Coord c) { return chebyshev(c, goal) <= options.tolerance; };
+  const bool by_reach = options.reach > 0;
+  auto in_reach = [&](Coord c) {
+    double dx = goal.x - c.x, dy = goal.y + 0.5 - (c.y + world::kEyeHeight), dz = goal.z - c.z;
+    return dx * dx + dy * dy + dz * dz <= options.reach * options.reach;
+  };
+  auto is_goal = [&](Coord c) { return by_reach ? in_reach(c) : chebyshev(c, goal) <= options.tolerance; };
   {
     bool any = false;
-    int t = options.tolerance;
+    int t = by_reach ? int(std::ceil(options.reach)) + 1 : options.tolerance;
     for (int dy = -t; dy <= t && !any; ++dy)
       for (int dz = -t; dz <= t && !any; ++dz)
-        for (int dx = -t; dx <= t && !any; ++dx) any = walkable({goal.x + dx, goal.y + dy, goal.z + dz});
+        for (int dx = -t; dx <= t && !any; ++dx) {
+          Coord c{goal.x + dx, goal.y + dy, goal.z + dz};
+          any = walkable(c) && (!by_reach || in_reach(c));
+        }
     if (!any) {
       result.status = PathStatus::GoalNotWalkable;
       result.reason = options.tolerance == 0
@@ -103,11 +113,14 @@ PathResult Pathfinder::find(Coord start, Coord goal, const PathOptions& options)
   // Heuristic: octile (or Manhattan) walking distance less the tolerance, plus a
   // jump for each block of climb; admissible, so paths are optimal.
   const Milliticks walk = costs.walk(), diag = costs.walk_diagonal();
+  // Within reach, a block may be up to floor(reach) away on an axis and higher than the feet by reach + eyes.
+  const int slack = by_reach ? int(std::floor(options.reach)) : options.tolerance;
+  const int slack_up = by_reach ? int(std::ceil(options.reach + world::kEyeHeight)) : options.tolerance;
   auto heuristic = [&](Coord c) -> Milliticks {
     if (!options.heuristic) return 0;
-    int dx = std::max(0, std::abs(c.x - goal.x) - options.tolerance);
-    int dz = std::max(0, std::abs(c.z - goal.z) - options.tolerance);
-    int up = std::max(0, goal.y - c.y - options.tolerance);
+    int dx = std::max(0, std::abs(c.x - goal.x) - slack);
+    int dz = std::max(0, std::abs(c.z - goal.z) - slack);
+    int up = std::max(0, goal.y - c.y - slack_up);
     Milliticks flat = options.diagonals ? Milliticks(std::min(dx, dz)) * diag + Milliticks(std::abs(dx - dz)) * walk
                                         : Milliticks(dx + dz) * walk;
     return flat + Milliticks(up) * costs.jump_extra;

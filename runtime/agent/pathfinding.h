@@ -30,6 +30,9 @@ const char* path_status_name(PathStatus s);
 struct PathOptions {
   bool diagonals = false;         // 8-neighbourhood on level ground (never cutting corners)
   int tolerance = 0;              // arrive within this many blocks (Chebyshev) of the goal
+  // > 0: arrive where the goal *block* is within this distance of the eyes (feet + 1.62 to
+  // the block's centre), e.g. 4.5 to break or use it; `tolerance` is then ignored.
+  double reach = 0;
   int horizontal_margin = 32;     // the search box: start+goal bounds grown by these
   int vertical_margin = 8;
   size_t max_expanded = 500'000;  // node budget

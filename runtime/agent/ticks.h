@@ -33,6 +33,13 @@ struct CostTable {
   // minecraft.wiki "Breaking#Speed". Instant blocks (hardness 0) still take a tick.
   double harvest_factor = 1.5, no_harvest_factor = 5;
   uint64_t min_action_ticks = 1;
+  // Digging straight down: the block under the feet goes and the agent falls
+  // one block (~6 ticks from rest at gravity 0.08 b/tick², drag 0.98).
+  uint64_t fall_one_ticks = 6;
+  // Crafting is one action (MineDojo's functional `craft` is a single env
+  // step); a furnace takes 200 ticks (10 s) an item, which the agent waits out.
+  uint64_t craft_ticks = 1;
+  uint64_t smelt_ticks_per_item = 200;
 
   Milliticks walk() const { return Milliticks(1000.0 * kTicksPerSecond / walk_blocks_per_second + 0.5); }
   Milliticks walk_diagonal() const { return Milliticks(double(walk()) * 1.41421356237 + 0.5); }

@@ -44,10 +44,14 @@ std::optional<uint32_t> find_intrinsic(std::string_view name) {
   return std::nullopt;
 }
 
-const std::vector<Method>& methods() {
+static std::vector<Method>& method_table() {
   static std::vector<Method> m = builtin_methods();
   return m;
 }
+
+const std::vector<Method>& methods() { return method_table(); }
+
+void add_method(Method method) { method_table().push_back(std::move(method)); }
 
 const Method* find_method(ObjKind receiver, std::string_view name) {
   for (auto& m : methods())

@@ -69,6 +69,8 @@ struct Method {
 };
 const std::vector<Method>& methods();
 const Method* find_method(ObjKind receiver, std::string_view name);
+// Appends a method (a domain's, such as DEPS's `inventory.has`); call before anything runs.
+void add_method(Method method);
 
 // Markdown reference of every intrinsic and method (docs/intrinsics.md).
 std::string reference_markdown();

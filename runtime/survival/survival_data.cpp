@@ -144,6 +144,24 @@ std::shared_ptr<const SurvivalData> load_survival_data(const std::string& dir, c
         d->names.renames[name] = r.at("to").get<std::string>();
       }
     }
+    {
+      json c = read(dir, "combat.json");
+      for (const auto& [mob, h] : c.at("mob_health").items()) {
+        if (!mc.entity(mob)) throw Bad{fmt::format("combat.json: '{}' is not a minecraft-data entity", mob)};
+        d->mob_health[mob] = h.get<double>();
+      }
+      auto weapon = [](const json& w) {
+        Weapon out{w.at("damage").get<double>(), w.at("speed").get<double>()};
+        if (out.damage <= 0 || out.speed <= 0) throw Bad{"combat.json: damage and speed must be positive"};
+        return out;
+      };
+      d->hand = weapon(c.at("hand"));
+      for (const auto& [item, w] : c.at("weapons").items()) {
+        check_item(mc, "combat.json", item);
+        d->weapons[item] = weapon(w);
+      }
+      d->chase_ticks_per_hit = c.value("chase_ticks_per_hit", uint64_t(10));
+    }
   } catch (const Bad& b) {
     if (error) *error = b.message;
     return nullptr;

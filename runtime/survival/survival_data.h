@@ -46,6 +46,12 @@ struct NameMap {
   std::vector<std::string> group_order;  // alphabetical
 };
 
+// A weapon's attack damage (half-hearts) and attack speed (full-cooldown attacks a second).
+struct Weapon {
+  double damage = 1, speed = 4;
+  uint64_t cooldown_ticks() const { return uint64_t(20.0 / speed + 0.999); }
+};
+
 struct SurvivalData {
   std::string dir;
   std::vector<SmeltingRecipe> smelting;
@@ -55,6 +61,15 @@ struct SurvivalData {
   std::map<std::string, std::vector<Drop>> loot_corrections;
   std::vector<std::string> exclusive_loot;                // blocks whose corrected drops are one-of
   NameMap names;
+  // combat.json
+  std::map<std::string, double> mob_health;
+  std::map<std::string, Weapon> weapons;  // items not listed hit as `hand`
+  Weapon hand;
+  uint64_t chase_ticks_per_hit = 10;
+  const Weapon& weapon(const std::string& item) const {
+    auto it = weapons.find(item);
+    return it == weapons.end() ? hand : it->second;
+  }
 };
 
 // $PLANK_RUNTIME_DATA if set, else runtime/data in the source tree (PLANK_RUNTIME_DATA_DIR).

@@ -29,6 +29,16 @@ class Chunk {
 
   size_t memory_bytes() const { return sizeof(*this) + palette_.capacity() * sizeof(BlockId) + words_.capacity() * 8; }
   int bits() const { return bits_; }
+  // Whether `id` may be in the chunk: its palette holds it (a palette keeps ids
+  // no longer present until it is repacked; direct mode answers true). Lets a
+  // search skip whole chunks.
+  bool may_contain(BlockId id) const {
+    if (bits_ == 16) return true;
+    for (BlockId p : palette_)
+      if (p == id) return true;
+    return false;
+  }
+  bool uniform(BlockId id) const { return bits_ == 0 && palette_[0] == id; }
 
  private:
   uint32_t read(int i) const {

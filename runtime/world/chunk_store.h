@@ -47,6 +47,9 @@ class ChunkStore {
   void for_each_changed(const std::function<void(Coord, BlockId)>& fn) const;
 
   size_t chunk_count() const { return chunks_.size(); }
+  // The stored chunk holding cell c, or null (the cell reads as natural ground).
+  const Chunk* chunk_of(Coord c) const { return find(key_of(c)); }
+  static int local_index(Coord c) { return local(c); }
   size_t memory_bytes() const;  // chunks, palettes and the hash map's nodes and buckets
 
  private:

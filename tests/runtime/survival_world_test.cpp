@@ -7,7 +7,7 @@
 
 #include "runtime/render/isometric.h"
 #include "runtime/render/png_writer.h"
-#include "runtime/survival/executor.h"
+#include "runtime/survival/controller.h"
 #include "runtime/survival/worldgen.h"
 #include "survival_test_util.h"
 
@@ -135,19 +135,22 @@ TEST(SurvivalScriptedRun, FromEmptyInventoryToIronAndTaskObjects) {
   o.seed = 5;
   auto w = make_survival_world(r.registry, o);
   Obtainability analysis(*r.book, *r.registry, worldgen_sources());
-  Executor ex(*w, *r.book);
-  EXPECT_TRUE(ex.inventory().empty());
-  std::string err;
+  Controller ctl(*w, *r.book);
+  EXPECT_TRUE(ctl.inventory().empty());
   for (const char* goal : {"wooden_pickaxe", "stone_pickaxe", "iron_ingot", "furnace", "torch", "stone_stairs", "bucket",
                            "iron_pickaxe", "diamond", "cooked_beef", "bed", "shield", "chest_minecart", "leather_boots"}) {
-    ASSERT_TRUE(ex.obtain(analysis, goal, 1, &err)) << goal << ": " << err << "\ninventory: " << ex.inventory().str();
-    EXPECT_GE(ex.inventory().count_any(r.book->names().resolve(goal)), 1) << goal;
+    SkillResult res = ctl.obtain(analysis, goal, 1);
+    ASSERT_TRUE(res.ok) << goal << ": " << failure_name(res.failure) << ": " << res.reason
+                        << "\ninventory: " << ctl.inventory().str();
+    EXPECT_GE(ctl.inventory().count_any(r.book->names().resolve(goal)), 1) << goal;
   }
-  const ExecutorStats& s = ex.stats();
-  std::cout << "[ scripted run ] broke " << s.blocks_broken << " blocks (" << s.targets << " targets), killed "
-            << s.mobs_killed << " mobs, " << s.crafts << " crafts, " << s.smelts << " smelts, walked " << s.walked
-            << " blocks\n[ inventory ] " << ex.inventory().str() << "\n";
+  const ControllerStats& s = ctl.stats();
+  std::cout << "[ scripted run ] " << ctl.ticks() << " ticks; broke " << s.blocks_broken << " blocks (" << s.targets
+            << " targets), killed " << s.mobs_killed << " mobs, " << s.crafts << " crafts, " << s.smelts
+            << " smelts, walked " << s.walked << " blocks (" << s.walks_astar << "/" << s.walks << " walks by A*)\n"
+            << "[ inventory ] " << ctl.inventory().str() << "\n";
   EXPECT_GT(s.walked, 10);
+  EXPECT_GT(s.walks_astar, 0);
   EXPECT_GT(s.mobs_killed, 0);
 }
 

@@ -27,5 +27,6 @@ void register_info(CLI::App& app, Action& action);
 void register_world(CLI::App& app, Action& action);
 void register_run(CLI::App& app, Action& action);
 void register_repl(CLI::App& app, Action& action);
+void register_deps(CLI::App& app, Action& action);
 
 }  // namespace plank::cli

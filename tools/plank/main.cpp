@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   register_repl(app, action);
   register_reference(app, action);
   register_help(app, action);
+  register_deps(app, action);
 
   try {
     app.parse(argc, argv);

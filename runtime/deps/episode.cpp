@@ -1,0 +1,159 @@
+#include "runtime/deps/episode.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <sstream>
+
+#include "runtime/survival/controller.h"
+#include "runtime/survival/worldgen.h"
+
+namespace plank::deps {
+
+std::string Task::text() const { return fmt::format("obtain {} {}", count, item); }
+
+std::optional<Task> parse_task(const std::string& text, std::string* error) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) {
+    while (!w.empty() && (w.back() == '.' || w.back() == ',')) w.pop_back();
+    for (char& c : w) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (!w.empty()) words.push_back(w);
+  }
+  Task t;
+  size_t i = 0;
+  if (i < words.size() && (words[i] == "obtain" || words[i] == "get" || words[i] == "craft" || words[i] == "mine")) ++i;
+  if (i < words.size() && std::isdigit(static_cast<unsigned char>(words[i][0]))) {
+    t.count = std::atoi(words[i].c_str());
+    ++i;
+  }
+  for (; i < words.size(); ++i) t.item += (t.item.empty() ? "" : "_") + words[i];
+  if (t.item.empty() || t.count < 1 || t.count > 10000) {
+    if (error) *error = fmt::format("cannot read the task '{}' (expected e.g. \"obtain 1 stone_sword\")", text);
+    return std::nullopt;
+  }
+  return t;
+}
+
+namespace {
+
+// The goals a plan calls, read by a dry run (nothing acts); nullopt when the plan does not compile or
+// calls skills from loops that do not end without the world changing.
+std::optional<std::vector<Goal>> read_goals(Session& s, const std::string& code, const PlanRunOptions& o) {
+  s.dry = true;
+  PlanRun r = run_plan(s, code, o);
+  s.dry = false;
+  if (!r.finished) return std::nullopt;
+  std::vector<Goal> goals;
+  for (const auto& st : r.steps) goals.push_back(st.goal);
+  return goals;
+}
+
+}  // namespace
+
+std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, const EpisodeOptions& o,
+                                         const RoundHook& hook, std::string* error) {
+  if (std::string e = check_selector(o.selector); !e.empty()) return *error = e, std::nullopt;
+  if (o.planner != "symbolic")
+    return *error = fmt::format("the '{}' planner is not built in this version (use --planner symbolic)", o.planner),
+           std::nullopt;
+  EpisodeResult result;
+  result.task = task;
+  result.seed = o.seed;
+
+  survival::WorldgenOptions wo;
+  wo.seed = o.seed;
+  wo.x0 = wo.z0 = -o.world_size / 2;
+  wo.size_x = wo.size_z = o.world_size;
+  auto world = survival::make_survival_world(rules.registry, wo);
+  survival::ControllerOptions co;
+  survival::Controller controller(*world, *rules.book, co);
+  const uint64_t budget = o.tick_budget ? o.tick_budget : task.max_steps ? task.max_steps : 3000;
+  controller.set_tick_budget(budget);
+  Session session(controller, *rules.book, rules.analysis.get());
+  PlanRunOptions ro;
+  ro.engine = o.engine;
+
+  const auto& names = rules.book->names();
+  auto done = [&] { return controller.inventory().count_any(names.resolve(task.item)) >= task.count; };
+
+  // ---- the initial plan
+  std::string code, note;
+  std::optional<std::vector<Goal>> goals;
+  if (o.initial == "file") {
+    code = o.initial_code;
+    ro.path = o.initial_path;
+    goals = read_goals(session, code, ro);
+    note = "initial plan from " + o.initial_path;
+  } else {
+    std::string why;
+    goals = obtain_goals(rules, task.item, task.count, controller.inventory(), &why);
+    if (!goals) {
+      result.end = "no_plan: " + why;
+      return result;
+    }
+    note = "initial oracle plan (symbolic planner)";
+    if (o.initial == "flawed") {
+      Flawed f = make_flawed(*goals, task.item, o.seed);
+      goals = f.goals;
+      result.flaws = f.flaws;
+      note = "initial flawed plan: " + (f.flaws.empty() ? std::string("no flaw applies") : fmt::format("{}", fmt::join(f.flaws, "; ")));
+    } else {
+      select_order(rules, *world, o.selector, *goals);
+    }
+    code = plan_code(task.item, task.count, {}, *goals);
+  }
+
+  for (int round = 0;; ++round) {
+    Round r;
+    r.plan = code;
+    r.note = note;
+    const size_t log_from = controller.log().size();
+    r.run = run_plan(session, code, ro);
+    r.controller_log.assign(controller.log().begin() + log_from, controller.log().end());
+    r.description = describe(r.run, session.inventory());
+    r.ticks_after = controller.ticks();
+    bool success = done();
+    if (!success) r.explanation = explain(rules, r.description, task.item, task.count, controller.inventory());
+    result.history.push_back(r);
+    if (hook) hook(result.history.back(), *world);
+    result.ticks = controller.ticks();
+    if (success) {
+      result.success = true;
+      result.end = "success";
+      break;
+    }
+    const Explanation& e = *result.history.back().explanation;
+    if (e.cause == "out_of_ticks" || controller.ticks() >= budget) {
+      result.end = "out_of_ticks";
+      break;
+    }
+    // A round that changed nothing (no tick spent, the same failure again) would repeat forever.
+    if (result.history.size() >= 2 && r.ticks_after == result.history[result.history.size() - 2].ticks_after &&
+        result.history[result.history.size() - 2].explanation &&
+        result.history[result.history.size() - 2].explanation->text == e.text && r.run.steps.size() <= 1) {
+      result.end = "no_progress";
+      break;
+    }
+    if (round >= o.max_rounds) {
+      result.end = "max_rounds";
+      break;
+    }
+    int failed_index = r.description.failed ? r.description.failed->step - 1 : -1;
+    std::optional<Repair> repair = repair_plan(rules, task.item, task.count, goals, failed_index, e, o.explainer,
+                                               controller.inventory());
+    if (!repair) {
+      result.end = "no_plan: " + e.text;
+      break;
+    }
+    goals = repair->goals;
+    select_order(rules, *world, o.selector, *goals);
+    code = plan_code(task.item, task.count, session.inventory(), *goals);
+    note = repair->note;
+    ro.path = "<plan>";
+    ++result.rounds;
+  }
+  return result;
+}
+
+}  // namespace plank::deps

@@ -1,0 +1,73 @@
+// One DEPS episode: a seeded survival world, an initial plan, then rounds of
+// run -> describe -> explain -> re-plan (at most 12 re-plans) until the task's
+// target is in the inventory, the tick budget is spent, or the planner has
+// nothing to offer. Ticks: one step of the paper's budget (tasks.json
+// max_steps: 3000 for MT1) is one MineDojo env step, which is one game tick
+// (20 per second), so the controller's clock is capped at max_steps ticks.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/deps/describe.h"
+#include "runtime/deps/planner.h"
+#include "runtime/deps/plan_runner.h"
+#include "runtime/deps/rules.h"
+
+namespace plank::deps {
+
+struct Task {
+  std::string item;     // DEPS name ("stone_sword")
+  int count = 1;
+  std::string group;    // "MT1".. when from tasks.json
+  uint64_t max_steps = 0;
+  std::string text() const;  // "obtain 1 stone_sword"
+};
+// "obtain 1 stone_sword", "Obtain stone sword.", "stone_sword" -> Task; nullopt and *error otherwise.
+std::optional<Task> parse_task(const std::string& text, std::string* error);
+
+struct EpisodeOptions {
+  uint64_t seed = 0;
+  std::string initial = "oracle";    // oracle | flawed | file
+  std::string initial_code;          // the plan FILE's text when initial == "file"
+  std::string initial_path;          // its name in messages
+  SelectorOptions selector;
+  std::string planner = "symbolic";  // symbolic (llm: not built)
+  bool explainer = true;             // false: re-plan from the failure alone
+  int max_rounds = 12;
+  uint64_t tick_budget = 0;          // 0: from the task's max_steps (3000 when unknown)
+  std::string engine;                // for plan code
+  int world_size = 128;              // blocks, square, centred on the origin
+};
+
+struct Round {
+  std::string plan;                  // plan code
+  std::string note;                  // how it came about ("initial oracle plan", "added 3 steps to ...")
+  PlanRun run;
+  Description description;
+  std::optional<Explanation> explanation;  // when the round did not finish the task
+  uint64_t ticks_after = 0;
+  std::vector<std::string> controller_log;  // what the controller did in this round (--trace)
+};
+
+struct EpisodeResult {
+  Task task;
+  uint64_t seed = 0;
+  bool success = false;
+  int rounds = 0;                    // re-plans used (0: the initial plan finished the task)
+  uint64_t ticks = 0;
+  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_progress", "no_plan: ..."
+  std::vector<std::string> flaws;    // for flawed initial plans
+  std::vector<Round> history;
+};
+
+// Called after each round (tracing, rendering). May be empty.
+using RoundHook = std::function<void(const Round&, const world::World&)>;
+
+// Errors in the options (unknown selector, llm planner) are returned in *error with no episode run.
+std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, const EpisodeOptions& options,
+                                         const RoundHook& hook, std::string* error);
+
+}  // namespace plank::deps

@@ -1,0 +1,283 @@
+#include "runtime/deps/planner.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "runtime/survival/mining.h"
+
+namespace plank::deps {
+
+namespace {
+
+Goal goal_of(const survival::PlanStep& s, const survival::NameMap& names) {
+  Goal g;
+  g.item = names.to_deps(s.item);
+  g.count = s.count;
+  switch (s.kind) {
+    case survival::StepKind::Mine: g.verb = Verb::Mine; g.tool = s.tool; break;
+    case survival::StepKind::Kill: g.verb = Verb::Kill; g.tool = s.tool; break;
+    case survival::StepKind::Craft: g.verb = Verb::Craft; break;
+    case survival::StepKind::Smelt: g.verb = Verb::Smelt; break;
+  }
+  if (g.verb == Verb::Craft || g.verb == Verb::Smelt) {
+    g.tool = s.tool;
+    for (const auto& [item, n] : s.inputs) g.materials[names.to_deps(item)] += n;
+  }
+  return g;
+}
+
+bool gathering(const Goal& g) { return g.verb == Verb::Mine || g.verb == Verb::Kill; }
+
+}  // namespace
+
+std::optional<std::vector<Goal>> obtain_goals(const Rules& rules, const std::string& item, int total,
+                                              const survival::Inventory& inventory, std::string* why) {
+  survival::ObtainPlan p = rules.analysis->plan(item, total, inventory);
+  if (!p.ok) {
+    if (why) *why = p.reason;
+    return std::nullopt;
+  }
+  std::vector<Goal> goals;
+  for (const auto& s : p.steps) goals.push_back(goal_of(s, rules.book->names()));
+  return goals;
+}
+
+std::optional<Repair> repair_plan(const Rules& rules, const std::string& target, int target_count,
+                                  const std::optional<std::vector<Goal>>& previous, int failed_index,
+                                  const Explanation& e, bool use_explanation, const survival::Inventory& inv) {
+  const auto& names = rules.book->names();
+  auto from_scratch = [&](const std::string& note) -> std::optional<Repair> {
+    auto goals = obtain_goals(rules, target, target_count, inv);
+    if (!goals) return std::nullopt;
+    return Repair{*goals, note};
+  };
+  if (!e.recoverable) return std::nullopt;
+  if (e.cause == "plan_error" || e.cause == "incomplete" || !previous || failed_index < 0 ||
+      failed_index >= int(previous->size()))
+    return from_scratch("planned again from the inventory");
+  const std::vector<Goal>& prev = *previous;
+  std::vector<Goal> rest(prev.begin() + failed_index + 1, prev.end());
+  Goal failed = prev[failed_index];
+  if (!use_explanation || e.cause == "resource_not_found") {
+    std::vector<Goal> goals{failed};
+    goals.insert(goals.end(), rest.begin(), rest.end());
+    return Repair{goals, fmt::format("retried from step {} ({})", failed_index + 1,
+                                     use_explanation ? "another source may be reachable" : "no explanation of the failure")};
+  }
+  std::vector<Goal> goals;
+  std::string note;
+  if (e.cause == "no_recipe" || e.cause == "unknown_item") {
+    int have = inv.count_any(names.resolve(failed.item));
+    auto sub = obtain_goals(rules, failed.item, have + failed.count, inv);
+    if (!sub) return from_scratch("planned again from the inventory");
+    goals = *sub;
+    note = fmt::format("replaced step {} with a plan for {} {}", failed_index + 1, failed.count, failed.item);
+  } else {
+    int have = inv.count_any(names.resolve(e.needed));
+    int total = e.rewrite_tool ? std::max(have, 1) : have + e.needed_count;
+    auto sub = obtain_goals(rules, e.needed, total, inv);
+    if (!sub) return from_scratch("planned again from the inventory");
+    goals = *sub;
+    if (e.rewrite_tool) failed.tool = e.needed;
+    goals.push_back(failed);
+    note = fmt::format("added {} step(s) to obtain {} {} before step {}{}", sub->size(), e.rewrite_tool ? 1 : e.needed_count,
+                       e.needed, failed_index + 1, e.rewrite_tool ? fmt::format(", which now uses {}", e.needed) : "");
+  }
+  goals.insert(goals.end(), rest.begin(), rest.end());
+  return Repair{goals, note};
+}
+
+// ------------------------------------------------------------------ select
+const std::vector<std::string>& selector_kinds() {
+  static const std::vector<std::string> k = {"fixed", "random", "nearest", "horizon"};
+  return k;
+}
+
+std::string check_selector(const SelectorOptions& o) {
+  const auto& k = selector_kinds();
+  if (std::find(k.begin(), k.end(), o.kind) == k.end())
+    return fmt::format("unknown selector '{}' (expected fixed, random, nearest or horizon)", o.kind);
+  if (o.kind == "horizon" && !o.predictor)
+    return "the horizon selector needs a learned horizon predictor, and none is registered yet (use fixed, random "
+           "or nearest)";
+  return "";
+}
+
+std::vector<std::pair<size_t, size_t>> parallel_runs(const std::vector<Goal>& goals) {
+  std::vector<std::pair<size_t, size_t>> runs;
+  for (size_t i = 0; i < goals.size();) {
+    size_t j = i;
+    while (j < goals.size() && gathering(goals[j])) ++j;
+    if (j - i >= 2) runs.push_back({i, j});
+    i = j == i ? i + 1 : j;
+  }
+  return runs;
+}
+
+namespace {
+
+// Horizontal distance from `from` to the nearest source of the goal's item (a block that drops it, or a mob),
+// within 48 blocks; a large number when none is that near.
+double source_distance(const Rules& rules, const world::World& w, const Goal& g, world::Vec3 from) {
+  std::vector<world::BlockId> blocks;
+  std::vector<std::string> mobs;
+  for (const std::string& item : rules.book->names().resolve(g.item))
+    if (const auto* ms = rules.analysis->methods(item))
+      for (const auto& m : *ms) {
+        if (m.kind == survival::StepKind::Mine) {
+          if (auto id = w.registry().find(m.source)) blocks.push_back(*id);
+        } else if (m.kind == survival::StepKind::Kill) {
+          mobs.push_back(m.source);
+        }
+      }
+  double best = 1e9;
+  for (const auto& e : w.entities())
+    if (std::find(mobs.begin(), mobs.end(), e.type) != mobs.end())
+      best = std::min(best, std::hypot(e.pose.pos.x - from.x, e.pose.pos.z - from.z));
+  if (blocks.empty()) return best;
+  const int32_t ax = int32_t(std::floor(from.x)), az = int32_t(std::floor(from.z));
+  for (int r = 0; r <= 48 && r < best; ++r)
+    for (int32_t dz = -r; dz <= r; ++dz)
+      for (int32_t dx = -r; dx <= r; ++dx) {
+        if (std::max(std::abs(dx), std::abs(dz)) != r) continue;
+        for (int32_t y = 140; y >= 1; --y) {
+          world::BlockId b = w.block({ax + dx, y, az + dz});
+          if (std::find(blocks.begin(), blocks.end(), b) != blocks.end()) {
+            best = std::min(best, std::hypot(double(dx), double(dz)) + std::max(0.0, from.y - y));
+            break;
+          }
+        }
+      }
+  return best;
+}
+
+}  // namespace
+
+void select_order(const Rules& rules, const world::World& world, const SelectorOptions& o, std::vector<Goal>& goals) {
+  if (o.kind == "fixed") return;
+  std::mt19937_64 rng(o.seed * 0x9E3779B97F4A7C15ull + 17);
+  for (auto [b, e] : parallel_runs(goals)) {
+    if (o.kind == "random") {
+      std::shuffle(goals.begin() + b, goals.begin() + e, rng);
+    } else {
+      // nearest / horizon: greedy, lowest score first.
+      // Distances from where the agent stands now (where each source lies is not tracked).
+      const world::Vec3 at = world.agent().pose.pos;
+      for (size_t i = b; i < e; ++i) {
+        size_t pick = i;
+        double best = std::numeric_limits<double>::infinity();
+        for (size_t j = i; j < e; ++j) {
+          double s = o.kind == "horizon" ? o.predictor->horizon(world, goals[j]) : source_distance(rules, world, goals[j], at);
+          if (s < best) best = s, pick = j;
+        }
+        std::swap(goals[i], goals[pick]);
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ flawed plans
+const char* flaw_name(FlawKind k) {
+  switch (k) {
+    case FlawKind::MissingCraftingTable: return "missing_crafting_table";
+    case FlawKind::WrongToolTier: return "wrong_tool_tier";
+    case FlawKind::TooFewMaterials: return "too_few_materials";
+    case FlawKind::WrongOrder: return "wrong_order";
+    case FlawKind::MissingSmelting: return "missing_smelting";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string lower_tool(const std::string& tool) {
+  int tier = survival::tool_tier(tool);
+  std::string kind = survival::tool_kind(tool);
+  if (tier <= 1 || kind.empty()) return "";
+  static const char* materials[] = {"", "wooden", "stone", "iron", "diamond"};
+  return fmt::format("{}_{}", materials[std::min(tier - 1, 4)], kind);
+}
+
+// Candidates (goal indices) for each kind of flaw.
+std::vector<size_t> candidates(const std::vector<Goal>& g, FlawKind k) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < g.size(); ++i) {
+    switch (k) {
+      case FlawKind::MissingCraftingTable:
+        if (g[i].verb == Verb::Craft && g[i].item == "crafting_table") out.push_back(i);
+        break;
+      case FlawKind::WrongToolTier:
+        if (g[i].verb == Verb::Mine && !g[i].tool.empty()) out.push_back(i);
+        break;
+      case FlawKind::TooFewMaterials:
+        if (gathering(g[i]) && g[i].count >= 2) out.push_back(i);
+        break;
+      case FlawKind::WrongOrder:
+        // a step whose product the next step consumes
+        if (i + 1 < g.size() && g[i + 1].materials.count(g[i].item)) out.push_back(i);
+        break;
+      case FlawKind::MissingSmelting:
+        if (g[i].verb == Verb::Smelt) out.push_back(i);
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Flawed make_flawed(const std::vector<Goal>& oracle, const std::string& target, uint64_t seed) {
+  Flawed f{oracle, {}};
+  uint64_t h = 1469598103934665603ull ^ seed;
+  for (char c : target) h = (h ^ uint8_t(c)) * 1099511628211ull;
+  std::mt19937_64 rng(h);
+  const int want = oracle.size() <= 8 ? 1 : oracle.size() <= 16 ? 2 : 3;
+  static const FlawKind kinds[] = {FlawKind::MissingCraftingTable, FlawKind::WrongToolTier, FlawKind::TooFewMaterials,
+                                   FlawKind::WrongOrder, FlawKind::MissingSmelting};
+  std::vector<Goal>& g = f.goals;
+  for (int n = 0; n < want; ++n) {
+    std::vector<FlawKind> open;
+    for (FlawKind k : kinds)
+      if (!candidates(g, k).empty()) open.push_back(k);
+    if (open.empty()) break;
+    FlawKind k = open[rng() % open.size()];
+    auto c = candidates(g, k);
+    size_t i = c[rng() % c.size()];
+    std::string was = g[i].code();
+    switch (k) {
+      case FlawKind::MissingCraftingTable:
+      case FlawKind::MissingSmelting:
+        g.erase(g.begin() + i);
+        f.flaws.push_back(fmt::format("{}: removed {}", flaw_name(k), was));
+        break;
+      case FlawKind::WrongToolTier: {
+        std::string right = g[i].tool, lower = lower_tool(right);
+        g[i].tool = lower;
+        // The model also forgets to make the right tool: drop its first craft.
+        for (size_t j = 0; j < i; ++j)
+          if (g[j].verb == Verb::Craft && g[j].item == right) {
+            g.erase(g.begin() + j);
+            break;
+          }
+        f.flaws.push_back(fmt::format("{}: {} mines with {} and the plan never makes {}", flaw_name(k), was,
+                                      lower.empty() ? "no tool" : lower, right));
+        break;
+      }
+      case FlawKind::TooFewMaterials:
+        g[i].count = std::max(1, g[i].count / 2);
+        f.flaws.push_back(fmt::format("{}: {} asks for {}", flaw_name(k), was, g[i].count));
+        break;
+      case FlawKind::WrongOrder:
+        std::swap(g[i], g[i + 1]);
+        f.flaws.push_back(fmt::format("{}: {} comes after the step that uses it", flaw_name(k), was));
+        break;
+    }
+  }
+  return f;
+}
+
+}  // namespace plank::deps

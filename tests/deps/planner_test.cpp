@@ -1,0 +1,142 @@
+// The symbolic planner: oracle plans, repairs from explanations, selection, flawed plans.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "deps/deps_test_util.h"
+#include "runtime/deps/planner.h"
+#include "runtime/deps/skills.h"
+
+namespace plank::deps {
+namespace {
+
+std::vector<std::string> codes(const std::vector<Goal>& goals) {
+  std::vector<std::string> out;
+  for (const auto& g : goals) out.push_back(g.code());
+  return out;
+}
+
+std::vector<Goal> paper_first_stone_sword_plan() {
+  auto g = [](Verb v, std::string item, int n, survival::ItemCounts m, std::string tool) {
+    Goal x;
+    x.verb = v, x.item = item, x.count = n, x.materials = m, x.tool = tool;
+    return x;
+  };
+  return {g(Verb::Mine, "log", 3, {}, ""), g(Verb::Craft, "planks", 12, {{"log", 3}}, ""),
+          g(Verb::Craft, "stick", 4, {{"planks", 2}}, ""), g(Verb::Mine, "cobblestone", 2, {}, ""),
+          g(Verb::Craft, "stone_sword", 1, {{"cobblestone", 2}, {"stick", 1}}, "crafting_table")};
+}
+
+TEST(DepsPlanner, OraclePlanFromEmptyInventory) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  auto goals = obtain_goals(*rules, "stone_sword", 1, {});
+  ASSERT_TRUE(goals);
+  auto c = codes(*goals);
+  ASSERT_FALSE(c.empty());
+  EXPECT_EQ(c.front(), "mine({'log':1}, null)");
+  EXPECT_EQ(c.back(), "craft({'stone_sword':1}, {'cobblestone':2, 'stick':1}, 'crafting_table')");
+  EXPECT_NE(std::find(c.begin(), c.end(), "mine({'cobblestone':2}, 'wooden_pickaxe')"), c.end());
+  std::string why;
+  EXPECT_FALSE(obtain_goals(*rules, "no_such_thing", 1, {}, &why));
+  EXPECT_NE(why.find("no_such_thing"), std::string::npos);
+}
+
+// The paper's example (Prompt 3): step 4 mines cobblestone without a tool; the re-plan makes the
+// crafting table and the wooden pickaxe from the 10 planks and 4 sticks held, then carries on.
+TEST(DepsPlanner, RepairObtainsWhatTheExplanationNames) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  survival::Inventory inv;
+  inv.add("oak_planks", 10);
+  inv.add("stick", 4);
+  Explanation e;
+  e.cause = "missing_tool", e.needed = "wooden_pickaxe", e.needed_count = 1, e.rewrite_tool = true;
+  auto r = repair_plan(*rules, "stone_sword", 1, paper_first_stone_sword_plan(), 3, e, true, inv);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(codes(r->goals), (std::vector<std::string>{
+                                 "craft({'crafting_table':1}, {'planks':4}, null)",
+                                 "craft({'wooden_pickaxe':1}, {'planks':3, 'stick':2}, 'crafting_table')",
+                                 "mine({'cobblestone':2}, 'wooden_pickaxe')",
+                                 "craft({'stone_sword':1}, {'cobblestone':2, 'stick':1}, 'crafting_table')"}));
+  // Without the explanation the planner only knows step 4 failed: it retries from there.
+  auto blind = repair_plan(*rules, "stone_sword", 1, paper_first_stone_sword_plan(), 3, e, false, inv);
+  ASSERT_TRUE(blind);
+  EXPECT_EQ(codes(blind->goals).front(), "mine({'cobblestone':2}, null)");
+  EXPECT_EQ(blind->goals.size(), 2u);
+  // Materials: obtain the shortfall, keep the step as it was.
+  Explanation m;
+  m.cause = "missing_materials", m.needed = "cobblestone", m.needed_count = 1;
+  inv.add("wooden_pickaxe");
+  auto more = repair_plan(*rules, "stone_sword", 1, paper_first_stone_sword_plan(), 4, m, true, inv);
+  ASSERT_TRUE(more);
+  EXPECT_EQ(codes(more->goals).front(), "mine({'cobblestone':1}, 'wooden_pickaxe')");
+  EXPECT_EQ(codes(more->goals).back(), paper_first_stone_sword_plan()[4].code());
+  // Unrecoverable causes give no plan.
+  Explanation lost;
+  lost.cause = "out_of_ticks", lost.recoverable = false;
+  EXPECT_FALSE(repair_plan(*rules, "stone_sword", 1, paper_first_stone_sword_plan(), 3, lost, true, inv));
+}
+
+TEST(DepsSelector, ParallelRunsAndOrders) {
+  std::vector<Goal> g(5);
+  g[0].verb = Verb::Mine, g[0].item = "log";
+  g[1].verb = Verb::Kill, g[1].item = "wool";
+  g[2].verb = Verb::Mine, g[2].item = "cobblestone";
+  g[3].verb = Verb::Craft, g[3].item = "bed";
+  g[4].verb = Verb::Mine, g[4].item = "sand";
+  auto runs = parallel_runs(g);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0], (std::pair<size_t, size_t>{0, 3}));
+  EXPECT_TRUE(check_selector({"fixed"}).empty());
+  EXPECT_NE(check_selector({"horizon"}).find("predictor"), std::string::npos);
+  EXPECT_NE(check_selector({"best"}).find("unknown selector"), std::string::npos);
+}
+
+TEST(DepsFlawed, DeterministicAndCoversThePapersErrorKinds) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  std::ifstream in(test::shared_dir() + "/data/deps/tasks.json");
+  if (!in) GTEST_SKIP() << "shared/data/deps/tasks.json is absent";
+  auto spec = nlohmann::json::parse(in);
+  std::set<std::string> kinds;
+  int changed = 0, total = 0;
+  for (const auto& t : spec["tasks"]) {
+    std::string item = t["object"];
+    auto oracle = obtain_goals(*rules, item, 1, {});
+    ASSERT_TRUE(oracle) << item;
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+      Flawed a = make_flawed(*oracle, item, seed), b = make_flawed(*oracle, item, seed);
+      EXPECT_EQ(codes(a.goals), codes(b.goals)) << item;
+      ++total;
+      changed += codes(a.goals) != codes(*oracle);
+      for (const auto& f : a.flaws) kinds.insert(f.substr(0, f.find(':')));
+    }
+  }
+  EXPECT_EQ(kinds, (std::set<std::string>{"missing_crafting_table", "wrong_tool_tier", "too_few_materials",
+                                          "wrong_order", "missing_smelting"}));
+  EXPECT_GT(changed, total * 9 / 10);
+}
+
+// Every goal of every oracle plan has its ProgPrompt name (craft_planks, mine_log, ...).
+TEST(DepsSkills, ProgPromptNamesCoverOraclePlans) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  std::ifstream in(test::shared_dir() + "/data/deps/tasks.json");
+  if (!in) GTEST_SKIP() << "shared/data/deps/tasks.json is absent";
+  auto spec = nlohmann::json::parse(in);
+  std::set<std::string> have(progprompt_names().begin(), progprompt_names().end()), missing;
+  for (const auto& t : spec["tasks"]) {
+    auto oracle = obtain_goals(*rules, t["object"].get<std::string>(), 1, {});
+    ASSERT_TRUE(oracle);
+    for (const auto& g : *oracle) {
+      std::string name = std::string(verb_name(g.verb)) + "_" + g.item;
+      if (!have.count(name)) missing.insert(name);
+    }
+  }
+  std::string list;
+  for (const auto& m : missing) list += "\"" + m + "\", ";
+  EXPECT_TRUE(missing.empty()) << "add to runtime/deps/progprompt_names.cpp: " << list;
+  EXPECT_LE(progprompt_names().size(), 256u);
+}
+
+}  // namespace
+}  // namespace plank::deps

@@ -1,0 +1,322 @@
+// `plank deps TASK [--seed N] [--initial-plan oracle|flawed|FILE] [--selector S]
+//                  [--no-explainer] [--planner symbolic|llm] [--trace] [--render] [--json]`
+//   runs one DEPS episode and prints each round (plan code, execution, description,
+//   explanation, re-plan) and the result. Exit 0 when the task succeeds, 3 when it
+//   fails within budget, 1 on bad input (unreadable plan file, unknown item), 2 usage.
+// `plank eval deps --tasks FILE --seeds N [--seed-base B] --initial-plan P --selector S
+//                  [--planner symbolic|llm] [--no-explainer] [--only LIST] [--json]`
+//   runs every task on world seeds B .. B+N-1 and prints the MT1-MT8 table beside the
+//   paper's Table 2 and 3 figures (progress on stderr).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli.h"
+#include "runtime/deps/episode.h"
+#include "runtime/render/ascii.h"
+#include "runtime/survival/controller.h"
+
+namespace plank::cli {
+namespace {
+
+constexpr int kTaskFailed = 3;
+
+struct DepsOptions {
+  std::string task;
+  uint64_t seed = 0;
+  std::string initial = "oracle";
+  std::string selector = "fixed";
+  std::string planner = "symbolic";
+  std::string engine;
+  bool no_explainer = false;
+  bool trace = false, render = false, json = false;
+  int world_size = 128;
+};
+
+// Fills the episode options shared by both commands; false and a message on a bad plan file.
+bool episode_options(const DepsOptions& o, deps::EpisodeOptions* e, const char* cmd) {
+  e->seed = o.seed;
+  e->selector.kind = o.selector;
+  e->selector.seed = o.seed;
+  e->planner = o.planner;
+  e->explainer = !o.no_explainer;
+  e->engine = o.engine;
+  e->world_size = o.world_size;
+  if (o.initial == "oracle" || o.initial == "flawed") {
+    e->initial = o.initial;
+    return true;
+  }
+  std::ifstream in(o.initial, std::ios::binary);
+  if (!in) {
+    fmt::print(stderr, "{}: cannot read the plan file '{}' (--initial-plan takes oracle, flawed or a file)\n", cmd,
+               o.initial);
+    return false;
+  }
+  std::stringstream s;
+  s << in.rdbuf();
+  e->initial = "file";
+  e->initial_code = s.str();
+  e->initial_path = o.initial;
+  return true;
+}
+
+const deps::Rules* rules_or_say(const char* cmd) {
+  std::string error;
+  const deps::Rules* r = deps::load_rules(&error);
+  if (!r) fmt::print(stderr, "{}: {}\n", cmd, error);
+  return r;
+}
+
+void print_round(const deps::Round& r, int index, bool trace, bool render, const world::World& w) {
+  fmt::print("== round {}: {}\n{}", index, r.note, r.plan);
+  fmt::print("-- execution\n");
+  for (const auto& s : r.run.steps) {
+    if (s.result.ok)
+      fmt::print("  step {}: {} -> ok{}\n", s.step, s.call,
+                 s.result.gained.empty() ? "" : " (+" + deps::counts_text(s.result.gained) + ")");
+    else
+      fmt::print("  step {}: {} -> FAILED ({}): {}\n", s.step, s.call, survival::failure_name(s.result.failure),
+                 s.result.reason);
+  }
+  if (!r.run.finished && !r.run.skill_failed) fmt::print("{}", r.run.error);
+  if (!r.run.output.empty()) fmt::print("-- plan output\n{}", r.run.output);
+  fmt::print("Descriptor: {}\n", r.description.text);
+  if (r.explanation) fmt::print("Explainer: {}\n", r.explanation->text);
+  if (trace)
+    for (const auto& line : r.controller_log) fmt::print("  | {}\n", line);
+  fmt::print("(game ticks so far: {})\n", r.ticks_after);
+  if (render) {
+    render::ViewOptions v;
+    v.max_extent = 48;
+    fmt::print("{}", render::render_ascii(w, v));
+  }
+}
+
+int run_deps(const DepsOptions& o) {
+  const char* cmd = "plank deps";
+  std::string error;
+  auto task = deps::parse_task(o.task, &error);
+  if (!task) {
+    fmt::print(stderr, "{}: {}\n", cmd, error);
+    return kUsage;
+  }
+  const deps::Rules* rules = rules_or_say(cmd);
+  if (!rules) return kInputErrors;
+  if (!rules->analysis->obtainable(task->item)) {
+    fmt::print(stderr, "{}: cannot plan for '{}': {}\n", cmd, task->item, rules->analysis->why_not(task->item));
+    return kInputErrors;
+  }
+  deps::EpisodeOptions e;
+  if (!episode_options(o, &e, cmd)) return kInputErrors;
+  deps::RoundHook hook;
+  int index = 0;
+  if (!o.json) hook = [&](const deps::Round& r, const world::World& w) { print_round(r, index++, o.trace, o.render, w); };
+  auto result = deps::run_episode(*rules, *task, e, hook, &error);
+  if (!result) {
+    fmt::print(stderr, "{}: {}\n", cmd, error);
+    return kUsage;
+  }
+  if (o.json) {
+    nlohmann::json j;
+    j["task"] = task->text();
+    j["success"] = result->success;
+    j["rounds"] = result->rounds;
+    j["ticks"] = result->ticks;
+    j["plans"] = nlohmann::json::array();
+    j["explanations"] = nlohmann::json::array();
+    for (const auto& r : result->history) {
+      j["plans"].push_back(r.plan);
+      if (r.explanation) j["explanations"].push_back(r.explanation->text);
+    }
+    fmt::print("{}\n", j.dump(2));
+  } else {
+    fmt::print("== result: {} {} after {} re-plan round(s), {} game ticks ({})\n",
+               result->success ? "obtained" : "did not obtain", task->text().substr(7), result->rounds, result->ticks,
+               result->end);
+  }
+  return result->success ? kOk : kTaskFailed;
+}
+
+// ------------------------------------------------------------------ eval
+struct EvalOptions {
+  DepsOptions deps;
+  std::string tasks;
+  int seeds = 1;
+  uint64_t seed_base = 0;
+  std::string only;
+};
+
+struct Tally {
+  int episodes = 0, successes = 0;
+  double ticks = 0;
+};
+
+int run_eval(const EvalOptions& o) {
+  const char* cmd = "plank eval deps";
+  std::ifstream in(o.tasks);
+  if (!in) {
+    fmt::print(stderr, "{}: cannot read the task list '{}'\n", cmd, o.tasks);
+    return kInputErrors;
+  }
+  nlohmann::json spec;
+  try {
+    spec = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "{}: {} is not JSON: {}\n", cmd, o.tasks, e.what());
+    return kInputErrors;
+  }
+  if (!spec.contains("tasks") || !spec["tasks"].is_array()) {
+    fmt::print(stderr, "{}: {}: expected an object with a \"tasks\" array\n", cmd, o.tasks);
+    return kInputErrors;
+  }
+  std::set<std::string> only;
+  {
+    std::stringstream s(o.only);
+    for (std::string w; std::getline(s, w, ',');)
+      if (!w.empty()) only.insert(w);
+  }
+  std::vector<deps::Task> tasks;
+  for (const auto& t : spec["tasks"]) {
+    deps::Task task;
+    task.item = t.value("object", "");
+    task.group = t.value("group", "");
+    task.max_steps = t.value("max_steps", 0);
+    if (task.item.empty()) {
+      fmt::print(stderr, "{}: {}: a task has no \"object\"\n", cmd, o.tasks);
+      return kInputErrors;
+    }
+    if (!only.empty() && !only.count(task.item) && !only.count(task.group)) continue;
+    tasks.push_back(task);
+  }
+  const deps::Rules* rules = rules_or_say(cmd);
+  if (!rules) return kInputErrors;
+  deps::EpisodeOptions base;
+  if (!episode_options(o.deps, &base, cmd)) return kInputErrors;
+  if (std::string e = deps::check_selector(base.selector); !e.empty()) {
+    fmt::print(stderr, "{}: {}\n", cmd, e);
+    return kUsage;
+  }
+
+  std::map<std::string, Tally> groups, per_task;
+  std::map<std::string, std::string> task_group;
+  const int total = int(tasks.size()) * o.seeds;
+  const bool tty = isatty(2);
+  int done = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (int k = 0; k < o.seeds; ++k) {
+    for (const auto& task : tasks) {
+      deps::EpisodeOptions e = base;
+      e.seed = o.seed_base + uint64_t(k);
+      e.selector.seed = e.seed;
+      std::string error;
+      auto r = deps::run_episode(*rules, task, e, {}, &error);
+      if (!r) {
+        fmt::print(stderr, "\n{}: {}\n", cmd, error);
+        return kUsage;
+      }
+      for (Tally* t : {&groups[task.group], &per_task[task.item]}) {
+        ++t->episodes;
+        t->successes += r->success;
+        t->ticks += double(r->ticks);
+      }
+      task_group[task.item] = task.group;
+      ++done;
+      if (tty || done % std::max(1, total / 10) == 0 || done == total) {
+        int width = 30, filled = total ? done * width / total : width;
+        fmt::print(stderr, "{}[{}{}] {}/{} {} {}{}", tty ? "\r" : "", std::string(filled, '#'),
+                   std::string(width - filled, ' '), done, total, task.group, task.item, tty ? "\033[K" : "\n");
+      }
+    }
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (tty) fmt::print(stderr, "\n");
+  fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s)\n", cmd, done, seconds,
+             seconds > 0 ? done / seconds : 0.0);
+
+  auto paper = [&](const char* table, const char* key, size_t i) -> std::string {
+    const auto& p = spec["paper_group_success_pct"];
+    if (!p.contains(table) || !p[table].contains(key) || i >= p[table][key].size()) return "-";
+    return fmt::format("{:.1f}", p[table][key][i].get<double>());
+  };
+  if (o.deps.json) {
+    nlohmann::json j;
+    j["groups"] = nlohmann::json::object();
+    for (const auto& [g, t] : groups)
+      j["groups"][g] = {{"success", t.episodes ? double(t.successes) / t.episodes : 0.0},
+                        {"episodes", t.episodes},
+                        {"mean_ticks", t.episodes ? t.ticks / t.episodes : 0.0}};
+    j["tasks"] = nlohmann::json::object();
+    for (const auto& [name, t] : per_task)
+      j["tasks"][name] = {{"group", task_group[name]},
+                          {"success", t.episodes ? double(t.successes) / t.episodes : 0.0},
+                          {"episodes", t.episodes},
+                          {"mean_ticks", t.episodes ? t.ticks / t.episodes : 0.0}};
+    fmt::print("{}\n", j.dump(2));
+    return kOk;
+  }
+  fmt::print("initial plan {}, selector {}, planner {}{}; seeds {}..{}\n", o.deps.initial, o.deps.selector,
+             o.deps.planner, o.deps.no_explainer ? ", no explainer" : "", o.seed_base, o.seed_base + o.seeds - 1);
+  fmt::print("{:<5} {:<16} {:>8} {:>9} {:>11}   {:>15} {:>14}\n", "group", "name", "episodes", "success%", "mean ticks",
+             "paper TextWorld", "paper MineDojo");
+  const auto& order = spec["paper_group_success_pct"].value("order", nlohmann::json::array());
+  for (size_t i = 0; i < order.size(); ++i) {
+    std::string g = order[i];
+    auto it = groups.find(g);
+    if (it == groups.end()) continue;
+    const Tally& t = it->second;
+    std::string name = spec["groups"].contains(g) ? spec["groups"][g].value("name", "") : "";
+    fmt::print("{:<5} {:<16} {:>8} {:>9.1f} {:>11.0f}   {:>15} {:>14}\n", g, name, t.episodes,
+               100.0 * t.successes / std::max(1, t.episodes), t.ticks / std::max(1, t.episodes),
+               paper("deps_by_environment_table3", "MC-TextWorld (no low-level controller)", i),
+               paper("minedojo_table2", "DEPS", i));
+  }
+  return kOk;
+}
+
+void add_common(CLI::App* c, DepsOptions& o) {
+  c->add_option("--initial-plan", o.initial, "oracle, flawed, or a FILE of plan code (any style)");
+  c->add_option("--selector", o.selector, "fixed (default), random, nearest, horizon");
+  c->add_option("--planner", o.planner, "symbolic (default) or llm")->check(CLI::IsMember({"symbolic", "llm"}));
+  c->add_flag("--no-explainer", o.no_explainer, "ablation: re-plan from the failure alone, without its cause");
+  c->add_option("--engine", o.engine, "runs plan code with jit or interp")->check(CLI::IsMember({"jit", "interp"}));
+  c->add_option("--world-size", o.world_size, "side of the generated world in blocks (default 128)")
+      ->check(CLI::Range(32, 512));
+  c->add_flag("--json", o.json, "machine-readable result on stdout");
+}
+
+}  // namespace
+
+void register_deps(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand("deps", "run a DEPS episode: plan code, describe, explain, re-plan, select");
+  auto o = std::make_shared<DepsOptions>();
+  cmd->add_option("task", o->task, "\"obtain 1 stone_sword\"")->required();
+  cmd->add_option("--seed", o->seed, "world seed (default 0)");
+  cmd->add_flag("--trace", o->trace, "also print the controller's log of each round");
+  cmd->add_flag("--render", o->render, "print a map of the world around the agent after each round");
+  add_common(cmd, *o);
+  cmd->callback([&action, o] { action = [o] { return run_deps(*o); }; });
+
+  // `eval` may be shared with other domains' evaluations: reuse it when one registered it first.
+  CLI::App* eval = nullptr;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return a->get_name() == "eval"; })) eval = sub;
+  if (!eval) {
+    eval = app.add_subcommand("eval", "run an evaluation");
+    eval->require_subcommand(1);
+  }
+  auto* ev = eval->add_subcommand("deps", "evaluate DEPS over the task list: success per group beside the paper's");
+  auto e = std::make_shared<EvalOptions>();
+  ev->add_option("--tasks", e->tasks, "the task list (shared/data/deps/tasks.json)")->required();
+  ev->add_option("--seeds", e->seeds, "world seeds per task")->check(CLI::Range(1, 100000));
+  ev->add_option("--seed-base", e->seed_base, "first world seed (default 0)");
+  ev->add_option("--only", e->only, "comma-separated task objects or groups (MT1,stone_sword)");
+  add_common(ev, e->deps);
+  ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
+}
+
+}  // namespace plank::cli
