@@ -57,12 +57,47 @@ TEST(ReplScript, AScriptMayEndInsideABlock) {
 }
 
 TEST(ReplScript, MissingPartsSaySoPlainly) {
-  auto r = repl(":parse build a tower\n:exec\n:deps wooden_pickaxe\n:inv\n");
+  auto r = repl(":parse build a tower\n:exec\n:inv\n");
   EXPECT_NE(r.err.find("the semantic parser is not built yet (issue 7)"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("the CAIP executor is not built yet (issue 5)"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("the DEPS loop is not built yet (issue 6)"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("inventory belongs to the DEPS session (issue 6)"), std::string::npos) << r.err;
-  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.out, "no inventory: :survival makes a survival world whose agent has one, and :deps TASK shows the "
+                   "episode's\n");
+}
+
+TEST(ReplScript, DepsRunsTheLoopRoundByRound) {
+  // Enter after the round goes on; :inv then shows the episode's last inventory.
+  auto r = repl(":deps wooden_button\n\n:inv\n:deps obtain 1 stone_pickaxe\n:abort\n:deps unobtainium\n");
+  EXPECT_NE(r.out.find("== round 0: initial oracle plan"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("def obtain_1_wooden_button("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  step 1: mine({'log':1}, null) -> ok"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("== result: obtained 1 wooden_button after 0 re-plan round(s)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(success)\n3 planks, 1 wooden_button\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("def obtain_1_stone_pickaxe("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the DEPS episode was stopped\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("== result: obtained 1 stone_pickaxe"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("unobtainium"), std::string::npos) << r.err;
+}
+
+TEST(ReplScript, SkillsActOnASurvivalWorldAndUndoRevertsTheWorld) {
+  auto r = repl(":survival\nmine({'log': 2}, null)\n:inv\ncraft({'planks': 4}, {'log': 1}, null)\n:inv\n:undo\n"
+                ":undo\n:survival x\n");
+  EXPECT_EQ(r.out, "a survival world (seed 0): mine, craft, smelt, kill and equip act on it; :inv, :world\n"
+                   "True\n2 log\nTrue\n1 log, 4 planks\n"
+                   "undid 3 world changes\n"
+                   "nothing to undo (:undo reverts the world changes of the last input that made any)\n");
+  EXPECT_EQ(r.err, "usage: :survival [SEED] (a number), not 'x'\n");
+}
+
+TEST(ReplScript, StepsThroughADepsPlanInASurvivalWorld) {
+  std::string plan = "examples/deps/02_deps_wooden_button.plank";  // run_plank runs in the source folder
+  auto r = repl(":survival\n:break 5\n:run " + plan + "\n:where\n:inv\n:next\n:inv\n:continue\n:inv\n");
+  EXPECT_NE(r.out.find("paused at " + plan + ":5 in obtain_1_wooden_button\n"
+                       "-> craft({'planks':4}, {'log':1}, null); # step 2: craft 4 planks from 1 log\n"),
+            std::string::npos)
+      << r.out << r.err;
+  EXPECT_NE(r.out.find("  obtain_1_wooden_button at " + plan + ":5\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n1 log\npaused at " + plan + ":6 in obtain_1_wooden_button\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n4 planks\n3 planks, 1 wooden_button\n"), std::string::npos) << r.out;
 }
 
 TEST(ReplScript, HelpListsEveryCommandAndUnknownOnesAreRefused) {

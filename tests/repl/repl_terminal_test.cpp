@@ -213,6 +213,25 @@ TEST_F(ReplTerminal, BreakStepWhereOnAPlan) {
   EXPECT_NE(s.find("  <module> at " + plan + ":7\n  chop at " + plan + ":4"), std::string::npos) << s;
 }
 
+TEST_F(ReplTerminal, StepsThroughADepsPlanWithBreakStepWhere) {
+  Terminal t;
+  ASSERT_TRUE(t.started()) << t.screen();
+  const std::string plan = "examples/deps/02_deps_wooden_button.plank";  // the REPL runs in the source folder
+  t.type(":survival");
+  t.type(":break 4");
+  t.type(":run " + plan);
+  ASSERT_TRUE(t.wait_for("-> mine({'log':1}, null); # step 1")) << t.screen();
+  t.type(":where");
+  ASSERT_TRUE(t.wait_for("  obtain_1_wooden_button at " + plan + ":4")) << t.screen();
+  t.type(":step");
+  ASSERT_TRUE(t.wait_for("-> craft({'planks':4}, {'log':1}, null); # step 2")) << t.screen();
+  t.type(":inv");
+  ASSERT_TRUE(t.wait_for("\n1 log\n")) << t.screen();
+  t.type(":continue");
+  t.type(":inv");
+  ASSERT_TRUE(t.wait_for("3 planks, 1 wooden_button")) << t.screen();
+}
+
 TEST_F(ReplTerminal, ParseSaysTheParserIsMissing) {
   Terminal t;
   ASSERT_TRUE(t.started()) << t.screen();

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "debug.h"
+#include "deps_commands.h"
 #include "engine/run.h"
 #include "frontend/parser.h"
 #include "lf/check.h"
@@ -68,7 +69,9 @@ void cmd_run(State& st, const std::string& arg) {
   if (!need_arg(st, arg, ":run FILE") || !read_file(st, arg, &text)) return;
   st.sources[arg] = text;
   engine::RunOptions o;
-  o.source = text;
+  // In a survival world a DEPS plan (a def the paper never calls) runs as the
+  // DEPS loop runs it: with the call appended after its last line.
+  o.source = st.survival ? text + plan_epilogue(text) : text;
   o.path = arg;
   o.engine = st.session->engine_name();
   o.color = st.color;
@@ -103,7 +106,11 @@ void cmd_vars(State& st, const std::string&) {
   }
 }
 
-void cmd_world(State& st, const std::string&) { st.out(render::render_ascii(*st.world)); }
+void cmd_world(State& st, const std::string&) {
+  render::ViewOptions v;
+  if (st.survival) v.max_extent = 48;  // a generated world changed every cell: show the middle
+  st.out(render::render_ascii(*st.world, v));
+}
 
 void cmd_render(State& st, const std::string& arg) {
   if (!need_arg(st, arg, ":render FILE.png")) return;
@@ -218,12 +225,9 @@ void cmd_parse(State& st, const std::string&) {
 void cmd_exec(State& st, const std::string&) {
   missing(st, "the CAIP executor is not built yet (issue 5), and there is no parse to run (issue 7)");
 }
-void cmd_deps(State& st, const std::string&) {
-  missing(st, "the DEPS loop is not built yet (issue 6): :deps cannot plan a task");
-}
-void cmd_inv(State& st, const std::string&) {
-  missing(st, "the agent's inventory belongs to the DEPS session (issue 6), which is not built yet");
-}
+void cmd_deps(State& st, const std::string& arg) { deps_command(st, arg); }
+void cmd_inv(State& st, const std::string& arg) { inventory_command(st, arg); }
+void cmd_survival(State& st, const std::string& arg) { survival_command(st, arg); }
 
 void cmd_break(State& st, const std::string& arg) { breakpoint_command(st, arg); }
 void cmd_step(State& st, const std::string&) { step_command(st, StepKind::Into); }
@@ -245,13 +249,14 @@ const Command kCommands[] = {
     {":where", "", "paused: the call stack and the locals", cmd_where},
     {":vars", "", "the session's names and values", cmd_vars},
     {":world", "", "the world from above and from the south, in the terminal", cmd_world},
+    {":survival", "[SEED]", "a seeded survival world: mine, craft, smelt, kill, equip act on it", cmd_survival},
     {":render", "FILE.png", "an isometric picture of the world", cmd_render},
-    {":inv", "", "the agent's inventory", cmd_inv},
+    {":inv", "", "the agent's inventory after the last :deps round", cmd_inv},
     {":mem", "SQL", "query the agent's memory (SQLite; see docs/memory.md)", cmd_mem},
     {":parse", "TEXT", "the logical form of a command, with span highlights and the N-best list", cmd_parse},
     {":exec", "", "run the last parse in the world", cmd_exec},
     {":lf", "FORM", "validate and pretty-print a logical form (dict literal, JSON, or a variable)", cmd_lf},
-    {":deps", "TASK", "run the DEPS loop on a task, round by round", cmd_deps},
+    {":deps", "TASK", "run the DEPS loop on a task, pausing after each round (Enter: next)", cmd_deps},
     {":undo", "", "revert the world changes of the last input", cmd_undo},
     {":reset", "", "forget every name (a fresh session; the world stays)", cmd_reset},
     {":save", "FILE.json", "save the world as a scene", cmd_save},

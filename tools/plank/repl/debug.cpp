@@ -58,7 +58,7 @@ engine::DebugCommand on_pause(State& st, const engine::PauseInfo& p) {
       continue;
     }
     if (name == ":break" || name == ":world" || name == ":mem" || name == ":render" || name == ":help" ||
-        name == ":vars") {
+        name == ":vars" || name == ":inv") {
       run_command(st, cmd);
       continue;
     }
@@ -68,8 +68,8 @@ engine::DebugCommand on_pause(State& st, const engine::PauseInfo& p) {
       continue;
     }
     st.err(
-        "a program is paused: :step, :next, :out, :continue, :where, :abort, :break LINE, :world, :mem SQL, "
-        "or a local's name\n");
+        "a program is paused: :step, :next, :out, :continue, :where, :abort, :break LINE, :world, :inv, "
+        ":mem SQL, or a local's name\n");
   }
 }
 

@@ -26,6 +26,8 @@ void State::new_session() {
 }
 
 void State::set_world(std::unique_ptr<world::World> w) {
+  survival.reset();  // its controller acts on the old world
+  host.deps = nullptr;
   log.reset();  // detach from the old world first
   world = std::move(w);
   log = std::make_unique<agent::ActionLog>(*world);

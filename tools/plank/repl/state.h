@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "deps_commands.h"
 #include "engine/session.h"
 #include "line_reader.h"
 #include "repl.h"
@@ -36,6 +37,8 @@ struct State {
   engine::InputTimings last_timings;  // :time
   std::string last_engine;
   bool have_timings = false;
+  std::unique_ptr<SurvivalHost, SurvivalHostDeleter> survival;  // :survival: the DEPS skills' controller
+  std::string last_inventory;  // after the last :deps round (DEPS names), for :inv
   bool failed = false;  // an input of a script failed (exit code 1)
   bool quit = false;
 
