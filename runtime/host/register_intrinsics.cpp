@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "runtime/deps/skills.h"
+#include "runtime/caip/intrinsics.h"
 
 namespace plank::host {
 
@@ -12,6 +13,7 @@ void register_host_intrinsics() {
     // Domains add their registration here, one line each, e.g.
     //   deps::register_intrinsics();
     deps::register_intrinsics();
+    caip::register_intrinsics();
   });
 }
 

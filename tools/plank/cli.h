@@ -28,5 +28,6 @@ void register_world(CLI::App& app, Action& action);
 void register_run(CLI::App& app, Action& action);
 void register_repl(CLI::App& app, Action& action);
 void register_deps(CLI::App& app, Action& action);
+void register_exec_lf(CLI::App& app, Action& action);
 
 }  // namespace plank::cli
