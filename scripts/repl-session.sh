@@ -15,12 +15,12 @@ trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$home"' EXIT
 
 # The screen, without trailing blanks.
 screen() { tmux_ capture-pane -p -J -S -1000 -t doc | sed -e 's/[[:space:]]*$//'; }
-prompts() { screen | grep -cE '^(>>>|\.\.\.|\(paused\))' || true; }
+prompts() { screen | grep -cE "^(>>>|\.\.\.|\((paused|deps)\))" || true; }
 # Until the cursor line is a prompt (or 20 s).
 wait_prompt() {
   for _ in $(seq 400); do
     last=$(screen | sed -e '/^$/d' | tail -n 1)
-    case "$last" in ">>>" | "..." | "(paused)") return 0 ;; esac
+    case "$last" in ">>>" | "..." | "(paused)" | "(deps)") return 0 ;; esac
     sleep 0.05
   done
   echo "repl-session.sh: no prompt; the screen:" >&2

@@ -59,7 +59,9 @@ TEST(ReplScript, AScriptMayEndInsideABlock) {
 TEST(ReplScript, MissingPartsSaySoPlainly) {
   auto r = repl(":parse build a tower\n:exec\n:inv\n");
   EXPECT_NE(r.err.find("the semantic parser is not built yet (issue 7)"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("the CAIP executor is not built yet (issue 5)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no logical form to run: :parse needs the semantic parser, which is not built yet (issue 7)"),
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(r.out, "no inventory: :survival makes a survival world whose agent has one, and :deps TASK shows the "
                    "episode's\n");
 }
@@ -76,6 +78,21 @@ TEST(ReplScript, DepsRunsTheLoopRoundByRound) {
   EXPECT_NE(r.out.find("the DEPS episode was stopped\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("== result: obtained 1 stone_pickaxe"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("unobtainium"), std::string::npos) << r.err;
+}
+
+TEST(ReplScript, ExecRunsALogicalFormInTheCaipExecutor) {
+  auto r = repl(
+      ":lf {'dialogue_type': 'HUMAN_GIVE_COMMAND', 'action_sequence': [{'action_type': 'DANCE'}]}\n:exec\n"
+      ":exec {'text': 'build a cube', 'logical_form': {'dialogue_type': 'HUMAN_GIVE_COMMAND', "
+      "'action_sequence': [{'action_type': 'BUILD', 'schematic': {'has_name': [0, [2, 2]]}}]}}\n"
+      ":undo\n:undo\n:exec {'dialogue_type': 'FOO'}\n");
+  EXPECT_NE(r.out.find("(the CAIP executor acts on scene village from now on"), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find("[DANCE: done;"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("I built a cube"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[BUILD: done; 27 blocks changed"), std::string::npos) << r.out;
+  // :undo acts on the executor's world: the agent's move, then the cube's 27 blocks.
+  EXPECT_NE(r.out.find("undid 27 world changes"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("dialogue_type: 'FOO' is not one of"), std::string::npos) << r.err;
 }
 
 TEST(ReplScript, SkillsActOnASurvivalWorldAndUndoRevertsTheWorld) {

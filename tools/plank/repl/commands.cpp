@@ -78,9 +78,9 @@ void cmd_run(State& st, const std::string& arg) {
   o.host = &st.host;
   o.debug = true;
   o.step_hook = make_step_hook(st);
-  if (st.log) st.log->begin(0, ":run " + arg);
+  if (!st.caip) st.log->begin(0, ":run " + arg);
   auto r = engine::run_program(o);
-  if (st.log) st.log->end();
+  if (!st.caip) st.log->end();
   if (r.exit_code != 0) st.failed = true;
 }
 
@@ -109,12 +109,12 @@ void cmd_vars(State& st, const std::string&) {
 void cmd_world(State& st, const std::string&) {
   render::ViewOptions v;
   if (st.survival) v.max_extent = 48;  // a generated world changed every cell: show the middle
-  st.out(render::render_ascii(*st.world, v));
+  st.out(render::render_ascii(st.current_world(), v));
 }
 
 void cmd_render(State& st, const std::string& arg) {
   if (!need_arg(st, arg, ":render FILE.png")) return;
-  auto pic = render::render_isometric(*st.world);
+  auto pic = render::render_isometric(st.current_world());
   std::string error;
   if (!render::write_png(pic.image, arg, &error)) {
     st.err(fmt::format("plank: error: {}\n", error));
@@ -126,7 +126,7 @@ void cmd_render(State& st, const std::string& arg) {
 void cmd_save(State& st, const std::string& arg) {
   if (!need_arg(st, arg, ":save FILE.json")) return;
   std::string error;
-  if (!world::save_scene_file(*st.world, arg, &error)) {
+  if (!world::save_scene_file(st.current_world(), arg, &error)) {
     st.err(fmt::format("plank: error: {}\n", error));
     return;
   }
@@ -136,15 +136,16 @@ void cmd_save(State& st, const std::string& arg) {
 void cmd_open(State& st, const std::string& arg) {
   if (!need_arg(st, arg, ":open FILE.json")) return;
   DiagnosticSink sink;
-  auto w = world::load_scene_file(arg, st.world->registry_ptr(), sink);
+  auto w = world::load_scene_file(arg, st.current_world().registry_ptr(), sink);
   if (!sink.all().empty()) st.err(render_text(sink.all(), RenderOptions{st.color}));
   if (!w) return;
   st.set_world(std::move(w));
+  st.scene_file = arg;
   st.out(fmt::format("opened {}\n", arg));
 }
 
 void cmd_undo(State& st, const std::string&) {
-  auto r = st.log->undo_last();
+  auto r = st.current_log()->undo_last();
   if (!r.ok) {
     st.out(r.reason + " (:undo reverts the world changes of the last input that made any)\n");
     return;
@@ -215,16 +216,18 @@ void cmd_lf(State& st, const std::string& arg) {
   std::optional<lf::CheckResult> result;
   if (value) result = lf::check_logical_form(std::move(*value), nullptr, file, sink);
   if (!sink.all().empty()) st.err(render_text(sink.all(), RenderOptions{st.color}));
-  if (result && result->valid) st.out(lf::to_json_text(result->normalized, true) + "\n");
-  else st.err("invalid logical form\n");
+  if (result && result->valid) {
+    st.out(lf::to_json_text(result->normalized, true) + "\n");
+    st.last_form = text;
+  } else {
+    st.err("invalid logical form\n");
+  }
 }
 
 void cmd_parse(State& st, const std::string&) {
   missing(st, "the semantic parser is not built yet (issue 7): :parse cannot turn text into a logical form");
 }
-void cmd_exec(State& st, const std::string&) {
-  missing(st, "the CAIP executor is not built yet (issue 5), and there is no parse to run (issue 7)");
-}
+void cmd_exec(State& st, const std::string& arg) { exec_command(st, arg); }
 void cmd_deps(State& st, const std::string& arg) { deps_command(st, arg); }
 void cmd_inv(State& st, const std::string& arg) { inventory_command(st, arg); }
 void cmd_survival(State& st, const std::string& arg) { survival_command(st, arg); }
@@ -254,7 +257,8 @@ const Command kCommands[] = {
     {":inv", "", "the agent's inventory after the last :deps round", cmd_inv},
     {":mem", "SQL", "query the agent's memory (SQLite; see docs/memory.md)", cmd_mem},
     {":parse", "TEXT", "the logical form of a command, with span highlights and the N-best list", cmd_parse},
-    {":exec", "", "run the last parse in the world", cmd_exec},
+    {":exec", "[FORM]", "run a logical form (or the last :lf form; the last parse once there is a parser)",
+     cmd_exec},
     {":lf", "FORM", "validate and pretty-print a logical form (dict literal, JSON, or a variable)", cmd_lf},
     {":deps", "TASK", "run the DEPS loop on a task, pausing after each round (Enter: next)", cmd_deps},
     {":undo", "", "revert the world changes of the last input", cmd_undo},

@@ -27,7 +27,9 @@ void State::new_session() {
 
 void State::set_world(std::unique_ptr<world::World> w) {
   survival.reset();  // its controller acts on the old world
+  caip.reset();
   host.deps = nullptr;
+  host.caip = nullptr;
   log.reset();  // detach from the old world first
   world = std::move(w);
   log = std::make_unique<agent::ActionLog>(*world);
@@ -52,9 +54,10 @@ std::string State::source_line(const std::string& file, uint32_t line) const {
 bool State::run_input(const std::string& text, const std::string& name, bool interactive) {
   sources[name] = text;
   session->thread().step_hook = make_step_hook(*this);
-  log->begin(0, name);
+  // One undoable action per input (the CAIP executor's log keeps its own tasks).
+  if (!caip) log->begin(0, name);
   engine::InputResult r = session->run(text, name, interactive);
-  log->end();
+  if (!caip) log->end();
   session->thread().step_hook = nullptr;
   if (r.status == engine::InputResult::Status::Incomplete) return false;
   if (r.error_kind == "Interrupted" && terminal) out("\n");  // after the ^C the terminal echoed

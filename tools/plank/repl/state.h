@@ -17,8 +17,15 @@
 namespace plank::engine {
 class Debugger;
 }
+namespace plank::caip {
+class Executor;
+}
 
 namespace plank::repl {
+
+struct CaipDeleter {
+  void operator()(caip::Executor* executor) const;
+};
 
 struct State {
   State();
@@ -38,6 +45,10 @@ struct State {
   std::string last_engine;
   bool have_timings = false;
   std::unique_ptr<SurvivalHost, SurvivalHostDeleter> survival;  // :survival: the DEPS skills' controller
+  // :exec: the CAIP executor, with the world it owns (null until the first :exec).
+  std::unique_ptr<caip::Executor, CaipDeleter> caip;
+  std::string scene_file;  // the last :open (the executor's scene)
+  std::string last_form;   // the last valid :lf form, for :exec
   std::string last_inventory;  // after the last :deps round (DEPS names), for :inv
   bool failed = false;  // an input of a script failed (exit code 1)
   bool quit = false;
@@ -61,8 +72,12 @@ struct State {
   }
   // (Re)creates the session (:reset) with the current world and memory.
   void new_session();
-  // Replaces the world (:open), keeping the action log attached to it.
+  // Replaces the world (:open, :survival), keeping the action log attached to
+  // it; leaves the CAIP executor's world.
   void set_world(std::unique_ptr<world::World> w);
+  // The world commands and programs act on: the executor's while :exec is in use.
+  world::World& current_world();
+  agent::ActionLog* current_log();
   // Compiles and runs one complete input through the session, with the world's
   // changes grouped as one undoable action; prints what it should.
   bool run_input(const std::string& text, const std::string& name, bool interactive);
@@ -70,6 +85,9 @@ struct State {
 
 // Runs `line` (which starts with ':'); false when it is not a known command.
 bool run_command(State& state, const std::string& line);
+// :exec [FORM] (caip.cpp).
+void exec_command(State& state, const std::string& arg);
+
 // Without leading and trailing blanks.
 std::string trim(const std::string& s);
 // ":help", ":load", ...: for completion.
