@@ -5,8 +5,6 @@
 #include <fmt/format.h>
 
 #include "caip/exec.h"
-#include "frontend/parser.h"
-#include "lf/from_ast.h"
 #include "state.h"
 
 namespace plank::repl {
@@ -18,19 +16,17 @@ world::World& State::current_world() { return caip ? caip->world() : *world; }
 agent::ActionLog* State::current_log() { return caip ? &caip->session().log() : log.get(); }
 
 void exec_command(State& st, const std::string& arg) {
-  std::string text = arg.empty() ? st.last_form : arg;
-  if (text.empty()) {
+  const std::string given = arg.empty() ? st.last_form : arg;
+  if (given.empty()) {
     st.err(
         "no logical form to run: :parse needs the semantic parser, which is not built yet (issue 7); give one: "
         ":exec FORM, or :lf FORM then :exec (FORM: a dict, JSON, a variable, or {'text': ..., 'logical_form': ...})\n");
     return;
   }
-  std::string held;
-  if (st.session->global_repr(text, &held)) text = held;
-  SourceRef file = SourceFile::from_string("<lf>", text);
+  std::string text;
+  SourceRef file;
   DiagnosticSink sink;
-  std::optional<lf::Value> value;
-  if (auto expr = frontend::parse_expression(file, sink)) value = lf::value_from_ast(*expr, file, sink);
+  std::optional<lf::Value> value = read_form(st, given, &text, &file, sink);
   if (!value) {
     st.err(render_text(sink.all(), RenderOptions{st.color}));
     return;

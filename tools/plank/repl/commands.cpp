@@ -206,13 +206,10 @@ void cmd_mem(State& st, const std::string& arg) {
 // holding one), validated and normalised as `plank check --lf` does.
 void cmd_lf(State& st, const std::string& arg) {
   if (!need_arg(st, arg, ":lf FORM  (a dict literal, JSON, or a variable holding one)")) return;
-  std::string text = arg;
-  std::string held;
-  if (st.session->global_repr(arg, &held)) text = held;
-  SourceRef file = SourceFile::from_string("<lf>", text);
+  std::string text;
+  SourceRef file;
   DiagnosticSink sink;
-  std::optional<lf::Value> value;
-  if (auto expr = frontend::parse_expression(file, sink)) value = lf::value_from_ast(*expr, file, sink);
+  std::optional<lf::Value> value = read_form(st, arg, &text, &file, sink);
   std::optional<lf::CheckResult> result;
   if (value) result = lf::check_logical_form(std::move(*value), nullptr, file, sink);
   if (!sink.all().empty()) st.err(render_text(sink.all(), RenderOptions{st.color}));
@@ -301,6 +298,16 @@ void cmd_help(State& st, const std::string& arg) {
 }
 
 }  // namespace
+
+std::optional<lf::Value> read_form(State& st, const std::string& arg, std::string* text, SourceRef* file,
+                                   DiagnosticSink& sink) {
+  *text = arg;
+  std::string held;
+  if (st.session->global_repr(arg, &held)) *text = held;
+  *file = SourceFile::from_string("<lf>", *text);
+  if (auto expr = frontend::parse_expression(*file, sink)) return lf::value_from_ast(*expr, *file, sink);
+  return std::nullopt;
+}
 
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n");

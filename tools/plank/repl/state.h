@@ -3,16 +3,19 @@
 #include <cstdio>
 #include <memory>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "deps_commands.h"
 #include "engine/session.h"
+#include "lf/value.h"
 #include "line_reader.h"
 #include "repl.h"
 #include "runtime/agent/action_log.h"
 #include "runtime/host/host_context.h"
 #include "runtime/memory/agent_memory.h"
 #include "runtime/world/world.h"
+#include "support/diagnostics.h"
 
 namespace plank::engine {
 class Debugger;
@@ -85,6 +88,11 @@ struct State {
 
 // Runs `line` (which starts with ':'); false when it is not a known command.
 bool run_command(State& state, const std::string& line);
+// A logical form typed as a dict literal, JSON, or the name of a session
+// variable holding one; *text is what was parsed (diagnostics go to sink).
+std::optional<lf::Value> read_form(State& state, const std::string& arg, std::string* text, SourceRef* file,
+                                   DiagnosticSink& sink);
+
 // :exec [FORM] (caip.cpp).
 void exec_command(State& state, const std::string& arg);
 
