@@ -64,10 +64,12 @@ llvm::Value* FunctionEmitter::emit_truth(llvm::Value* a) {
 }
 
 void FunctionEmitter::emit_binary(uint32_t imm, llvm::Value* dst, llvm::Value* pa, llvm::Value* pb) {
-  auto op = static_cast<BinaryOp>(imm);
+  // Augmented assignment (ir::kInPlace) differs only for lists: the number fast paths are the same.
+  uint32_t plain = imm & ~ir::kInPlace;
+  auto op = static_cast<BinaryOp>(plain);
   llvm::BasicBlock* slow = new_block("binary_slow");
   llvm::BasicBlock* done = new_block("binary_done");
-  bool any_fast = op != BinaryOp::Pow && imm <= static_cast<uint32_t>(BinaryOp::Pow);
+  bool any_fast = op != BinaryOp::Pow && plain <= static_cast<uint32_t>(BinaryOp::Pow);
   if (any_fast) {
     llvm::Value* ta = load_tag(pa);
     llvm::Value* tb = load_tag(pb);

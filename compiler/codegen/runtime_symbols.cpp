@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "codegen/jit.h"
+#include "ir/ir.h"
 #include "runtime/core/ops.h"
 #include "runtime/core/thread.h"
 
@@ -29,6 +30,7 @@ static_assert(offsetof(core::Frame, line) == 28);
 static_assert(offsetof(core::Frame, function) == 32);
 static_assert(sizeof(core::Frame) == 40);
 static_assert(sizeof(core::Value) == 16);
+static_assert(ir::kInPlace == core::kBinaryInPlace);
 static_assert(sizeof(bool) == 1);
 static_assert(static_cast<int>(core::Tag::None) == 0 && static_cast<int>(core::Tag::Bool) == 1 &&
               static_cast<int>(core::Tag::Int) == 2 && static_cast<int>(core::Tag::Float) == 3 &&

@@ -95,6 +95,7 @@ bool Debugger::remove_breakpoint(uint32_t line) { return breakpoints_.erase(line
 void Debugger::clear_breakpoints() { breakpoints_.clear(); }
 const std::set<uint32_t>& Debugger::breakpoints() const { return breakpoints_; }
 void Debugger::pause_at_start(bool on) { pause_at_start_ = on; }
+void Debugger::request_pause() { pause_requested_->store(true, std::memory_order_relaxed); }
 
 core::StepHook Debugger::hook() {
   first_ = true;
@@ -118,7 +119,8 @@ bool Debugger::should_pause(uint32_t depth, uint32_t line) const {
 bool Debugger::on_step(core::Thread& thread, core::Frame& frame) {
   bool start = first_;
   first_ = false;
-  if (!(start && pause_at_start_) && !should_pause(thread.depth, frame.line)) return true;
+  bool requested = pause_requested_->exchange(false, std::memory_order_relaxed);
+  if (!requested && !(start && pause_at_start_) && !should_pause(thread.depth, frame.line)) return true;
   DebugCommand command = on_pause_ ? on_pause_(describe_pause(thread, frame)) : DebugCommand::Continue;
   mode_ = command;
   mode_depth_ = thread.depth;

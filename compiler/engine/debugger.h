@@ -22,8 +22,10 @@
 //   Abort     stop the program: it ends with the runtime error "Interrupted"
 // Breakpoints fire in every mode. The Debugger must outlive the run it hooks.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -64,6 +66,10 @@ class Debugger {
 
   void pause_at_start(bool on);  // pause before the first statement
 
+  // Pause at the next statement, whatever the mode: safe to call from another
+  // thread or a signal handler while the program runs (the REPL's Ctrl-C).
+  void request_pause();
+
   // The hook to install as RunOptions::step_hook (with RunOptions::debug =
   // true). Each call starts a fresh run: pause_at_start applies again and the
   // stepping mode is reset to Continue. Breakpoints stay.
@@ -76,6 +82,9 @@ class Debugger {
   OnPause on_pause_;
   std::set<uint32_t> breakpoints_;
   bool pause_at_start_ = false;
+  // Shared, so that a Debugger stays copyable and movable (the hook captures `this`, though:
+  // copy or move it only before calling hook()).
+  std::shared_ptr<std::atomic<bool>> pause_requested_ = std::make_shared<std::atomic<bool>>(false);
   // per run
   bool first_ = true;
   DebugCommand mode_ = DebugCommand::Continue;

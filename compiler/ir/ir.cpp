@@ -128,7 +128,8 @@ struct Printer {
         return d + op + " " + std::to_string(in.imm);
       }
       case Op::Binary:
-        return d + op + " " + ast::op_text(static_cast<ast::BinaryOp>(in.imm)) + " " + slot(in.a) + ", " + slot(in.b);
+        return d + op + " " + ast::op_text(static_cast<ast::BinaryOp>(in.imm & ~kInPlace)) + ((in.imm & kInPlace) ? "=" : "") +
+               " " + slot(in.a) + ", " + slot(in.b);
       case Op::Unary:
         return d + op + " " + ast::op_text(static_cast<ast::UnaryOp>(in.imm)) + " " + slot(in.a);
       case Op::Compare:

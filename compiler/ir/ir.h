@@ -47,7 +47,7 @@ enum class Op : uint8_t {
                  // NameError when empty ("free variable 'x' referenced before assignment ...")
   StoreCell,     // cell in slot dst := a
   LoadFree,      // dst = the closure's captured cell number imm
-  Binary,        // dst = a <binop imm> b            (imm: ast::BinaryOp)
+  Binary,        // dst = a <binop imm> b            (imm: ast::BinaryOp, | kInPlace for `a += b` / `a *= b`)
   Unary,         // dst = <unop imm> a               (imm: ast::UnaryOp)
   Compare,       // dst = a <cmpop imm> b            (imm: ast::CompareOp; chains are lowered to branches)
   Truth,         // dst = bool(a)
@@ -73,6 +73,10 @@ enum class Op : uint8_t {
   ForIter,       // dst = next(a); goto target; when exhausted goto target2
   Return,        // return a (kNoSlot: None)
 };
+
+// Binary's imm flag for augmented assignment: a list operand changes in place
+// (Python's __iadd__ / __imul__); the same bit as core::kBinaryInPlace.
+inline constexpr uint32_t kInPlace = 0x100;
 
 const char* op_name(Op op);
 bool is_terminator(Op op);

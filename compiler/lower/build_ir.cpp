@@ -475,6 +475,7 @@ struct FnBuilder {
   void aug_assign(const AugAssign* a) {
     const Expr* target = a->target.get();
     auto op = static_cast<uint32_t>(a->op);
+    if (a->op == ast::BinaryOp::Add || a->op == ast::BinaryOp::Mul) op |= ir::kInPlace;  // list += extends in place
     if (auto* n = dyn_cast<Name>(target)) {
       Slot cur = load_name(n->id, n->span);
       Slot v = expr(a->value.get());

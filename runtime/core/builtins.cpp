@@ -337,10 +337,30 @@ Value round_float(Thread* t, double x, int64_t nd) {
     return Value::real(std::strtod(buf, nullptr));
   }
   if (nd < -308) return Value::real(std::copysign(0.0, x));
-  double p = std::pow(10.0, static_cast<double>(-nd));
-  double y = std::nearbyint(x / p) * p;
-  if (y == 0) y = std::copysign(0.0, x);
-  return Value::real(y);
+  // To a multiple of 10^k, on x's exact decimal value with ties to even, as
+  // Python does: x / 10^k would round first (round(-7.087419620795963e+19, -1)
+  // came out one ulp off). The integer part prints exactly; the fraction only
+  // matters as "nonzero" past the kept digits.
+  size_t k = static_cast<size_t>(-nd);
+  double whole = std::trunc(std::fabs(x));
+  bool fraction = std::fabs(x) != whole;
+  char buf[400];
+  std::snprintf(buf, sizeof buf, "%.0f", whole);
+  std::string digits = buf;
+  if (digits.size() <= k) digits.insert(0, k + 1 - digits.size(), '0');
+  size_t keep = digits.size() - k;
+  char first = digits[keep];
+  bool rest = fraction || digits.find_first_not_of('0', keep + 1) != std::string::npos;
+  bool up = first > '5' || (first == '5' && (rest || ((digits[keep - 1] - '0') & 1)));
+  std::string kept = digits.substr(0, keep);
+  if (up) {
+    size_t i = kept.size();
+    while (i > 0 && kept[i - 1] == '9') kept[--i] = '0';
+    if (i == 0) kept.insert(kept.begin(), '1');
+    else ++kept[i - 1];
+  }
+  kept.append(k, '0');
+  return Value::real(std::copysign(std::strtod(kept.c_str(), nullptr), x));
 }
 
 Value b_round(Thread* t, const CallArgs& args) {

@@ -762,6 +762,43 @@ std::string format_float(double x) {
   return out;
 }
 
+// Code points above ASCII that Python's repr() escapes (str.isprintable() is
+// false): the separators (Zs but the space, Zl, Zp), format characters (Cf) and
+// private use (Co). Unassigned code points (Cn) are printed as they are, which
+// differs from Python; the tables for them are not worth their size here.
+struct CodeRange {
+  uint32_t lo, hi;
+};
+constexpr CodeRange kNotPrintable[] = {
+    {0x80, 0xA0},       {0xAD, 0xAD},       {0x600, 0x605},     {0x61C, 0x61C},     {0x6DD, 0x6DD},
+    {0x70F, 0x70F},     {0x890, 0x891},     {0x8E2, 0x8E2},     {0x1680, 0x1680},   {0x180E, 0x180E},
+    {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x206F},   {0x2065, 0x2065},   {0x3000, 0x3000},
+    {0xD800, 0xF8FF},   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+    {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0001, 0xE0001}, {0xE0020, 0xE007F},
+    {0xF0000, 0x10FFFF},
+};
+
+static bool printable_code_point(uint32_t cp) {
+  for (const CodeRange& r : kNotPrintable)
+    if (cp >= r.lo && cp <= r.hi) return false;
+  return true;
+}
+
+// The code point of the UTF-8 sequence at s[i] (a lead byte >= 0xC0) and its length; 0 when malformed.
+static size_t decode_utf8(std::string_view s, size_t i, uint32_t* cp) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  uint32_t v = c & (0x7F >> n);
+  for (size_t k = 1; k < n; ++k) {
+    unsigned char d = static_cast<unsigned char>(s[i + k]);
+    if ((d & 0xC0) != 0x80) return 0;
+    v = (v << 6) | (d & 0x3F);
+  }
+  *cp = v;
+  return n;
+}
+
 std::string quote_str(std::string_view s) {
   bool has_single = s.find('\'') != std::string_view::npos;
   bool has_double = s.find('"') != std::string_view::npos;
@@ -782,15 +819,9 @@ std::string quote_str(std::string_view s) {
       out += "\\t";
     } else if (c < 0x20 || c == 0x7f) {
       out += fmt::format("\\x{:02x}", c);
-    } else if (c == 0xC2 && i + 1 < s.size()) {
-      // U+0080..U+00BF: C1 controls, NBSP and soft hyphen are not printable in Python
-      unsigned char d = static_cast<unsigned char>(s[i + 1]);
-      if (d < 0xA1 || d == 0xAD) {
-        out += fmt::format("\\x{:02x}", d);
-        ++i;
-      } else {
-        out += static_cast<char>(c);
-      }
+    } else if (uint32_t cp = 0; c >= 0xC0 && decode_utf8(s, i, &cp) && !printable_code_point(cp)) {
+      out += cp < 0x100 ? fmt::format("\\x{:02x}", cp) : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
+      i += decode_utf8(s, i, &cp) - 1;
     } else {
       out += static_cast<char>(c);
     }

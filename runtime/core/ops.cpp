@@ -61,7 +61,7 @@ int64_t floordiv_int(Thread* t, int64_t a, int64_t b) {
 }
 
 int64_t mod_int(Thread* t, int64_t a, int64_t b) {
-  if (b == 0) throw_error(t, "ZeroDivisionError", "integer division or modulo by zero");
+  if (b == 0) throw_error(t, "ZeroDivisionError", "integer modulo by zero");  // CPython 3.11+
   if (b == -1) return 0;
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
@@ -303,6 +303,24 @@ Value binary(Thread* t, uint32_t op, Value a, Value b) {
   if (op == kMod && a.is(ObjKind::Str)) return percent_format(t, str_view(a), b);
   throw_error(t, "TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", binop_symbol(op), type_name(a),
                                           type_name(b)));
+}
+
+// list += iterable (extend) and list *= n (repeat) change the list itself.
+Value inplace_list(Thread* t, uint32_t op, Value list, Value other) {
+  std::vector<Value>& items = as_list(list)->items;
+  if (op == kAdd) {
+    RootScope roots(t);
+    roots.push(list);
+    roots.push(other);
+    std::vector<Value> more = collect_iterable(t, other);
+    items.insert(items.end(), more.begin(), more.end());
+    return list;
+  }
+  if (!is_intlike(other))
+    throw_error(t, "TypeError", fmt::format("can't multiply sequence by non-int of type '{}'", type_name(other)));
+  Value repeated = repeat(t, list, other.i);
+  items = as_list(repeated)->items;
+  return list;
 }
 
 bool identical(Value a, Value b) {
@@ -766,7 +784,16 @@ void pk_store_cell(Thread* t, const Value* cell, const Value* v) {
 void pk_load_free(Thread* t, Value* dst, FunctionObject* fn, uint32_t index) { *dst = fn->cells[index]; }
 
 bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b) {
-  return guard([&] { *dst = binary(t, op, *a, *b); });
+  return guard([&] {
+    if (op & kBinaryInPlace) {
+      op &= ~kBinaryInPlace;
+      if (a->is(ObjKind::List) && (op == kAdd || op == kMul)) {
+        *dst = inplace_list(t, op, *a, *b);
+        return;
+      }
+    }
+    *dst = binary(t, op, *a, *b);
+  });
 }
 
 bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a) {

@@ -27,6 +27,9 @@ struct RuntimeSymbol {
 extern const RuntimeSymbol kRuntimeSymbols[];
 extern const size_t kRuntimeSymbolCount;
 
+// pk_binary's flag for augmented assignment (ir::kInPlace is the same bit).
+inline constexpr uint32_t kBinaryInPlace = 0x100;
+
 }  // namespace plank::core
 
 extern "C" {
@@ -53,6 +56,9 @@ bool pk_make_cell(Thread* t, Value* dst, const Value* initial /* may be null */)
 bool pk_load_cell(Thread* t, Value* dst, const Value* cell, const char* name);
 void pk_store_cell(Thread* t, const Value* cell, const Value* v);
 void pk_load_free(Thread* t, Value* dst, FunctionObject* fn, uint32_t index);
+// `op` is an ast::BinaryOp, with plank::core::kBinaryInPlace set for augmented
+// assignment: then a list left operand is changed in place, as Python's
+// __iadd__ / __imul__ do (`x += y` extends x with any iterable; the result is x).
 bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b);
 bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a);
 bool pk_compare(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b);

@@ -3,7 +3,9 @@
 // variables included), the call stack, and Abort ending the run.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/debugger.h"
@@ -226,6 +228,39 @@ TEST_P(DebuggerTest, HookResetsPerRun) {
     EXPECT_EQ(out, "1\n2\n");
   }
   EXPECT_EQ(pauses, 2);
+}
+
+// The REPL's Ctrl-C: another thread asks a running program to pause.
+TEST_P(DebuggerTest, RequestPauseFromAnotherThread) {
+  std::atomic<bool> started{false};
+  int pauses = 0;
+  engine::Debugger dbg([&](const PauseInfo& p) {
+    ++pauses;
+    EXPECT_TRUE(p.line == 2 || p.line == 3) << p.line;
+    return DebugCommand::Abort;
+  });
+  engine::RunOptions o;
+  std::string out, err;
+  o.path = "spin.plank";
+  o.source = "i = 0\nwhile i < 1000000000:\n    i += 1\n";
+  o.engine = GetParam();
+  o.debug = true;
+  o.max_steps = 200000000;  // a bound should the pause never come (the test then fails, not hangs)
+  core::StepHook inner = dbg.hook();
+  o.step_hook = [&](core::Thread& t, core::Frame& f) {
+    started.store(true);
+    return inner(t, f);
+  };
+  o.out = &out;
+  o.err = &err;
+  std::thread asker([&] {
+    while (!started.load()) std::this_thread::yield();
+    dbg.request_pause();
+  });
+  engine::RunResult r = engine::run_program(o);
+  asker.join();
+  EXPECT_EQ(pauses, 1);
+  EXPECT_EQ(r.error_kind, "Interrupted") << err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, DebuggerTest, ::testing::Values("interp", "jit"));

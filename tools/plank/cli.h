@@ -29,5 +29,6 @@ void register_run(CLI::App& app, Action& action);
 void register_repl(CLI::App& app, Action& action);
 void register_deps(CLI::App& app, Action& action);
 void register_exec_lf(CLI::App& app, Action& action);
+void register_gen_program(CLI::App& app, Action& action);
 
 }  // namespace plank::cli

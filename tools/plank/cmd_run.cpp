@@ -1,12 +1,17 @@
 // `plank run FILE [--engine=jit|interp] [--dump=ast|ir|llvm] [--max-steps N]
-//                 [--timeout S] [--allow net,fs] [--debug]`
+//                 [--timeout S] [--allow net,fs] [--debug] [--break LINE...]`
+// --break prints where the program is and its locals (to stderr) each time a
+// breakpoint line is reached, then continues: the Debugger of the REPL, non-interactively.
 // Exit codes: 0 ok, 1 compile or runtime error, 2 usage.
 #include <iostream>
 #include <iterator>
 #include <cstdio>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli.h"
+#include "engine/debugger.h"
 #include "engine/engine.h"
 #include "engine/run.h"
 
@@ -16,6 +21,7 @@ void register_run(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("run", "compile and run a Plank program");
   auto o = std::make_shared<engine::RunOptions>();
   auto allow = std::make_shared<std::string>();
+  auto breaks = std::make_shared<std::vector<uint32_t>>();
   cmd->add_option("file", o->path, "the program ('-' reads standard input)")->required();
   cmd->add_option("--engine", o->engine, "jit (default when built) or interp")
       ->check(CLI::IsMember({"jit", "interp"}));
@@ -27,8 +33,9 @@ void register_run(CLI::App& app, Action& action) {
   cmd->add_option("--allow", *allow, "extra capabilities: net, fs (comma separated)");
   cmd->add_option("-O,--opt-level", o->opt_level, "JIT optimisation level 0..3 (default 0: fastest compile)");
   cmd->add_flag("--debug", o->debug, "debug build of the program (stepping hook on every statement)");
-  cmd->callback([&action, o, allow] {
-    action = [o, allow]() -> int {
+  cmd->add_option("--break", *breaks, "print the stack and locals each time LINE is reached (repeatable; implies --debug)");
+  cmd->callback([&action, o, allow, breaks] {
+    action = [o, allow, breaks]() -> int {
       std::stringstream list(*allow);
       std::string cap;
       while (std::getline(list, cap, ',')) {
@@ -42,6 +49,20 @@ void register_run(CLI::App& app, Action& action) {
       if (o->path == "-") {
         o->source = std::string(std::istreambuf_iterator<char>(std::cin), {});
         o->path = "<stdin>";
+      }
+      engine::Debugger debugger([](const engine::PauseInfo& p) {
+        std::string text = "break at " + p.file + ":" + std::to_string(p.line) + " in " + p.stack.back().function + "\n";
+        for (const auto& frame : p.stack)
+          text += "  in " + frame.function + " at " + frame.file + ":" + std::to_string(frame.line) + "\n";
+        for (const auto& local : p.locals) text += "  " + local.name + " = " + local.repr + "\n";
+        std::fflush(stdout);
+        std::fputs(text.c_str(), stderr);
+        return engine::DebugCommand::Continue;
+      });
+      if (!breaks->empty()) {
+        for (uint32_t line : *breaks) debugger.add_breakpoint(line);
+        o->debug = true;
+        o->step_hook = debugger.hook();
       }
       return engine::run_program(*o).exit_code;
     };

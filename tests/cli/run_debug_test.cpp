@@ -1,0 +1,40 @@
+// `plank run --break LINE`: the Debugger driven from the command line prints
+// the stack and locals at each breakpoint and lets the program finish.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "run_plank.h"
+
+namespace plank {
+namespace {
+
+TEST(RunBreak, PrintsStackAndLocalsAtEachHit) {
+  namespace fs = std::filesystem;
+  fs::path prog = fs::temp_directory_path() / ("plank_break_" + std::to_string(::getpid()) + ".plank");
+  std::ofstream(prog) << "def scale(v, k=3):\n"
+                         "    w = v * k\n"
+                         "    return w\n"
+                         "total = 0\n"
+                         "for i in range(2):\n"
+                         "    total += scale(i)\n"
+                         "print(total)\n";
+  for (const char* engine : {"interp", "jit"}) {
+    auto r = test::run_plank(std::string("run --engine=") + engine + " --break 3 --break 7 '" + prog.string() + "'");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "3\n");
+    std::string name = prog.filename().string();
+    EXPECT_NE(r.err.find("break at " + prog.string() + ":3 in scale\n"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("  in <module> at " + prog.string() + ":6\n  in scale at " + prog.string() + ":3\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("  v = 1\n  k = 3\n  w = 3\n"), std::string::npos) << r.err;  // the second hit
+    EXPECT_NE(r.err.find("break at " + prog.string() + ":7 in <module>\n"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("  total = 3\n"), std::string::npos) << r.err;
+  }
+  fs::remove(prog);
+}
+
+}  // namespace
+}  // namespace plank
