@@ -26,7 +26,7 @@ struct Move {
 };
 constexpr Move kMoves[] = {{1, 0, false}, {-1, 0, false}, {0, 1, false}, {0, -1, false},
                            {1, 1, true},  {1, -1, true},  {-1, 1, true}, {-1, -1, true}};
-constexpr int kVerticalSteps[] = {0, 1, -1};  // level, jump up one, drop one
+constexpr int kVerticalSteps[] = {0, 1, -1, -2, -3};  // level, jump up one, drop one to three (max_drop)
 
 struct Open {
   Milliticks f, h;
@@ -178,15 +178,18 @@ PathResult Pathfinder::find(Coord start, Coord goal, const PathOptions& options)
       const Move& move = kMoves[m];
       for (int dy : kVerticalSteps) {
         if (move.diagonal && dy != 0) continue;  // diagonal jumps and drops clip corners
+        if (dy < -options.max_drop) continue;
         Coord n{c.x + move.dx, c.y + dy, c.z + move.dz};
         if (!box.contains(n) || !walkable(n)) continue;
         // Body clearance for the transition.
         if (dy > 0 && !passable({c.x, c.y + 2, c.z})) continue;      // head room for the jump
         if (dy < 0 && !passable({n.x, c.y + 1, n.z})) continue;      // walk out before dropping
+        if (dy < -1 && !(passable({n.x, c.y, n.z}) && (dy > -3 || passable({n.x, c.y - 1, n.z})))) continue;  // the shaft fallen through
         if (move.diagonal && !(passable({c.x + move.dx, c.y, c.z}) && passable({c.x + move.dx, c.y + 1, c.z}) &&
                                passable({c.x, c.y, c.z + move.dz}) && passable({c.x, c.y + 1, c.z + move.dz})))
           continue;  // no corner cutting
-        Milliticks step = (move.diagonal ? diag : walk) + (dy > 0 ? costs.jump_extra : dy < 0 ? costs.drop_extra : 0);
+        Milliticks step = (move.diagonal ? diag : walk) + (dy > 0 ? costs.jump_extra : dy < 0 ? costs.drop_extra : 0) +
+                          (dy < -1 ? Milliticks(-1 - dy) * options.fall_block : 0);
         uint32_t ni = index_of(n);
         touch(ni);
         if (closed_[ni]) continue;

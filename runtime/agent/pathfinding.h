@@ -33,6 +33,10 @@ struct PathOptions {
   // > 0: arrive where the goal *block* is within this distance of the eyes (feet + 1.62 to
   // the block's centre), e.g. 4.5 to break or use it; `tolerance` is then ignored.
   double reach = 0;
+  // The longest drop taken as a move: 1 (a step down) by default; up to 3 is safe in Minecraft
+  // (falls of more than 3 blocks hurt). Each block fallen past the first adds fall_block ticks.
+  int max_drop = 1;
+  Milliticks fall_block = 2'000;
   int horizontal_margin = 32;     // the search box: start+goal bounds grown by these
   int vertical_margin = 8;
   size_t max_expanded = 500'000;  // node budget

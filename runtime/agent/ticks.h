@@ -36,6 +36,9 @@ struct CostTable {
   // Digging straight down: the block under the feet goes and the agent falls
   // one block (~6 ticks from rest at gravity 0.08 b/tick², drag 0.98).
   uint64_t fall_one_ticks = 6;
+  // Pillaring up: jump (apex ~1.25 blocks after ~6 ticks) and place a block underfoot
+  // (4-tick use delay): about 10 ticks a block. Our approximation.
+  uint64_t pillar_ticks = 10;
   // Crafting is one action (MineDojo's functional `craft` is a single env
   // step); a furnace takes 200 ticks (10 s) an item, which the agent waits out.
   uint64_t craft_ticks = 1;

@@ -21,6 +21,18 @@ struct BoundArgs {
 // Raises TypeError as CPython's builtins do for wrong arity / unknown keywords.
 BoundArgs bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args);
 
+// An IntrinsicFn from `Value Impl(Thread*, const CallArgs&)` that raises by throwing (throw_error):
+// the thrown Raised becomes the false return the table expects.
+template <auto Impl>
+bool wrap(Thread* t, Value* result, const CallArgs& args) {
+  try {
+    *result = Impl(t, args);
+    return true;
+  } catch (const Raised&) {
+    return false;
+  }
+}
+
 std::vector<Intrinsic> builtin_intrinsics();
 std::vector<Method> builtin_methods();
 

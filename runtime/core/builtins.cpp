@@ -17,16 +17,6 @@ namespace {
 
 using P = IntrinsicParam;
 
-template <auto Impl>
-bool wrap(Thread* t, Value* result, const CallArgs& args) {
-  try {
-    *result = Impl(t, args);
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
-
 const std::vector<IntrinsicParam>& params_of(std::string_view name) {
   for (auto& in : intrinsics())
     if (in.name == name) return in.params;

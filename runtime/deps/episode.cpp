@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "runtime/survival/controller.h"
+#include "runtime/survival/task_run.h"
 #include "runtime/survival/worldgen.h"
 
 namespace plank::deps {
@@ -35,6 +36,13 @@ std::optional<Task> parse_task(const std::string& text, std::string* error) {
   return t;
 }
 
+std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size) {
+  survival::WorldgenOptions wo = survival::deps_task_world(seed);
+  wo.x0 = wo.z0 = -size / 2;
+  wo.size_x = wo.size_z = size;
+  return survival::make_survival_world(rules.registry, wo);
+}
+
 namespace {
 
 // The goals a plan calls, read by a dry run (nothing acts); nullopt when the plan does not compile or
@@ -54,19 +62,23 @@ std::optional<std::vector<Goal>> read_goals(Session& s, const std::string& code,
 std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, const EpisodeOptions& o,
                                          const RoundHook& hook, std::string* error) {
   if (std::string e = check_selector(o.selector); !e.empty()) return *error = e, std::nullopt;
-  if (o.planner != "symbolic")
-    return *error = fmt::format("the '{}' planner is not built in this version (use --planner symbolic)", o.planner),
-           std::nullopt;
+  if (o.planner != "symbolic" && o.planner != "llm")
+    return *error = fmt::format("unknown planner '{}' (expected symbolic or llm)", o.planner), std::nullopt;
+  std::optional<LlmPlanner> llm;
+  if (o.planner == "llm") {
+    LlmOptions lo = o.llm;
+    if (!lo.resolve(error)) return std::nullopt;
+    llm.emplace(lo);
+  } else if (o.initial == "llm") {
+    return *error = "--initial-plan llm needs --planner llm", std::nullopt;
+  }
   EpisodeResult result;
   result.task = task;
   result.seed = o.seed;
 
-  survival::WorldgenOptions wo;
-  wo.seed = o.seed;
-  wo.x0 = wo.z0 = -o.world_size / 2;
-  wo.size_x = wo.size_z = o.world_size;
-  auto world = survival::make_survival_world(rules.registry, wo);
-  survival::ControllerOptions co;
+  auto world = o.world ? o.world->clone() : make_episode_world(rules, o.seed, o.world_size);
+  survival::ControllerOptions co = survival::deps_task_controller();
+  co.search_radius = int(o.world_size * 0.71) + 1;  // the area's corners from its centre
   survival::Controller controller(*world, *rules.book, co);
   const uint64_t budget = o.tick_budget ? o.tick_budget : task.max_steps ? task.max_steps : 3000;
   controller.set_tick_budget(budget);
@@ -75,12 +87,24 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   ro.engine = o.engine;
 
   const auto& names = rules.book->names();
-  auto done = [&] { return controller.inventory().count_any(names.resolve(task.item)) >= task.count; };
+  // Success: the target is held and the clock has not passed the budget (a skill may overrun it).
+  auto done = [&] {
+    return controller.inventory().count_any(names.resolve(task.item)) >= task.count && controller.ticks() <= budget;
+  };
 
   // ---- the initial plan
   std::string code, note;
   std::optional<std::vector<Goal>> goals;
-  if (o.initial == "file") {
+  std::string invalid;  // why the llm's last reply gave no plan code
+  if (o.initial == "llm") {
+    auto c = llm->first_plan(task.text(), &invalid);
+    if (!c) {
+      result.end = "llm_error: " + invalid;
+      return result;
+    }
+    code = *c;
+    note = "initial plan from the llm planner";
+  } else if (o.initial == "file") {
     code = o.initial_code;
     ro.path = o.initial_path;
     goals = read_goals(session, code, ro);
@@ -109,7 +133,11 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
     r.plan = code;
     r.note = note;
     const size_t log_from = controller.log().size();
-    r.run = run_plan(session, code, ro);
+    if (code.empty()) {  // the llm's reply held no plan code: nothing runs, the reason is described back
+      r.run.error = "the planner's reply: " + invalid + "\n";
+    } else {
+      r.run = run_plan(session, code, ro);
+    }
     r.controller_log.assign(controller.log().begin() + log_from, controller.log().end());
     r.description = describe(r.run, session.inventory());
     r.ticks_after = controller.ticks();
@@ -138,6 +166,18 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
     if (round >= o.max_rounds) {
       result.end = "max_rounds";
       break;
+    }
+    if (llm) {
+      invalid.clear();
+      auto c = llm->replan(task.text(), r.description.text, o.explainer ? e.text : "", &invalid);
+      if (!c) {
+        result.end = "llm_error: " + invalid;
+        break;
+      }
+      code = *c;
+      note = "re-plan from the llm planner";
+      ++result.rounds;
+      continue;
     }
     int failed_index = r.description.failed ? r.description.failed->step - 1 : -1;
     std::optional<Repair> repair = repair_plan(rules, task.item, task.count, goals, failed_index, e, o.explainer,

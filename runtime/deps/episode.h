@@ -7,11 +7,13 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "runtime/deps/describe.h"
+#include "runtime/deps/llm_planner.h"
 #include "runtime/deps/planner.h"
 #include "runtime/deps/plan_runner.h"
 #include "runtime/deps/rules.h"
@@ -30,17 +32,22 @@ std::optional<Task> parse_task(const std::string& text, std::string* error);
 
 struct EpisodeOptions {
   uint64_t seed = 0;
-  std::string initial = "oracle";    // oracle | flawed | file
+  std::string initial = "oracle";    // oracle | flawed | file | llm (the llm planner's first plan)
   std::string initial_code;          // the plan FILE's text when initial == "file"
   std::string initial_path;          // its name in messages
   SelectorOptions selector;
-  std::string planner = "symbolic";  // symbolic (llm: not built)
+  std::string planner = "symbolic";  // symbolic | llm
+  LlmOptions llm;                    // for the llm planner
   bool explainer = true;             // false: re-plan from the failure alone
   int max_rounds = 12;
   uint64_t tick_budget = 0;          // 0: from the task's max_steps (3000 when unknown)
   std::string engine;                // for plan code
-  int world_size = 128;              // blocks, square, centred on the origin
+  int world_size = 192;              // blocks, square, centred on the origin (survival::deps_task_world's)
+  const world::World* world = nullptr;  // a world made by make_episode_world to copy (eval: one per seed)
 };
+
+// The generated world of an episode: survival::deps_task_world(seed), `size` blocks square.
+std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size = 192);
 
 struct Round {
   std::string plan;                  // plan code
@@ -58,7 +65,7 @@ struct EpisodeResult {
   bool success = false;
   int rounds = 0;                    // re-plans used (0: the initial plan finished the task)
   uint64_t ticks = 0;
-  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_progress", "no_plan: ..."
+  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_progress", "no_plan: ...", "llm_error: ..."
   std::vector<std::string> flaws;    // for flawed initial plans
   std::vector<Round> history;
 };

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <set>
 
 #include "runtime/survival/mining.h"
 
@@ -13,9 +14,34 @@ namespace plank::deps {
 
 namespace {
 
-Goal goal_of(const survival::PlanStep& s, const survival::NameMap& names) {
+// Plans use DEPS names ('log', 'planks': any member will do) except for items some step needs exactly
+// (the oak fence takes oak planks, which take oak logs): those keep their 1.16.5 names.
+std::set<std::string> exact_items(const survival::RecipeBook& book, const std::vector<survival::PlanStep>& steps,
+                                  const std::string& asked) {
+  const auto& names = book.names();
+  std::set<std::string> exact;
+  if (names.group_of(asked)) exact.insert(asked);  // a specific member was asked for
+  for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+    if (it->kind != survival::StepKind::Craft) continue;
+    const bool whole = exact.count(it->item) > 0;
+    for (const auto& r : book.crafting(it->item))
+      for (const auto& in : r.inputs)
+        // An exact ingredient matters when the product is itself exact or has no variants (oak_fence);
+        // oak planks need oak logs, but planks of any kind need logs of any kind.
+        if (names.group_of(in.item) && it->inputs.count(in.item) &&
+            (whole || (in.group.empty() && !names.group_of(it->item))))
+          exact.insert(in.item);
+  }
+  return exact;
+}
+
+std::string plan_name(const survival::NameMap& names, const std::set<std::string>& exact, const std::string& item) {
+  return exact.count(item) ? item : names.to_deps(item);
+}
+
+Goal goal_of(const survival::PlanStep& s, const survival::NameMap& names, const std::set<std::string>& exact) {
   Goal g;
-  g.item = names.to_deps(s.item);
+  g.item = plan_name(names, exact, s.item);
   g.count = s.count;
   switch (s.kind) {
     case survival::StepKind::Mine: g.verb = Verb::Mine; g.tool = s.tool; break;
@@ -25,7 +51,7 @@ Goal goal_of(const survival::PlanStep& s, const survival::NameMap& names) {
   }
   if (g.verb == Verb::Craft || g.verb == Verb::Smelt) {
     g.tool = s.tool;
-    for (const auto& [item, n] : s.inputs) g.materials[names.to_deps(item)] += n;
+    for (const auto& [item, n] : s.inputs) g.materials[plan_name(names, exact, item)] += n;
   }
   return g;
 }
@@ -42,7 +68,17 @@ std::optional<std::vector<Goal>> obtain_goals(const Rules& rules, const std::str
     return std::nullopt;
   }
   std::vector<Goal> goals;
-  for (const auto& s : p.steps) goals.push_back(goal_of(s, rules.book->names()));
+  std::set<std::string> exact = exact_items(*rules.book, p.steps, item);
+  for (const auto& s : p.steps) {
+    Goal g = goal_of(s, rules.book->names(), exact);
+    // One trip instead of several: a gathering goal joins an earlier one for the same item with the same
+    // tool (gathering consumes nothing, and that tool was already held there).
+    auto same = std::find_if(goals.begin(), goals.end(), [&](const Goal& e) {
+      return gathering(g) && e.verb == g.verb && e.item == g.item && e.tool == g.tool;
+    });
+    if (same != goals.end()) same->count += g.count;
+    else goals.push_back(g);
+  }
   return goals;
 }
 

@@ -117,29 +117,12 @@ Value run_goal(Thread* t, const Goal& g) {
   return Value::boolean(true);
 }
 
-template <auto Impl>
-bool wrap(Thread* t, Value* result, const CallArgs& args) {
-  try {
-    *result = Impl(t, args);
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
-
-Value s_mine(Thread* t, const CallArgs& args) {
-  auto v = bind_skill(t, "mine", {"obj", "tool"}, args, 1);
+// mine(obj, tool) and kill(obj, tool).
+template <Verb V>
+Value s_gather(Thread* t, const CallArgs& args) {
+  auto v = bind_skill(t, verb_name(V), {"obj", "tool"}, args, 1);
   Goal g;
-  g.verb = Verb::Mine;
-  as_object(t, v[0], &g);
-  g.tool = as_tool(t, "tool", v[1]);
-  return run_goal(t, g);
-}
-
-Value s_kill(Thread* t, const CallArgs& args) {
-  auto v = bind_skill(t, "kill", {"obj", "tool"}, args, 1);
-  Goal g;
-  g.verb = Verb::Kill;
+  g.verb = V;
   as_object(t, v[0], &g);
   g.tool = as_tool(t, "tool", v[1]);
   return run_goal(t, g);
@@ -236,18 +219,13 @@ Value progprompt_call(Thread* t, size_t index, const CallArgs& args) {
 constexpr size_t kMaxProgPromptNames = 256;
 
 template <size_t I>
-bool progprompt_entry(Thread* t, Value* result, const CallArgs& args) {
-  try {
-    *result = progprompt_call(t, I, args);
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
+Value progprompt_entry(Thread* t, const CallArgs& args) {
+  return progprompt_call(t, I, args);
 }
 
 template <size_t... I>
 constexpr std::array<IntrinsicFn, sizeof...(I)> progprompt_entries(std::index_sequence<I...>) {
-  return {&progprompt_entry<I>...};
+  return {&wrap<progprompt_entry<I>>...};
 }
 
 
@@ -255,31 +233,28 @@ constexpr std::array<IntrinsicFn, sizeof...(I)> progprompt_entries(std::index_se
 
 void register_intrinsics() {
   const uint32_t caps = kCapWorld;
-  add_intrinsic({"mine", {P{"obj", "dict[str,int] | str"}, P{"tool", "str | None", "null"}}, "bool", caps, "deps",
+  const std::vector<P> gather = {P{"obj", "dict[str,int] | str"}, P{"tool", "str | None", "null"}};
+  const std::vector<P> make = {P{"obj", "dict[str,int] | str"}, P{"materials", "dict[str,int] | None", "null"},
+                               P{"tool", "str | None", "null"}};
+  add_intrinsic({"mine", gather, "bool", caps, "deps",
                  "DEPS skill: walk to the nearest block that drops `obj` and dig until the inventory holds that many "
                  "more, with `tool` (null: what is equipped, the hand at first). `obj` is one item and its count "
                  "(`{'log':3}`) or a bare name (one). Raises SkillFailed (missing tool, tool tier too low, resource "
                  "not found, out of ticks); the plan stops there.",
-                 wrap<s_mine>});
-  add_intrinsic({"craft",
-                 {P{"obj", "dict[str,int] | str"}, P{"materials", "dict[str,int] | None", "null"},
-                  P{"tool", "str | None", "null"}},
-                 "bool", caps, "deps",
+                 wrap<s_gather<Verb::Mine>>});
+  add_intrinsic({"craft", make, "bool", caps, "deps",
                  "DEPS skill: craft `obj` from `materials` (what the plan says it uses; null: the recipe's), at "
                  "`tool` = 'crafting_table' for 3x3 recipes. Raises SkillFailed (no crafting table, missing "
                  "materials, no recipe).",
                  wrap<s_make<Verb::Craft>>});
-  add_intrinsic({"smelt",
-                 {P{"obj", "dict[str,int] | str"}, P{"materials", "dict[str,int] | None", "null"},
-                  P{"tool", "str | None", "null"}},
-                 "bool", caps, "deps",
+  add_intrinsic({"smelt", make, "bool", caps, "deps",
                  "DEPS skill: smelt `obj` from `materials` at `tool` = 'furnace', burning fuel from the inventory. "
                  "Raises SkillFailed (no furnace, no fuel, missing materials).",
                  wrap<s_make<Verb::Smelt>>});
-  add_intrinsic({"kill", {P{"obj", "dict[str,int] | str"}, P{"tool", "str | None", "null"}}, "bool", caps, "deps",
+  add_intrinsic({"kill", gather, "bool", caps, "deps",
                  "DEPS skill (Plank's addition for mob drops): hunt the nearest mob that drops `obj` ({'leather':2}, "
                  "or a mob name) until the inventory holds that many more. Raises SkillFailed.",
-                 wrap<s_kill>});
+                 wrap<s_gather<Verb::Kill>>});
   add_intrinsic({"equip", {P{"item", "str"}}, "bool", caps, "deps",
                  "DEPS skill: hold `item` (a tool in the inventory); later skills with a null tool use it.",
                  wrap<s_equip>});

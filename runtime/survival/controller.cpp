@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <queue>
 
 #include "runtime/survival/crafting.h"
 #include "runtime/survival/mining.h"
@@ -54,8 +55,8 @@ ItemCounts diff(const Inventory& before, const Inventory& after) {
 
 constexpr const char* kPassiveMobs[] = {"cow", "pig", "sheep", "chicken"};
 
-// The highest cell the world stores is below this (worldgen stays under y 160).
-constexpr int32_t kTopY = 255;
+// The cells searched: worldgen stays within y 0..160; scenes put the ground at y = -1.
+constexpr int32_t kTopY = 255, kBottomY = -64;
 
 }  // namespace
 
@@ -99,9 +100,9 @@ int Controller::top_y(int32_t x, int32_t z) {
   auto key = column_key(x, z);
   if (auto it = heights_.find(key); it != heights_.end()) return it->second;
   int result = INT_MIN;
-  for (int32_t y = kTopY; y >= 0;) {
+  for (int32_t y = kTopY; y >= kBottomY;) {
     const world::Chunk* chunk = w_.store().chunk_of({x, y, z});
-    if (!chunk || chunk->uniform(kAir)) {
+    if (chunk ? chunk->uniform(kAir) : w_.natural({x, y, z}) == kAir && w_.natural({x, y & ~15, z}) == kAir) {
       y = (y & ~15) - 1;  // the whole chunk is air: skip to the one below
       continue;
     }
@@ -161,24 +162,31 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
         if (std::max(std::abs(cx - fcx), std::abs(cz - fcz)) != r) continue;
         if (best && lower_bound(cx, cz) >= best->cost) continue;
         bool done[16][16] = {};  // a column's first buried match ends it: lower ones cost more
-        for (int32_t cy = kTopY >> 4; cy >= 0; --cy) {
+        for (int32_t cy = kTopY >> 4; cy >= (kBottomY >> 4); --cy) {
           const world::Chunk* chunk = w_.store().chunk_of({cx * 16, cy * 16, cz * 16});
-          if (!chunk) continue;
+          // A chunk never written holds the natural ground profile (none in a generated world).
+          auto may_contain = [&](BlockId id) {
+            if (chunk) return chunk->may_contain(id);
+            for (int ly = 0; ly < 16; ++ly)
+              if (w_.natural({cx * 16, cy * 16 + ly, cz * 16}) == id) return true;
+            return false;
+          };
           bool any = false;
-          for (size_t i = 0; i < sources.size() && !any; ++i) any = usable[i] && chunk->may_contain(sources[i].block);
+          for (size_t i = 0; i < sources.size() && !any; ++i) any = usable[i] && may_contain(sources[i].block);
           if (!any) continue;
           for (int ly = 15; ly >= 0; --ly)
             for (int lz = 0; lz < 16; ++lz)
               for (int lx = 0; lx < 16; ++lx) {
                 if (done[lx][lz]) continue;
-                int s = by_id[chunk->get(world::Chunk::index(lx, ly, lz))];
-                if (s < 0) continue;
                 Coord c{cx * 16 + lx, cy * 16 + ly, cz * 16 + lz};
+                int s = by_id[chunk ? chunk->get(world::Chunk::index(lx, ly, lz)) : w_.natural(c)];
+                if (s < 0) continue;
                 double h = std::hypot(double(c.x - f.x), double(c.z - f.z));
                 if (h > options_.search_radius || bad_.count(c)) continue;
                 bool exposed = false;
+                // Open to the air on a side or on top (beyond the generated area is void, not air to stand in).
                 for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}, kUp})
-                  exposed = exposed || paths_->passable(c + d);
+                  exposed = exposed || (paths_->passable(c + d) && top_y(c.x + d.x, c.z + d.z) != INT_MIN);
                 double cost = h * walk + std::abs(c.y - f.y) * walk;
                 if (!exposed) {
                   cost += std::max(0, top_y(c.x, c.z) - c.y) * dig_level;
@@ -211,80 +219,168 @@ bool Controller::break_block(Coord c, bool target_with_equipped) {
   return true;
 }
 
-// Greedy tunnelling: each step takes the move (4 directions x level / up / down, or straight
-// down) that brings the agent strictly closer to `goal`, breaking what is in the way with the
-// best tool held. Never digs into or next to water or lava, never through bedrock. With
-// `to_block`, stops when the goal block touches the feet or head cell; else on the goal cell.
-// `stop_at_surface`: stop once nothing solid is overhead (so A* can take over).
+// Digging a way: A* over feet cells where a move may break what is in its way. Moves are the
+// agent's: a step to one of 4 neighbours level, a block up (a jump: the cell over the head must
+// be clear too) or a block down, or straight down (break the block underfoot and fall). A
+// move's cost is its walking time plus the break time of every solid cell it clears, with the
+// best tool held. It never clears water, lava, bedrock or a cell next to a fluid, and never the
+// goal block itself (that is the skill's to break). With `to_block`, it ends where the goal
+// block touches the feet or head cell (Manhattan <= `within`); else where the feet are within
+// `within` of the goal; with `stop_at_surface`, also wherever nothing solid is overhead.
+// Searched in a box around start and goal; the heuristic (Manhattan x the cheapest tick a
+// block of progress can cost, half a walk) is admissible.
 bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surface, std::string* why) {
+  const auto& reg = w_.registry();
+  const Coord start = feet();
   auto dist = [&](Coord f) {
     return to_block ? std::min(manhattan(f, goal), manhattan(up(f), goal)) : manhattan(f, goal);
   };
-  auto safe_to_clear = [&](Coord c) {
-    if (c == goal && to_block) return false;
-    BlockId id = w_.block(c);
-    if (std::find(unsafe_.begin(), unsafe_.end(), id) != unsafe_.end()) return false;
-    if (paths_->solid(c) && w_.registry()[id].hardness < 0) return false;
-    if (!paths_->solid(c)) return true;  // already open
-    for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}, kUp, Coord{0, -1, 0}})
-      if (std::find(unsafe_.begin(), unsafe_.end(), w_.block(c + d)) != unsafe_.end()) return false;
-    return true;
+  auto is_goal = [&](Coord f) {
+    return dist(f) <= within || (stop_at_surface && open_air(f) && f.y > top_y(f.x, f.z));
   };
-  const auto& reg = w_.registry();
-  auto clear_cost = [&](Coord c) -> uint64_t {
-    if (!paths_->solid(c)) return 0;
-    BlockId id = w_.block(c);
-    return agent::break_cost(reg, id, item_id(best_tool(reg, id, inv_))).ticks;
-  };
-  for (int steps = 0; steps < 1024; ++steps) {
-    Coord f = feet();
-    int d0 = dist(f);
-    if (d0 <= within) return true;
-    if (stop_at_surface && f.y > top_y(f.x, f.z)) return true;
-    if (over_budget()) return *why = "the tick budget ran out while digging", false;
-    struct Move {
-      Coord to;
-      std::vector<Coord> clear;
-      uint64_t move_ticks;
-    };
-    std::optional<Move> best;
-    uint64_t best_cost = 0;
-    int best_dist = d0;
-    auto consider = [&](Move m) {
-      if (!paths_->solid({m.to.x, m.to.y - 1, m.to.z})) return;  // must land on something
-      int d = dist(m.to);
-      if (d >= d0) return;
-      uint64_t cost = m.move_ticks;
-      for (Coord c : m.clear) {
-        if (!safe_to_clear(c)) return;
-        cost += clear_cost(c);
-      }
-      if (!best || d < best_dist || (d == best_dist && cost < best_cost)) best = m, best_cost = cost, best_dist = d;
-    };
-    const uint64_t walk = uint64_t(agent::kCosts.walk() / 1000);
-    const uint64_t jump = uint64_t(agent::kCosts.jump_extra / 1000);
-    for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}}) {
-      Coord n = f + d;
-      consider({n, {n, up(n)}, walk});
-      consider({up(n), {up(f, 2), up(n), up(n, 2)}, walk + jump});
-      Coord lower{n.x, n.y - 1, n.z};
-      consider({lower, {lower, n, up(n)}, walk});
-    }
-    consider({{f.x, f.y - 1, f.z}, {{f.x, f.y - 1, f.z}}, agent::kCosts.fall_one_ticks});
-    if (!best) {
-      *why = fmt::format("no safe way to dig from ({}, {}, {}) toward ({}, {}, {})", f.x, f.y, f.z, goal.x, goal.y,
-                         goal.z);
-      return false;
-    }
-    for (Coord c : best->clear)
-      if (!break_block(c, false)) return *why = "hit an unbreakable block", false;
-    world::Pose pose = w_.agent().pose;
-    pose.pos = {best->to.x + 0.5, double(best->to.y), best->to.z + 0.5};
-    w_.set_pose(w_.agent().id, pose);
-    stats_.walked += 1;
-    spend(best->move_ticks, &ControllerStats::walk_ticks);
+  if (is_goal(start)) return true;
+  world::Box box = world::Box::of(start, goal);
+  if (stop_at_surface) {
+    box = world::Box::of(start, start);
+    // Up to the ground around (the start's own column may be an open shaft: its top is the floor).
+    int ground = top_y(start.x, start.z);
+    for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}})
+      ground = std::max(ground, top_y(start.x + d.x, start.z + d.z));
+    box.add({start.x, std::max(start.y, ground) + 3, start.z});
   }
-  return *why = "gave up digging after 1024 steps", false;
+  box.min = {box.min.x - 8, box.min.y - 4, box.min.z - 8};
+  box.max = {box.max.x + 8, box.max.y + 4, box.max.z + 8};
+  // Clearing costs, cached per query (-1: may not be cleared).
+  std::unordered_map<Coord, int64_t, world::CoordHash> clear_cache;
+  auto clear_cost = [&](Coord c) -> int64_t {
+    auto [it, fresh] = clear_cache.try_emplace(c, 0);
+    if (!fresh) return it->second;
+    int64_t& v = it->second;
+    if (to_block && c == goal) return v = -1;
+    BlockId id = w_.block(c);
+    if (std::find(unsafe_.begin(), unsafe_.end(), id) != unsafe_.end()) return v = -1;
+    if (!paths_->solid(c)) return v = 0;  // air, plants: walk through
+    if (reg[id].hardness < 0) return v = -1;
+    for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}, kUp, Coord{0, -1, 0}})
+      if (std::find(unsafe_.begin(), unsafe_.end(), w_.block(c + d)) != unsafe_.end()) return v = -1;
+    return v = 1000 * int64_t(agent::break_cost(reg, id, item_id(best_tool(reg, id, inv_))).ticks);
+  };
+  const int64_t walk = agent::kCosts.walk(), jump = agent::kCosts.jump_extra;
+  const int64_t fall = 1000 * int64_t(agent::kCosts.fall_one_ticks);
+  const int64_t unit = std::min(walk / 2, fall);
+  struct Move {
+    Coord to;
+    Coord clear[3];
+    int n_clear;
+    int64_t ticks;
+    bool pillar = false;  // jump and place a block underfoot
+  };
+  const std::string junk = pillar_block();
+  auto moves_from = [&](Coord c, Move* out) {
+    int n = 0;
+    if (!junk.empty()) out[n++] = {up(c), {up(c, 2), up(c, 2), up(c, 2)}, 1, 1000 * int64_t(agent::kCosts.pillar_ticks), true};
+    for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}}) {
+      Coord m = c + d;
+      out[n++] = {m, {m, up(m), m}, 2, walk};
+      out[n++] = {up(m), {up(c, 2), up(m), up(m, 2)}, 3, walk + jump};
+      Coord lower{m.x, m.y - 1, m.z};
+      out[n++] = {lower, {lower, m, up(m)}, 3, walk};
+    }
+    Coord below{c.x, c.y - 1, c.z};
+    out[n++] = {below, {below, below, below}, 1, fall};
+    return n;
+  };
+  struct Node {
+    int64_t g = INT64_MAX;
+    Coord parent;
+    int move = -1;
+    bool closed = false;
+  };
+  std::unordered_map<Coord, Node, world::CoordHash> nodes;
+  struct Open {
+    int64_t f;
+    uint64_t seq;
+    Coord c;
+    bool operator>(const Open& o) const { return f != o.f ? f > o.f : seq > o.seq; }
+  };
+  std::priority_queue<Open, std::vector<Open>, std::greater<Open>> open;
+  // Weighted A* (x4): digging paths need not be the cheapest, and a plain admissible heuristic
+  // this weak would open most of the box before committing to a way down.
+  auto h = [&](Coord c) { return stop_at_surface ? 0 : 4 * int64_t(std::max(0, dist(c) - within)) * unit; };
+  uint64_t seq = 0;
+  nodes[start].g = 0;
+  open.push({h(start), seq++, start});
+  std::optional<Coord> end;
+  size_t expanded = 0;
+  Move buf[14];
+  while (!open.empty() && !end) {
+    Open top = open.top();
+    open.pop();
+    Node& node = nodes[top.c];
+    if (node.closed) continue;
+    node.closed = true;
+    if (is_goal(top.c)) {
+      end = top.c;
+      break;
+    }
+    if (++expanded > options_.path_budget) break;
+    const int64_t g0 = node.g;
+    int n = moves_from(top.c, buf);
+    for (int i = 0; i < n; ++i) {
+      const Move& m = buf[i];
+      if (!box.contains(m.to)) continue;
+      Coord floor{m.to.x, m.to.y - 1, m.to.z};
+      if (!m.pillar && !paths_->solid(floor)) continue;
+      int64_t cost = m.ticks;
+      bool ok = true;
+      for (int k = 0; k < m.n_clear && ok; ++k) {
+        if (m.clear[k] == floor) ok = false;
+        int64_t c = clear_cost(m.clear[k]);
+        if (c < 0) ok = false;
+        cost += std::max<int64_t>(0, c);
+      }
+      if (!ok) continue;
+      Node& next = nodes[m.to];
+      if (next.closed || g0 + cost >= next.g) continue;
+      next.g = g0 + cost;
+      next.parent = top.c;
+      next.move = i;
+      open.push({next.g + h(m.to), seq++, m.to});
+    }
+  }
+  if (!end) {
+    *why = fmt::format("no safe way to dig from ({}, {}, {}) toward ({}, {}, {})", start.x, start.y, start.z, goal.x,
+                       goal.y, goal.z);
+    return false;
+  }
+  std::vector<Coord> cells;
+  for (Coord c = *end; !(c == start); c = nodes[c].parent) cells.push_back(c);
+  std::reverse(cells.begin(), cells.end());
+  // Walk it, breaking what is in the way (what was dug earlier on the path is already open).
+  for (Coord to : cells) {
+    if (over_budget()) return *why = "the tick budget ran out while digging", false;
+    Coord from = feet();
+    int n = moves_from(from, buf), i = 0;
+    while (i < n && !(buf[i].to == to)) ++i;
+    if (i == n) return *why = "lost the dug path", false;
+    const Move& m = buf[i];
+    for (int k = 0; k < m.n_clear; ++k)
+      if (!break_block(m.clear[k], false)) return *why = "hit an unbreakable block", false;
+    std::string block = m.pillar ? pillar_block() : "";
+    if (m.pillar && block.empty()) return *why = "no block left to pillar up with", false;
+    world::Pose pose = w_.agent().pose;
+    pose.pos = {to.x + 0.5, double(to.y), to.z + 0.5};
+    w_.set_pose(w_.agent().id, pose);
+    if (m.pillar) {
+      inv_.remove(block);
+      w_.set_block(from, *w_.registry().find(block));
+      touched_column(from.x, from.z);
+    }
+    if (!paths_->solid({to.x, to.y - 1, to.z})) return *why = "the floor gave way", false;
+    stats_.walked += 1;
+    spend(uint64_t((m.ticks + 999) / 1000), &ControllerStats::walk_ticks);
+  }
+  return true;
 }
 
 // Walk with A* to within `tolerance` of `goal` (or, with reach > 0, to where the goal block is
@@ -300,6 +396,7 @@ bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* w
     po.horizontal_margin = 12;
     po.vertical_margin = 6;
     po.max_expanded = options_.path_budget;
+    po.max_drop = 3;  // no fall damage up to 3 blocks
     Coord start = feet();
     agent::PathResult path = paths_->find(start, goal, po);
     if (path.found()) {
@@ -318,14 +415,45 @@ bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* w
     const bool to_block = reach > 0;
     const int within = to_block ? 1 : tolerance;
     // Underground: dig up to the surface toward the goal, then try A* again.
-    if (start.y <= top_y(start.x, start.z) && attempt == 0) {
+    if (attempt == 0 && !(open_air(start) && start.y > top_y(start.x, start.z))) {
       if (!tunnel(goal, within, to_block, /*stop_at_surface=*/true, why)) return false;
       continue;
     }
-    // On the surface and still no path: dig straight there.
+    // On the surface and still no path: dig straight there, when it is near.
+    if (manhattan(start, goal) > 40) return *why = path.reason, false;
     return tunnel(goal, within, to_block, false, why);
   }
   return *why = "no way found", false;
+}
+
+// What to pillar up with: the first of these the inventory holds (blocks the DEPS tasks
+// rarely need first; cobblestone last), or "".
+std::string Controller::pillar_block() const {
+  for (const char* b : {"dirt", "andesite", "diorite", "granite", "gravel", "sand", "sandstone", "cobblestone"})
+    if (inv_.has(b)) return b;
+  return "";
+}
+
+// Whether the agent standing at f could step out onto the ground around: some neighbouring
+// column's top is at most level with the feet (false at the bottom of a shaft or a tunnel).
+bool Controller::open_air(Coord f) {
+  for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}}) {
+    int t = top_y(f.x + d.x, f.z + d.z);
+    if (t != INT_MIN && t <= f.y) return true;
+  }
+  return false;
+}
+
+// After the floor is broken: fall to the first solid block (a tick cost per block).
+void Controller::settle() {
+  Coord f = feet();
+  int fallen = 0;
+  while (f.y > 0 && !paths_->solid({f.x, f.y - 1, f.z}) && fallen < 64) --f.y, ++fallen;
+  if (fallen == 0) return;
+  world::Pose pose = w_.agent().pose;
+  pose.pos.y = f.y;
+  w_.set_pose(w_.agent().id, pose);
+  spend(uint64_t(fallen) * agent::kCosts.fall_one_ticks, &ControllerStats::walk_ticks);
 }
 
 // ---------------------------------------------------------------------------
@@ -431,12 +559,14 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
     std::string why;
     bool reached = false;
     if (t->exposed) reached = go_near(t->at, 0, 4.5, &why);
-    if (!reached && !t->exposed) {
+    if (!reached) {
       // Buried: walk to the ground above it, then dig down to it.
       int ty = top_y(t->at.x, t->at.z);
       reached = go_near({t->at.x, ty + 1, t->at.z}, 2, 0, &why) && tunnel(t->at, 1, true, false, &why);
     }
-    if (!reached || !break_block(t->at, true)) {
+    if (reached && break_block(t->at, true)) {
+      settle();  // the target may have been the floor
+    } else {
       bad_.insert(t->at);
       if (++misses > 24) {
         SkillResult r = fail(Failure::ResourceNotFound, fmt::format("could not reach a block that drops {}: {}", item, why));
@@ -730,7 +860,17 @@ SkillResult Controller::smelt(const std::string& item, int count, const ItemCoun
 
 SkillResult Controller::run_step(const PlanStep& s) {
   switch (s.kind) {
-    case StepKind::Mine: return mine(s.item, s.count, s.tool);
+    case StepKind::Mine: {
+      SkillResult r = mine(s.item, s.count, s.tool);
+      // The plan picked one member of a group (acacia_log) and none is near: take any member
+      // (oak_log) and have the rest of the plan redone from what is now held.
+      std::string group;
+      if (!r.ok && r.failure == Failure::ResourceNotFound && book_.names().group_of(s.item, &group)) {
+        r = mine(group, s.count, s.tool);
+        replan_ = r.ok;
+      }
+      return r;
+    }
     case StepKind::Kill: return kill(s.item, s.count, s.tool, s.source);
     case StepKind::Craft: return craft(s.item, s.count, s.inputs, s.tool);
     case StepKind::Smelt: return smelt(s.item, s.count, s.inputs, "furnace");
@@ -744,6 +884,7 @@ SkillResult Controller::run_plan(const ObtainPlan& plan) {
   if (!plan.ok) return fail(Failure::NoRecipe, plan.reason);
   for (const PlanStep& s : plan.steps) {
     SkillResult r = run_step(s);
+    if (r.ok && replan_) break;  // the caller plans again from the inventory
     if (!r.ok) {
       r.reason = fmt::format("step '{}' failed: {}", s.deps(book_.names()), r.reason);
       r.ticks = clock_.now() - t0;
@@ -764,7 +905,8 @@ SkillResult Controller::obtain(const Obtainability& analysis, const std::string&
   auto items = book_.names().resolve(name);
   const int goal = count;  // hold `count` (a DEPS task: "obtain a furnace")
   // Random drops can fall short of a plan's expectations: plan again from what is held.
-  for (int attempt = 0; attempt < 4 && inv_.count_any(items) < goal; ++attempt) {
+  for (int attempt = 0; attempt < 8 && inv_.count_any(items) < goal; ++attempt) {
+    replan_ = false;
     ObtainPlan p = analysis.plan(name, goal, inv_);
     SkillResult r = run_plan(p);
     if (!r.ok) {

@@ -125,6 +125,9 @@ class Controller {
   // Digs toward `goal` until the feet (or, with `to_block`, the feet or head) are within `within`.
   bool tunnel(world::Coord goal, int within, bool to_block, bool stop_at_surface, std::string* why);
   bool break_block(world::Coord c, bool target_with_equipped);
+  void settle();
+  bool open_air(world::Coord feet);
+  std::string pillar_block() const;
   world::Coord feet() const;
   int top_y(int32_t x, int32_t z);
   void touched_column(int32_t x, int32_t z) { heights_.erase(column_key(x, z)); }
@@ -150,6 +153,7 @@ class Controller {
   std::unordered_map<uint64_t, int> heights_;                 // column -> top solid y (cache)
   std::vector<world::BlockId> unsafe_;                        // water, lava: never dug into or next to
   std::set<world::Coord> bad_;                                // targets found unreachable
+  bool replan_ = false;  // a plan step got another member of a group than the plan named
 };
 
 }  // namespace plank::survival

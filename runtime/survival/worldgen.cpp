@@ -133,8 +133,21 @@ class Gen {
       for (int32_t cx = cx0; cx <= cx1; ++cx) surface_features(cx, cz);
     for (int32_t cz = cz0; cz <= cz1; ++cz)
       for (int32_t cx = cx0; cx <= cx1; ++cx) mobs(cx, cz);
-    // The agent stands at the centre.
-    int32_t ax = o_.x0 + o_.size_x / 2, az = o_.z0 + o_.size_z / 2;
+    // The agent stands at the centre, or on the nearest dry ground to it (rings outward), never
+    // in a lake or on a tree.
+    int32_t cx = o_.x0 + o_.size_x / 2, cz = o_.z0 + o_.size_z / 2;
+    int32_t ax = cx, az = cz;
+    auto dry = [&](int32_t x, int32_t z) {
+      int32_t y = top_solid(x, z);
+      const std::string& top = w_.registry()[w_.block({x, y, z})].name;
+      return w_.block({x, y + 1, z}) == kAir && w_.block({x, y + 2, z}) == kAir && top.find("leaves") == std::string::npos &&
+             top.find("_log") == std::string::npos && top != "cactus";
+    };
+    bool found = dry(cx, cz);
+    for (int32_t r = 1; r < std::max(o_.size_x, o_.size_z) / 2 && !found; ++r)
+      for (int32_t dz = -r; dz <= r && !found; ++dz)
+        for (int32_t dx = -r; dx <= r && !found; ++dx)
+          if (std::max(std::abs(dx), std::abs(dz)) == r && dry(cx + dx, cz + dz)) ax = cx + dx, az = cz + dz, found = true;
     int32_t ay = top_solid(ax, az) + 1;
     w_.set_pose(w_.agent().id, Pose{{ax + 0.5, double(ay), az + 0.5}, 0, 0});
     for (size_t id = 0; id < counts_.size(); ++id)

@@ -2,6 +2,11 @@
 
 namespace plank::world {
 
+ChunkStore::ChunkStore(const ChunkStore& other) : ground_(other.ground_) {
+  chunks_.reserve(other.chunks_.size());
+  for (const auto& [key, chunk] : other.chunks_) chunks_.emplace(key, std::make_unique<Chunk>(*chunk));
+}
+
 const Chunk* ChunkStore::find(uint64_t key) const {
   if (key == last_key_) return last_chunk_;
   auto it = chunks_.find(key);

@@ -31,6 +31,10 @@ struct GroundProfile {
 class ChunkStore {
  public:
   explicit ChunkStore(GroundProfile ground = {}) : ground_(std::move(ground)) {}
+  // A deep copy (an episode replayed from one generated world copies it, ~1 ms for 128 x 128).
+  ChunkStore(const ChunkStore& other);
+  ChunkStore& operator=(const ChunkStore&) = delete;
+  ChunkStore(ChunkStore&&) = default;
 
   BlockId get(Coord c) const {
     const Chunk* chunk = find(key_of(c));

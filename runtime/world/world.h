@@ -92,8 +92,13 @@ class World {
   const std::vector<Annotation>& annotations() const { return annotations_; }
 
   void set_observer(WorldObserver* observer) { observer_ = observer; }
+  // An identical world (blocks, entities, annotations, the Rng's state) with no observer.
+  std::unique_ptr<World> clone() const { return std::unique_ptr<World>(new World(*this)); }
 
  private:
+  World(const World& other)
+      : registry_(other.registry_), seed_(other.seed_), rng_(other.rng_), store_(other.store_),
+        entities_(other.entities_), next_entity_(other.next_entity_), annotations_(other.annotations_) {}
   std::shared_ptr<const BlockRegistry> registry_;
   uint64_t seed_;
   Rng rng_;

@@ -11,7 +11,7 @@
 #include "engine/run.h"
 #include "runtime/deps/plan_runner.h"
 #include "runtime/survival/controller.h"
-#include "runtime/survival/worldgen.h"
+#include "runtime/survival/task_run.h"
 
 namespace plank::deps {
 namespace {
@@ -28,10 +28,8 @@ struct Fixture {
   std::unique_ptr<survival::Controller> controller;
   std::unique_ptr<Session> session;
   explicit Fixture(const Rules& r, uint64_t seed = 1) {
-    survival::WorldgenOptions o;
-    o.seed = seed;
-    world = survival::make_survival_world(r.registry, o);
-    controller = std::make_unique<survival::Controller>(*world, *r.book);
+    world = make_episode_world(r, seed);
+    controller = std::make_unique<survival::Controller>(*world, *r.book, survival::deps_task_controller());
     session = std::make_unique<Session>(*controller, *r.book, r.analysis.get());
   }
   int count(const Rules& r, const std::string& item) {
@@ -91,7 +89,7 @@ TEST(DepsSkills, BadArgumentsAreRuntimeErrorsNotCrashes) {
         << code << run.error;
     EXPECT_TRUE(f.session->steps().empty()) << code;
   }
-  PlanRun syntax = run_plan(*f.session, "mine({'log':1}, null\n", {"bad.plank"});
+  PlanRun syntax = run_plan(*f.session, "mine({'log':1}, null\n", {"bad.plank", "interp"});
   EXPECT_FALSE(syntax.compiled);
   EXPECT_NE(syntax.error.find("bad.plank:"), std::string::npos) << syntax.error;
 }

@@ -8,6 +8,7 @@
 #include "runtime/render/isometric.h"
 #include "runtime/render/png_writer.h"
 #include "runtime/survival/controller.h"
+#include "runtime/survival/task_run.h"
 #include "runtime/survival/worldgen.h"
 #include "survival_test_util.h"
 
@@ -152,6 +153,38 @@ TEST(SurvivalScriptedRun, FromEmptyInventoryToIronAndTaskObjects) {
   EXPECT_GT(s.walked, 10);
   EXPECT_GT(s.walks_astar, 0);
   EXPECT_GT(s.mobs_killed, 0);
+}
+
+// Every one of the 71 DEPS task objects, each from an empty inventory in a copy of one generated
+// world: planned by Obtainability, carried out by the Controller. PLANK_TASK_SEEDS=N runs N seeds
+// (default 1) and prints the per-group table docs/survival.md quotes.
+TEST(SurvivalScriptedRun, All71DepsObjectsInAGeneratedWorld) {
+  PLANK_REQUIRE_RULES(r);
+  std::string err;
+  auto tasks = load_deps_tasks(default_tasks_path(), &err);
+  ASSERT_EQ(tasks.size(), 71u) << err;
+  Obtainability analysis(*r.book, *r.registry, worldgen_sources());
+  int seeds = 1;
+  if (const char* n = std::getenv("PLANK_TASK_SEEDS")) seeds = std::max(1, std::atoi(n));
+  for (int seed = 1; seed <= seeds; ++seed) {
+    WorldgenOptions o = deps_task_world(uint64_t(seed));
+    auto w = make_survival_world(r.registry, o);
+    ControllerOptions co = deps_task_controller();
+    auto outcomes = run_deps_tasks(*w, *r.book, analysis, tasks, co);
+    int ok = 0;
+    for (const auto& t : outcomes) {
+      ok += t.ok;
+      if (!t.ok) std::cout << "[ seed " << seed << " ] " << t.task.object << ": " << failure_name(t.failure) << ": " << t.reason << "\n";
+    }
+    std::cout << "[ seed " << seed << " ] " << ok << "/71 obtained;";
+    for (const auto& [g, s] : summarise(outcomes))
+      std::cout << " " << g << " " << s.ok << "/" << s.tasks << " mean " << int(s.mean_ticks) << " (budget " << s.max_steps
+                << ", " << s.within_budget << " within)";
+    std::cout << "\n";
+    if (seed == 1) EXPECT_EQ(ok, 71);
+    // The copies leave the generated world as it was.
+    EXPECT_TRUE(w->entities() == make_survival_world(r.registry, o)->entities());
+  }
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // `plank deps TASK [--seed N] [--initial-plan oracle|flawed|FILE] [--selector S]
-//                  [--no-explainer] [--planner symbolic|llm] [--trace] [--render] [--json]`
+//                  [--no-explainer] [--planner symbolic|llm] [--llm-endpoint URL] [--llm-model M]
+//                  [--trace] [--render] [--json]`
 //   runs one DEPS episode and prints each round (plan code, execution, description,
 //   explanation, re-plan) and the result. Exit 0 when the task succeeds, 3 when it
 //   fails within budget, 1 on bad input (unreadable plan file, unknown item), 2 usage.
@@ -21,6 +22,7 @@
 #include "runtime/deps/episode.h"
 #include "runtime/render/ascii.h"
 #include "runtime/survival/controller.h"
+#include "runtime/survival/task_run.h"
 
 namespace plank::cli {
 namespace {
@@ -34,9 +36,11 @@ struct DepsOptions {
   std::string selector = "fixed";
   std::string planner = "symbolic";
   std::string engine;
+  std::string llm_endpoint, llm_model;
   bool no_explainer = false;
   bool trace = false, render = false, json = false;
-  int world_size = 128;
+  int world_size = 192;
+  uint64_t max_ticks = 0;
 };
 
 // Fills the episode options shared by both commands; false and a message on a bad plan file.
@@ -48,13 +52,15 @@ bool episode_options(const DepsOptions& o, deps::EpisodeOptions* e, const char* 
   e->explainer = !o.no_explainer;
   e->engine = o.engine;
   e->world_size = o.world_size;
-  if (o.initial == "oracle" || o.initial == "flawed") {
+  e->llm.endpoint = o.llm_endpoint;
+  e->llm.model = o.llm_model;
+  if (o.initial == "oracle" || o.initial == "flawed" || o.initial == "llm") {
     e->initial = o.initial;
     return true;
   }
   std::ifstream in(o.initial, std::ios::binary);
   if (!in) {
-    fmt::print(stderr, "{}: cannot read the plan file '{}' (--initial-plan takes oracle, flawed or a file)\n", cmd,
+    fmt::print(stderr, "{}: cannot read the plan file '{}' (--initial-plan takes oracle, flawed, llm or a file)\n", cmd,
                o.initial);
     return false;
   }
@@ -73,13 +79,19 @@ const deps::Rules* rules_or_say(const char* cmd) {
   return r;
 }
 
-void print_round(const deps::Round& r, int index, bool trace, bool render, const world::World& w) {
+void print_round(const deps::Rules& rules, const deps::Round& r, int index, bool trace, bool render,
+                 const world::World& w) {
+  auto deps_names = [&](const survival::ItemCounts& c) {
+    survival::ItemCounts out;
+    for (const auto& [item, n] : c) out[rules.book->names().to_deps(item)] += n;
+    return deps::counts_text(out);
+  };
   fmt::print("== round {}: {}\n{}", index, r.note, r.plan);
   fmt::print("-- execution\n");
   for (const auto& s : r.run.steps) {
     if (s.result.ok)
       fmt::print("  step {}: {} -> ok{}\n", s.step, s.call,
-                 s.result.gained.empty() ? "" : " (+" + deps::counts_text(s.result.gained) + ")");
+                 s.result.gained.empty() ? "" : " (+" + deps_names(s.result.gained) + ")");
     else
       fmt::print("  step {}: {} -> FAILED ({}): {}\n", s.step, s.call, survival::failure_name(s.result.failure),
                  s.result.reason);
@@ -114,9 +126,14 @@ int run_deps(const DepsOptions& o) {
   }
   deps::EpisodeOptions e;
   if (!episode_options(o, &e, cmd)) return kInputErrors;
+  // The budget: --max-ticks, else the task's max_steps in the DEPS task list, else 3000 (MT1's).
+  std::string list_error;
+  for (const auto& t : survival::load_deps_tasks(survival::default_tasks_path(), &list_error))
+    if (t.object == task->item) task->group = t.group, task->max_steps = uint64_t(t.max_steps);
+  e.tick_budget = o.max_ticks;
   deps::RoundHook hook;
   int index = 0;
-  if (!o.json) hook = [&](const deps::Round& r, const world::World& w) { print_round(r, index++, o.trace, o.render, w); };
+  if (!o.json) hook = [&](const deps::Round& r, const world::World& w) { print_round(*rules, r, index++, o.trace, o.render, w); };
   auto result = deps::run_episode(*rules, *task, e, hook, &error);
   if (!result) {
     fmt::print(stderr, "{}: {}\n", cmd, error);
@@ -139,6 +156,10 @@ int run_deps(const DepsOptions& o) {
     fmt::print("== result: {} {} after {} re-plan round(s), {} game ticks ({})\n",
                result->success ? "obtained" : "did not obtain", task->text().substr(7), result->rounds, result->ticks,
                result->end);
+  }
+  if (result->end.rfind("llm_error", 0) == 0) {
+    fmt::print(stderr, "{}: {}\n", cmd, result->end);
+    return kInputErrors;
   }
   return result->success ? kOk : kTaskFailed;
 }
@@ -210,8 +231,11 @@ int run_eval(const EvalOptions& o) {
   int done = 0;
   auto start = std::chrono::steady_clock::now();
   for (int k = 0; k < o.seeds; ++k) {
+    // One generated world per seed; each episode runs in its own copy.
+    auto generated = deps::make_episode_world(*rules, o.seed_base + uint64_t(k), base.world_size);
     for (const auto& task : tasks) {
       deps::EpisodeOptions e = base;
+      e.world = generated.get();
       e.seed = o.seed_base + uint64_t(k);
       e.selector.seed = e.seed;
       std::string error;
@@ -280,12 +304,14 @@ int run_eval(const EvalOptions& o) {
 }
 
 void add_common(CLI::App* c, DepsOptions& o) {
-  c->add_option("--initial-plan", o.initial, "oracle, flawed, or a FILE of plan code (any style)");
+  c->add_option("--initial-plan", o.initial, "oracle, flawed, llm (the llm planner's), or a FILE of plan code");
   c->add_option("--selector", o.selector, "fixed (default), random, nearest, horizon");
   c->add_option("--planner", o.planner, "symbolic (default) or llm")->check(CLI::IsMember({"symbolic", "llm"}));
+  c->add_option("--llm-endpoint", o.llm_endpoint, "OpenAI-compatible chat-completions URL (or $PLANK_LLM_ENDPOINT)");
+  c->add_option("--llm-model", o.llm_model, "model name sent to it (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
   c->add_flag("--no-explainer", o.no_explainer, "ablation: re-plan from the failure alone, without its cause");
   c->add_option("--engine", o.engine, "runs plan code with jit or interp")->check(CLI::IsMember({"jit", "interp"}));
-  c->add_option("--world-size", o.world_size, "side of the generated world in blocks (default 128)")
+  c->add_option("--world-size", o.world_size, "side of the generated world in blocks (default 192)")
       ->check(CLI::Range(32, 512));
   c->add_flag("--json", o.json, "machine-readable result on stdout");
 }
@@ -298,6 +324,7 @@ void register_deps(CLI::App& app, Action& action) {
   cmd->add_option("task", o->task, "\"obtain 1 stone_sword\"")->required();
   cmd->add_option("--seed", o->seed, "world seed (default 0)");
   cmd->add_flag("--trace", o->trace, "also print the controller's log of each round");
+  cmd->add_option("--max-ticks", o->max_ticks, "game-tick budget (default: the task's max_steps in tasks.json, else 3000)");
   cmd->add_flag("--render", o->render, "print a map of the world around the agent after each round");
   add_common(cmd, *o);
   cmd->callback([&action, o] { action = [o] { return run_deps(*o); }; });

@@ -1,0 +1,89 @@
+#include "runtime/survival/task_run.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace plank::survival {
+
+std::string default_tasks_path() {
+  const char* env = std::getenv("PLANK_SHARED");
+#ifdef PLANK_SHARED_DIR
+  std::string dir = env && *env ? env : PLANK_SHARED_DIR;
+#else
+  std::string dir = env && *env ? env : "../shared";
+#endif
+  return dir + "/data/deps/tasks.json";
+}
+
+std::vector<DepsTask> load_deps_tasks(const std::string& path, std::string* error) {
+  std::ifstream in(path);
+  if (!in) {
+    if (error) *error = fmt::format("cannot read {} (set PLANK_SHARED to the shared folder)", path);
+    return {};
+  }
+  std::vector<DepsTask> tasks;
+  try {
+    nlohmann::json j = nlohmann::json::parse(in);
+    for (const auto& t : j.at("tasks"))
+      tasks.push_back({t.at("object").get<std::string>(), t.at("group").get<std::string>(), t.at("max_steps").get<int>()});
+  } catch (const nlohmann::json::exception& e) {
+    if (error) *error = fmt::format("{}: {}", path, e.what());
+    return {};
+  }
+  return tasks;
+}
+
+WorldgenOptions deps_task_world(uint64_t seed) {
+  WorldgenOptions o;
+  o.seed = seed;
+  o.x0 = o.z0 = -96;
+  o.size_x = o.size_z = 192;
+  return o;
+}
+
+ControllerOptions deps_task_controller() {
+  ControllerOptions o;
+  o.search_radius = 136;  // the corners of the 192 x 192 area from its centre
+  return o;
+}
+
+std::vector<TaskOutcome> run_deps_tasks(const world::World& generated, const RecipeBook& book,
+                                        const Obtainability& analysis, const std::vector<DepsTask>& tasks,
+                                        const ControllerOptions& options) {
+  std::vector<TaskOutcome> out;
+  for (const DepsTask& t : tasks) {
+    auto w = generated.clone();
+    Controller ctl(*w, book, options);
+    SkillResult r = ctl.obtain(analysis, t.object, 1);
+    TaskOutcome o;
+    o.task = t;
+    o.ok = r.ok;
+    o.failure = r.failure;
+    o.reason = r.reason;
+    o.ticks = ctl.ticks();
+    o.stats = ctl.stats();
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+std::map<std::string, GroupSummary> summarise(const std::vector<TaskOutcome>& outcomes) {
+  std::map<std::string, GroupSummary> g;
+  for (const auto& o : outcomes) {
+    GroupSummary& s = g[o.task.group];
+    ++s.tasks;
+    s.max_steps = o.task.max_steps;
+    if (!o.ok) continue;
+    ++s.ok;
+    s.within_budget += o.within_budget();
+    s.mean_ticks += double(o.ticks);
+  }
+  for (auto& [name, s] : g)
+    if (s.ok) s.mean_ticks /= s.ok;
+  return g;
+}
+
+}  // namespace plank::survival
