@@ -82,10 +82,14 @@ bool Executor::load(std::string* error) {
     }
   }
   session_->set_assume(options_.assume);
+  pristine_ = session_->snapshot();
   return true;
 }
 
-bool Executor::reset(std::string* error) { return load(error); }
+bool Executor::reset(std::string* error) {
+  if (pristine_ && session_->restore(*pristine_)) return true;
+  return load(error);
+}
 
 std::optional<std::string> Executor::compile(const lf::Value& form, const std::string& utterance, std::string* error) {
   lf::Utterance utt = lf::Utterance::from_text(utterance);

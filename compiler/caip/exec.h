@@ -48,6 +48,7 @@ class Executor {
   // Compiles only (for --dump=plank).
   std::optional<std::string> compile(const lf::Value& form, const std::string& utterance, std::string* error);
   // Back to the scene as loaded (and its history replayed): jsonl runs each line in a fresh copy.
+  // By undoing the action log back to that point; reloading only when that fails.
   bool reset(std::string* error);
 
   world::World& world() { return *world_; }
@@ -61,6 +62,7 @@ class Executor {
   std::shared_ptr<const world::BlockRegistry> registry_;
   std::unique_ptr<world::World> world_;
   std::unique_ptr<Session> session_;
+  std::optional<Session::Snapshot> pristine_;
 };
 
 }  // namespace plank::caip

@@ -190,6 +190,8 @@ std::optional<int> make_schematic(Session& s, const SchematicQuery& q) {
     if (!p.width) p.width = 3;
     if (!p.length) p.length = 3;
   }
+  // Shapes that run along x (walls, fences, triangles): their length is that run.
+  if (sc.shape->defaults.length == 1 && p.length > 0 && p.width == 0) std::swap(p.width, p.length);
   sc.params = resolve_params(*sc.shape, p, size);
   // Material: the block type, else the colour, else the shape's default.
   if (!q.block.empty()) {
@@ -244,12 +246,15 @@ bool act_build(Session& s, int schematic, int location) {
     }
     cells.push_back({o + c.at, b});
   }
-  std::string what = sc.name.empty() ? std::string(sc.shape->name) : sc.name;
+  // "build three towers": each is "a tower".
+  std::string what;
+  for (const auto& w : words_of(sc.name)) what += (what.empty() ? "" : " ") + lemma(w);
+  if (what.empty()) what = std::string(sc.shape->name);
   agent::TaskId task = s.start_task("BUILD", article(what));
   bool out_of_time = false;
   size_t n = apply(s, task, "build", cells, &out_of_time, false);
   std::vector<std::string> tags{std::string(sc.shape->name), reg[sc.block].colour.word};
-  annotate(s, task, lemma(words_of(what).empty() ? what : words_of(what).back()), tags, cells);
+  annotate(s, task, what, tags, cells);
   if (out_of_time) {
     s.say(fmt::format("I placed {} blocks of the {} {} before running out of time; say \"continue\" to finish.", n, what,
                       loc.describe));

@@ -225,6 +225,23 @@ agent::TaskId Session::start_task(const std::string& action, const std::string& 
 
 void Session::finish_task(agent::TaskId id, bool ok) { tasks_.finish(id, ok, clock_.now()); }
 
+Session::Snapshot Session::snapshot() const {
+  return {tasks_, task_log, last_referenced, entity_tags, rewards, log_.actions().size()};
+}
+
+bool Session::restore(const Snapshot& snap) {
+  while (log_.actions().size() > snap.log_actions)
+    if (!log_.undo_last().ok) return false;
+  if (log_.actions().size() != snap.log_actions) return false;
+  tasks_ = snap.tasks;
+  task_log = snap.task_log;
+  last_referenced = snap.last_referenced;
+  entity_tags = snap.entity_tags;
+  rewards = snap.rewards;
+  invalidate();
+  return true;
+}
+
 const TaskInfo* Session::task_info(agent::TaskId id) const {
   for (const auto& t : task_log)
     if (t.id == id) return &t;

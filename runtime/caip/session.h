@@ -142,6 +142,21 @@ class Session {
   void finish_task(agent::TaskId id, bool ok);
   const TaskInfo* task_info(agent::TaskId id) const;
 
+  // The dialogue and task state (not the world: the action log restores that),
+  // so a run can go back to a point: exec-lf --jsonl resets the scene this way.
+  struct Snapshot {
+    agent::TaskStack tasks;
+    std::vector<TaskInfo> task_log;
+    std::optional<Thing> last_referenced;
+    std::map<world::EntityId, std::vector<std::string>> entity_tags;
+    std::vector<int> rewards;
+    size_t log_actions = 0;
+  };
+  Snapshot snapshot() const;
+  // Undoes every action recorded since the snapshot and restores its state.
+  // False (and the world as undone so far) when the log cannot go back.
+  bool restore(const Snapshot& snap);
+
   // Perception is cached; every action that changes the world calls this.
   void invalidate() { things_at_changes_ = size_t(-1); }
 

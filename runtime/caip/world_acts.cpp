@@ -136,7 +136,8 @@ bool act_spawn(Session& s, const std::string& name, int location, long count) {
   s.log().end();
   s.invalidate();
   s.finish_task(task, true);
-  s.say(fmt::format("I spawned {} {}{} {}.", count, type, count > 1 ? "s" : "", loc.describe));
+  bool same_plural = type == "sheep" || type == "fish" || type == "cod" || type == "salmon";
+  s.say(fmt::format("I spawned {} {}{} {}.", count, type, count > 1 && !same_plural ? "s" : "", loc.describe));
   s.mark_done();
   return true;
 }

@@ -452,3 +452,36 @@ TEST(GoldenCoverage, EveryActionTypeHasAScenario) {
 
 }  // namespace
 }  // namespace plank::caip::test
+
+namespace plank::caip::test {
+namespace {
+
+// exec-lf --jsonl runs each line in a fresh village by undoing back to the
+// state after the history: the world must come back byte for byte, and the
+// dialogue and task state with it.
+TEST(Executor, ResetRestoresTheSceneExactly) {
+  if (!have_mcdata()) GTEST_SKIP() << "minecraft-data is not installed";
+  auto ex = open_scene("village");
+  ASSERT_TRUE(ex);
+  std::string pristine = world::save_scene(ex->world());
+  size_t tasks = ex->session().task_log.size();
+  run_steps(*ex, {{"destroy the house", CMD(R"({"action_type": "DESTROY", "reference_object": {"has_name": "@house"}})")},
+                  {"spawn three cows", CMD(R"({"action_type": "SPAWN", "reference_object": {"has_name": "@cows", "repeat": {"repeat_key": "FOR", "repeat_count": "@three"}}})")},
+                  {"the cube is art", R"({"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": {"has_name": "@cube"}}, "upsert": {"memory_data": {"memory_type": "TRIPLE", "has_tag": "@art"}}})"},
+                  {"stop", CMD(R"({"action_type": "STOP"})")}});
+  ASSERT_NE(world::save_scene(ex->world()), pristine);
+  std::string error;
+  ASSERT_TRUE(ex->reset(&error)) << error;
+  EXPECT_EQ(world::save_scene(ex->world()), pristine);
+  EXPECT_EQ(ex->session().task_log.size(), tasks);
+  // The running dance is running again: STOP works as in a fresh village.
+  auto again = run_steps(*ex, {{"stop", CMD(R"({"action_type": "STOP"})")}});
+  EXPECT_EQ(again.back().outcome, Outcome::Done) << again.back().reply;
+  // An UNDO that reaches into the history cannot be undone by undoing: reset reloads.
+  run_steps(*ex, {{"undo", CMD(R"({"action_type": "UNDO"})")}});
+  ASSERT_TRUE(ex->reset(&error)) << error;
+  EXPECT_EQ(world::save_scene(ex->world()), pristine);
+}
+
+}  // namespace
+}  // namespace plank::caip::test

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caip/exec.h"
+#include "runtime/caip/shapes.h"
 #include "cli.h"
 #include "lf/json_reader.h"
 #include "runtime/render/isometric.h"
@@ -26,7 +27,9 @@ namespace {
 struct ExecLfOptions {
   std::string file, jsonl, utterance, scene = "village", render, dump, engine = "interp", log;
   bool assume = false;
+  bool shapes = false;
   int limit = 0;
+  int tile = 12;
   OutputOptions output;
 };
 
@@ -75,7 +78,9 @@ int exec_one(const ExecLfOptions& o) {
     return kInputErrors;
   }
   if (!o.render.empty()) {
-    auto pic = render::render_isometric(ex->world(), {});
+    render::IsoOptions iso;
+    iso.tile = o.tile;
+    auto pic = render::render_isometric(ex->world(), iso);
     if (!render::write_png(pic.image, o.render, &error)) fmt::print(stderr, "plank exec-lf: {}\n", error);
   }
   if (o.output.json) {
@@ -199,11 +204,17 @@ void register_exec_lf(CLI::App& app, Action& action) {
   cmd->add_option("--engine", o->engine, "the engine that runs the program: interp (default) or jit")
       ->check(CLI::IsMember({"interp", "jit"}));
   cmd->add_option("--log", o->log, "with --jsonl: write each line's outcome and reply to this JSONL file");
+  cmd->add_option("--tile", o->tile, "with --render: pixels per block edge (default 12)");
   cmd->add_option("--limit", o->limit, "with --jsonl: only the first N lines");
+  cmd->add_flag("--shapes", o->shapes, "print the shape library (Markdown) and stop");
   cmd->add_flag("--assume", o->assume, "take the documented default instead of asking, and say so");
   cmd->add_flag("--json", o->output.json, "machine-readable output");
   cmd->callback([&action, o] {
     action = [o]() -> int {
+      if (o->shapes) {
+        std::fputs(caip::shapes_markdown().c_str(), stdout);
+        return kOk;
+      }
       if (o->file.empty() == o->jsonl.empty()) {
         fmt::print(stderr, "plank exec-lf: give either FILE.json or --jsonl FILE.jsonl\n");
         return kUsage;
