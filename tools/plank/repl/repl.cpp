@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 
@@ -81,6 +82,12 @@ std::string default_history_path(const std::string& option) {
 
 bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
 
+// Between prompts, while a command's C++ code works (a :deps round's path
+// finding, a long :mem query), Ctrl-C must not kill the session: it is
+// noted and dropped. Plank code has its own handler while it runs
+// (engine::run_module_body: Interrupted), and the line reader its own.
+extern "C" void ignore_sigint(int) {}
+
 }  // namespace
 
 int run_repl(const ReplOptions& options) {
@@ -113,6 +120,12 @@ int run_repl(const ReplOptions& options) {
                       return complete(line, start, end, context);
                     });
   st.reader = &reader;
+  struct sigaction quiet {}, previous {};
+  if (st.terminal) {
+    quiet.sa_handler = ignore_sigint;
+    sigemptyset(&quiet.sa_mask);
+    sigaction(SIGINT, &quiet, &previous);
+  }
   if (st.terminal)
     st.out(fmt::format("Plank {} ({} engine). :help lists the commands; Ctrl-D quits.\n", PLANK_VERSION,
                        st.session->engine_name()));
@@ -148,6 +161,7 @@ int run_repl(const ReplOptions& options) {
     buffer.clear();
   }
   st.reader = nullptr;
+  if (st.terminal) sigaction(SIGINT, &previous, nullptr);
   return st.failed && !st.terminal ? 1 : 0;
 }
 
