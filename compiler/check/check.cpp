@@ -457,12 +457,17 @@ struct Resolver {
 
 }  // namespace
 
-CheckedModule check_module(const ast::Module& module, DiagnosticSink& sink) {
+CheckedModule check_module(const ast::Module& module, DiagnosticSink& sink, const Prelude* prelude) {
   CheckedModule cm;
   cm.ast = &module;
   cm.file = module.file;
   Binder binder{cm};
   Scope* top = binder.make(Scope::Kind::Module, nullptr, "<module>");
+  if (prelude) {
+    top->assigned.insert(prelude->globals.begin(), prelude->globals.end());
+    top->imported.insert(prelude->imported.begin(), prelude->imported.end());
+    top->module_aliases.insert(prelude->module_aliases.begin(), prelude->module_aliases.end());
+  }
   binder.stmts(top, module.body);
   Resolver resolver{cm, sink};
   resolver.stmts(top, module.body, {});

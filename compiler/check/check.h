@@ -69,9 +69,18 @@ struct CheckedModule {
 // Module names `import` accepts (their members are intrinsics): "actions".
 bool is_known_module(const std::string& name);
 
+// What earlier inputs of a REPL session bound at module level: their names
+// resolve as globals (never as the builtin of the same name), and their
+// imports carry over to later inputs.
+struct Prelude {
+  std::unordered_set<std::string> globals;
+  std::unordered_map<std::string, uint32_t> imported;
+  std::unordered_set<std::string> module_aliases;
+};
+
 // Builds scopes and reports static errors (and warnings) to `sink`. The AST
 // must outlive the result. Errors: check sink.has_errors().
-CheckedModule check_module(const ast::Module& module, DiagnosticSink& sink);
+CheckedModule check_module(const ast::Module& module, DiagnosticSink& sink, const Prelude* prelude = nullptr);
 
 // The arity message for a call of intrinsic `index` with `npos` positional
 // arguments and the keyword names given, or "" when it binds

@@ -40,7 +40,8 @@ std::vector<LocalVar> locals_of(core::Thread& thread, const core::Frame& frame) 
   if (!code) return out;
   bool module_body = code->module && !code->module->code.empty() && &code->module->code[0] == code;
   if (module_body) {
-    const core::ModuleRuntime& m = *code->module;
+    // A REPL input keeps its globals in the session's table (globals_home).
+    const core::ModuleRuntime& m = code->module->globals_home ? *code->module->globals_home : *code->module;
     for (size_t i = 0; i < m.global_names.size(); ++i)
       if (i < m.global_set.size() && m.global_set[i])
         out.push_back({m.global_names[i], safe_repr(thread, m.globals[i])});

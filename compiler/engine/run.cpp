@@ -96,6 +96,29 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
+bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds) {
+  bool ok = false;
+  on_big_stack([&] {
+    size_t mark = thread.heap->root_mark();
+    core::Value body = core::Value::none();
+    if (!pk_make_function(&thread, &body, &runtime, 0, nullptr, 0, nullptr, 0)) return;
+    thread.heap->push_root(body);
+    core::Value ret = core::Value::none();
+    g_running.store(&thread);
+    auto previous = std::signal(SIGINT, on_sigint);
+    timespec cpu0{}, cpu1{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
+    ok = runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
+    if (run_cpu_seconds)
+      *run_cpu_seconds = double(cpu1.tv_sec - cpu0.tv_sec) + double(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
+    std::signal(SIGINT, previous);
+    g_running.store(nullptr);
+    thread.heap->pop_roots(mark);
+  });
+  return ok;
+}
+
 RunResult run_program(const RunOptions& o) {
   auto started = std::chrono::steady_clock::now();
   Output io{o};
@@ -198,22 +221,7 @@ RunResult run_program(const RunOptions& o) {
 
   result.compile_seconds = seconds_since(started);
   auto running = std::chrono::steady_clock::now();
-  bool ok = false;
-  on_big_stack([&] {
-    core::Value body = core::Value::none();
-    if (!pk_make_function(&thread, &body, &runtime, 0, nullptr, 0, nullptr, 0)) return;
-    heap.push_root(body);
-    core::Value ret = core::Value::none();
-    g_running.store(&thread);
-    auto previous = std::signal(SIGINT, on_sigint);
-    timespec cpu0{}, cpu1{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
-    ok = runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
-    result.run_cpu_seconds = double(cpu1.tv_sec - cpu0.tv_sec) + double(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
-    std::signal(SIGINT, previous);
-    g_running.store(nullptr);
-  });
+  bool ok = run_module_body(thread, runtime, &result.run_cpu_seconds);
   std::fflush(stdout);
   result.run_seconds = seconds_since(running);
   if (!ok) {

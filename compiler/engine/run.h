@@ -40,6 +40,13 @@ struct RunResult {
 
 RunResult run_program(const RunOptions& options);
 
+// Runs the module body (runtime.code[0], prepared by an engine) on `thread`,
+// on a thread with a large native stack and with SIGINT turned into an
+// "Interrupted" error while it runs. False when it raised (thread.error).
+// Shared by run_program and the REPL session (compiler/engine/session.h).
+// *run_cpu_seconds (when given) receives the thread CPU time the body ran.
+bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds = nullptr);
+
 // `file:line: error: Kind: message` then `  in f at file:line` per frame, outermost first.
 std::string format_runtime_error(const core::RuntimeError& error, const std::string& file);
 

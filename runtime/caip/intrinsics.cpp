@@ -64,7 +64,8 @@ struct Args {
 template <Value (*Impl)(Args&, Session&)>
 bool wrap_named(Thread* t, Value* result, const CallArgs& args, std::string_view name) {
   try {
-    Args a{t, core::bind_args(t, name, params_of(name), args)};
+    Args a{t, {}};
+    core::bind_args(t, name, params_of(name), args, &a.b);
     *result = Impl(a, session(t));
     return true;
   } catch (const core::Raised&) {

@@ -19,6 +19,11 @@ struct ModuleRuntime {
   std::vector<Value> globals;          // GC roots
   std::vector<uint8_t> global_set;     // 0 until first StoreGlobal: LoadGlobal raises NameError
   std::vector<CodeInfo> code;          // code[0] is the module body
+  // When set, LoadGlobal/StoreGlobal use that module's table instead of this
+  // one's: every input of a REPL session binds to the session's one globals
+  // table (indices agree because the session numbers the names), so a function
+  // defined by an earlier input sees globals assigned by later ones.
+  ModuleRuntime* globals_home = nullptr;
 };
 
 }  // namespace plank::core

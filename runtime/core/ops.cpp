@@ -756,6 +756,7 @@ bool pk_step(Thread* t, uint32_t line) {
 }
 
 bool pk_load_global(Thread* t, Value* dst, ModuleRuntime* m, uint32_t index) {
+  if (m->globals_home) m = m->globals_home;
   return guard([&] {
     if (index < m->global_set.size() && m->global_set[index]) {
       *dst = m->globals[index];
@@ -771,6 +772,7 @@ bool pk_load_global(Thread* t, Value* dst, ModuleRuntime* m, uint32_t index) {
 }
 
 void pk_store_global(Thread* t, ModuleRuntime* m, uint32_t index, const Value* v) {
+  if (m->globals_home) m = m->globals_home;
   if (m->globals.size() <= index) m->globals.resize(index + 1, Value::none());
   if (m->global_set.size() <= index) m->global_set.resize(index + 1, 0);
   m->globals[index] = *v;

@@ -30,5 +30,6 @@ void register_deps(CLI::App& app, Action& action);
 void register_memory(CLI::App& app, Action& action);
 void register_gen_program(CLI::App& app, Action& action);
 void register_exec_lf(CLI::App& app, Action& action);
+void register_repl(CLI::App& app, Action& action);
 
 }  // namespace plank::cli

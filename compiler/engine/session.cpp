@@ -1,0 +1,306 @@
+#include "engine/session.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <string_view>
+#include <unordered_map>
+
+#include "check/check.h"
+#include "engine/bind.h"
+#include "engine/engine.h"
+#include "engine/run.h"
+#include "frontend/parser.h"
+#include "lower/lower.h"
+#include "runtime/core/heap.h"
+#include "runtime/core/intrinsics.h"
+#include "runtime/core/module_runtime.h"
+#include "runtime/core/objects.h"
+#include "support/diagnostics.h"
+
+namespace plank::engine {
+
+namespace {
+
+constexpr const char* kDisplayHook = "__displayhook__";
+
+// sys.displayhook: the repr of a value that is not None, on its own line.
+bool display_hook(core::Thread* t, core::Value* result, const core::CallArgs& args) {
+  *result = core::Value::none();
+  if (args.npos != 1 || args.nkw != 0 || args.positional(0).is_none()) return true;
+  try {
+    std::string text = core::repr(t, args.positional(0)) + "\n";
+    if (t->output) t->output->append(text);
+    else std::fwrite(text.data(), 1, text.size(), stdout);
+  } catch (const core::Raised&) {
+    return false;
+  }
+  return true;
+}
+
+void register_display_hook() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    core::add_intrinsic({kDisplayHook,
+                         {core::IntrinsicParam{"value", "any"}},
+                         "None",
+                         0,
+                         "repl",
+                         "Prints repr(value) unless value is None: what the REPL calls on each expression statement.",
+                         &display_hook});
+  });
+}
+
+// Python's interactive mode prints the value of every expression statement
+// that is not inside a function body (`for i in range(3): i` prints 0 1 2).
+void wrap_expression_statements(ast::StmtList& body) {
+  for (auto& st : body) {
+    switch (st->kind) {
+      case ast::StmtKind::ExprStmt: {
+        auto* es = ast::cast<ast::ExprStmt>(st.get());
+        Span span = es->value->span;
+        auto call = std::make_unique<ast::Call>(span, std::make_unique<ast::Name>(span, kDisplayHook));
+        call->args.push_back(std::move(es->value));
+        es->value = std::move(call);
+        break;
+      }
+      case ast::StmtKind::If: {
+        auto* s = ast::cast<ast::If>(st.get());
+        wrap_expression_statements(s->body);
+        wrap_expression_statements(s->orelse);
+        break;
+      }
+      case ast::StmtKind::While: wrap_expression_statements(ast::cast<ast::While>(st.get())->body); break;
+      case ast::StmtKind::For: wrap_expression_statements(ast::cast<ast::For>(st.get())->body); break;
+      default: break;
+    }
+  }
+}
+
+bool is_blank(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; });
+}
+
+// The front end's messages for input that ends too early (compiler/frontend:
+// indent_lexer.cpp and syntax_errors.cpp). Only these make an input
+// "unfinished", as in Python's codeop: an open bracket or triple-quoted
+// string, a block header whose body has not been typed yet. Everything else
+// (`x = 1 +`) is an error at once, as in Python.
+constexpr std::string_view kUnfinished[] = {"was never closed", "is never closed)", "expected an indented block"};
+
+bool unfinished(const std::vector<Diagnostic>& diagnostics, const std::string& text) {
+  bool any = false;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity != Severity::Error) continue;
+    bool eof_kind = std::any_of(std::begin(kUnfinished), std::end(kUnfinished),
+                                [&](std::string_view m) { return d.message.find(m) != std::string::npos; });
+    // A missing block must be missing at the end, not in the middle of the text.
+    if (eof_kind && d.message.find("indented block") != std::string::npos)
+      eof_kind = d.span.begin >= text.size() || is_blank(std::string_view(text).substr(d.span.begin));
+    if (!eof_kind) return false;
+    any = true;
+  }
+  return any;
+}
+
+// A compound statement at the end of the text stays open until a blank line
+// (Python's rule), so its body can go on.
+bool open_block(const ast::Module& module, const std::string& text) {
+  if (module.body.empty()) return false;
+  auto k = module.body.back()->kind;
+  if (k != ast::StmtKind::FunctionDef && k != ast::StmtKind::If && k != ast::StmtKind::While &&
+      k != ast::StmtKind::For)
+    return false;
+  size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos) return false;
+  size_t last_newline = text.find('\n', end);
+  if (last_newline == std::string::npos) return true;  // the block's last line is still being typed
+  return text.find('\n', last_newline + 1) == std::string::npos;  // no blank line after it yet
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+// One compiled input, alive for the rest of the session.
+struct Input {
+  std::unique_ptr<ast::Module> ast;
+  ir::Module ir;
+  core::ModuleRuntime runtime;
+};
+
+struct Session::State {
+  std::unique_ptr<core::Heap> heap;
+  core::ModuleRuntime globals;  // the session's globals table (no code)
+  std::unordered_map<std::string, uint32_t> global_index;
+  check::Prelude prelude;
+  std::unique_ptr<ExecutionEngine> engine;
+  std::vector<std::unique_ptr<Input>> inputs;
+
+  uint32_t global_slot(const std::string& name) {
+    auto [it, added] = global_index.emplace(name, static_cast<uint32_t>(globals.global_names.size()));
+    if (added) {
+      globals.global_names.push_back(name);
+      globals.globals.push_back(core::Value::none());
+      globals.global_set.push_back(0);
+    }
+    return it->second;
+  }
+
+  // Renumbers the input's LoadGlobal/StoreGlobal from its own table to the session's.
+  void rebase_globals(ir::Module& m) {
+    std::vector<uint32_t> to_session;
+    for (const auto& name : m.globals) to_session.push_back(global_slot(name));
+    for (auto& f : m.functions)
+      for (auto& b : f.blocks)
+        for (auto& in : b.instrs)
+          if (in.op == ir::Op::LoadGlobal || in.op == ir::Op::StoreGlobal) in.imm = to_session[in.imm];
+    m.globals = globals.global_names;
+  }
+
+  // What later inputs must know about the names this one bound.
+  void remember(const check::CheckedModule& cm) {
+    const check::Scope& top = cm.module_scope();
+    for (const auto& name : top.assigned) {
+      prelude.globals.insert(name);
+      prelude.imported.erase(name);
+      prelude.module_aliases.erase(name);
+    }
+    for (const auto& [name, index] : top.imported) prelude.imported[name] = index;
+    prelude.module_aliases.insert(top.module_aliases.begin(), top.module_aliases.end());
+  }
+};
+
+Session::Session(const SessionOptions& options) : options_(options), thread_(std::make_unique<core::Thread>()) {
+  register_display_hook();
+  state_ = std::make_unique<State>();
+  state_->heap = std::make_unique<core::Heap>(thread_.get());
+  state_->globals.file = "<session>";
+  state_->heap->add_module(&state_->globals);
+  thread_->capabilities = options.capabilities;
+  thread_->host = options.host;
+  thread_->output = options.out;
+
+  EngineOptions eopts;
+  eopts.debug = options.debug;
+  std::string name = options.engine.empty() ? (jit_available() ? "jit" : "interp") : options.engine;
+  if (name == "interp") state_->engine = make_interpreter(eopts);
+  else if (name == "jit") {
+    state_->engine = make_jit_engine(eopts);
+    if (!state_->engine) error_ = "the JIT engine is not built (use --engine=interp)";
+  } else {
+    error_ = "unknown engine '" + name + "' (expected jit or interp)";
+  }
+}
+
+Session::~Session() {
+  for (auto& in : state_->inputs) state_->heap->remove_module(&in->runtime);
+  state_->heap->remove_module(&state_->globals);
+  state_->engine.reset();  // the JIT's code before the runtimes it points into
+  state_->inputs.clear();
+  state_->heap.reset();
+}
+
+std::string Session::engine_name() const { return state_->engine ? state_->engine->name() : ""; }
+
+size_t Session::inputs() const { return state_->inputs.size(); }
+
+std::vector<std::string> Session::global_names() const {
+  std::vector<std::string> names;
+  const auto& g = state_->globals;
+  for (size_t i = 0; i < g.global_names.size(); ++i)
+    if (g.global_set[i]) names.push_back(g.global_names[i]);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool Session::global_repr(const std::string& name, std::string* out) {
+  auto it = state_->global_index.find(name);
+  if (it == state_->global_index.end() || !state_->globals.global_set[it->second]) return false;
+  try {
+    *out = core::repr(thread_.get(), state_->globals.globals[it->second]);
+  } catch (const core::Raised&) {
+    thread_->has_error = false;
+    *out = "<unprintable>";
+  }
+  return true;
+}
+
+InputResult Session::run(const std::string& text, const std::string& name, bool interactive) {
+  InputResult result;
+  if (!state_->engine) {
+    result.status = InputResult::Status::EngineError;
+    result.messages = "plank: error: " + error_ + "\n";
+    return result;
+  }
+  RenderOptions render{options_.color};
+  auto t0 = std::chrono::steady_clock::now();
+  auto input = std::make_unique<Input>();
+  SourceRef file = SourceFile::from_string(name, text);
+  DiagnosticSink sink;
+  input->ast = frontend::parse_module(file, sink);
+  if (sink.has_errors()) {
+    result.timings.parse = ms_since(t0);
+    if (interactive && unfinished(sink.all(), text)) {
+      result.status = InputResult::Status::Incomplete;
+      return result;
+    }
+    result.status = InputResult::Status::CompileError;
+    result.messages = render_text(sink.all(), render);
+    return result;
+  }
+  if (interactive && open_block(*input->ast, text)) {
+    result.status = InputResult::Status::Incomplete;
+    result.timings.parse = ms_since(t0);
+    return result;
+  }
+  wrap_expression_statements(input->ast->body);
+  result.timings.parse = ms_since(t0);
+
+  auto t1 = std::chrono::steady_clock::now();
+  check::CheckedModule checked = check::check_module(*input->ast, sink, &state_->prelude);
+  if (!sink.has_errors()) input->ir = lower::lower_module(checked, {}, sink);
+  if (sink.has_errors()) {
+    result.status = InputResult::Status::CompileError;
+    result.messages = render_text(sink.all(), render);
+    result.timings.compile = ms_since(t1);
+    return result;
+  }
+  result.messages = render_text(sink.all(), render);  // warnings
+  state_->remember(checked);
+  state_->rebase_globals(input->ir);
+  bind(input->ir, *thread_, input->runtime);
+  input->runtime.globals_home = &state_->globals;
+  std::string error;
+  if (!state_->engine->prepare(input->ir, input->runtime, &error)) {
+    thread_->heap->remove_module(&input->runtime);
+    result.status = InputResult::Status::EngineError;
+    result.messages += "plank: error: " + error + "\n";
+    result.timings.compile = ms_since(t1);
+    return result;
+  }
+  result.timings.compile = ms_since(t1);
+
+  auto t2 = std::chrono::steady_clock::now();
+  Input& kept = *input;
+  state_->inputs.push_back(std::move(input));
+  thread_->has_error = false;
+  thread_->interrupt_requested = 0;
+  bool ok = run_module_body(*thread_, kept.runtime);
+  std::fflush(stdout);
+  result.timings.run = ms_since(t2);
+  if (!ok) {
+    result.status = InputResult::Status::RuntimeError;
+    result.error_kind = thread_->error.kind;
+    result.messages += format_runtime_error(thread_->error, kept.runtime.file);
+    thread_->has_error = false;
+    thread_->top = nullptr;
+    thread_->depth = 0;
+  }
+  return result;
+}
+
+}  // namespace plank::engine

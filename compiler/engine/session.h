@@ -1,0 +1,87 @@
+// A REPL session: inputs (statements, expressions, whole files) compiled and
+// run one after another on one Thread and one heap, with module-level state
+// persisting across them.
+//
+// How state persists: each input is its own ir::Module and ModuleRuntime (kept
+// alive for the session: functions it defined may run later), but every one of
+// them binds to the session's single globals table (ModuleRuntime::globals_home)
+// under indices the session assigns by name, so `def f(): return x` in one
+// input sees `x = 1` from the next. The checker learns the names earlier inputs
+// bound (check::Prelude), so a user's `len` defined before shadows the builtin
+// in later inputs as it would in one Python module.
+//
+// Expression statements outside function bodies print their repr as Python's
+// interactive mode does (None prints nothing): the session wraps them in a call
+// of the `__displayhook__` intrinsic before checking.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/core/thread.h"
+
+namespace plank::engine {
+
+struct SessionOptions {
+  std::string engine;             // "interp", "jit", or "" (jit when built)
+  bool debug = true;              // compile with the step hook on (breakpoints, stepping)
+  bool color = false;             // diagnostics
+  uint32_t capabilities = core::kCapDefault;
+  core::HostContext* host = nullptr;
+  std::string* out = nullptr;     // where print goes; nullptr: stdout
+};
+
+// Milliseconds spent on one input, by phase.
+struct InputTimings {
+  double parse = 0;    // text -> AST (including the completeness test)
+  double compile = 0;  // check, lower, bind, engine (the JIT's code generation)
+  double run = 0;      // the module body
+  double total() const { return parse + compile + run; }
+};
+
+struct InputResult {
+  enum class Status { Ok, Incomplete, CompileError, RuntimeError, EngineError };
+  Status status = Status::Ok;
+  std::string messages;    // rendered diagnostics or the traceback ("" when Ok)
+  std::string error_kind;  // RuntimeError: its kind ("Interrupted" after Ctrl-C)
+  InputTimings timings;
+  bool ok() const { return status == Status::Ok; }
+};
+
+class Session {
+ public:
+  explicit Session(const SessionOptions& options = {});
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Compiles and runs one input. `name` is the file name in diagnostics and
+  // tracebacks. With `interactive`, text the parser finds unfinished (an
+  // unclosed bracket, a block header without its body, or a compound
+  // statement not yet ended by a blank line) returns Incomplete without
+  // running anything: read another line and call again with the whole text.
+  InputResult run(const std::string& text, const std::string& name, bool interactive = true);
+
+  // "jit" or "interp"; empty with error() set when the engine could not be made.
+  std::string engine_name() const;
+  const std::string& error() const { return error_; }
+
+  // Module-level names bound so far (set globals), sorted.
+  std::vector<std::string> global_names() const;
+  // repr() of a global, or nullopt-like "" with false when unset.
+  bool global_repr(const std::string& name, std::string* repr);
+
+  core::Thread& thread() { return *thread_; }
+  const SessionOptions& options() const { return options_; }
+  size_t inputs() const;
+
+ private:
+  struct State;
+  SessionOptions options_;
+  std::unique_ptr<core::Thread> thread_;
+  std::unique_ptr<State> state_;
+  std::string error_;
+};
+
+}  // namespace plank::engine
