@@ -247,8 +247,10 @@ TEST_P(DebuggerTest, RequestPauseFromAnotherThread) {
   o.debug = true;
   o.max_steps = 200000000;  // a bound should the pause never come (the test then fails, not hangs)
   core::StepHook inner = dbg.hook();
+  // The request is sent once the loop runs (line 2), so it can only land at
+  // line 2 or 3: sending it from line 1's hook raced with that hook's own check.
   o.step_hook = [&](core::Thread& t, core::Frame& f) {
-    started.store(true);
+    if (f.line >= 2) started.store(true);
     return inner(t, f);
   };
   o.out = &out;
