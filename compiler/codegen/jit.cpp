@@ -79,9 +79,8 @@ std::unique_ptr<Jit> Jit::create(int opt_level, std::string* error) {
     // forwarded from two 8-byte stores still in the store buffer: each such
     // copy stalled ~15 cycles (the float loop's Move after ForIter, every
     // argument and result of a direct call). Copies stay two 8-byte moves.
-    auto& options = llvm::cl::getRegisteredOptions();
-    auto merging = options.find("combiner-store-merging");
-    if (merging != options.end()) static_cast<llvm::cl::opt<bool>*>(merging->second)->setValue(false);
+    const char* argv[] = {"plank", "-combiner-store-merging=false"};
+    llvm::cl::ParseCommandLineOptions(2, argv, "", &llvm::nulls());
   });
 
   auto machine = orc::JITTargetMachineBuilder::detectHost();
