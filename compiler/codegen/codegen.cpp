@@ -144,7 +144,7 @@ FunctionEmitter::FunctionEmitter(ModuleEmitter& me, llvm::Function* helper) : m(
   error_block = new_block("error");
   llvm::IRBuilderBase::InsertPointGuard guard(b);
   b.SetInsertPoint(error_block);
-  b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
+  b.CreateRet(b.getInt8(0));
 }
 
 llvm::Function* ModuleEmitter::op_helper(ir::Op kind, uint32_t op) {
@@ -153,10 +153,10 @@ llvm::Function* ModuleEmitter::op_helper(ir::Op kind, uint32_t op) {
   if (it != helpers_.end()) return it->second;
   const char* kind_name = kind == ir::Op::Binary ? "binary" : kind == ir::Op::Compare ? "compare" : "unary";
   llvm::Type* thread_ptr = llvm::PointerType::getUnqual(thread_ty);
-  auto* type = llvm::FunctionType::get(i1, {thread_ptr, value_ptr, value_ptr, value_ptr}, false);
+  // Returns 0: error raised, 1: done inline, 2: the caller makes the runtime call.
+  auto* type = llvm::FunctionType::get(i8, {thread_ptr, value_ptr, value_ptr, value_ptr}, false);
   auto* helper = llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage,
                                         std::string("plank.") + kind_name + "." + std::to_string(op), mod);
-  helper->addRetAttr(llvm::Attribute::ZExt);
   helper->addFnAttr(llvm::Attribute::NoUnwind);
   helper->addFnAttr(llvm::Attribute::AlwaysInline);
   helpers_[key] = helper;
@@ -167,15 +167,16 @@ llvm::Function* ModuleEmitter::op_helper(ir::Op kind, uint32_t op) {
   if (kind == ir::Op::Binary) fe.emit_binary(op, dst, a, b);
   else if (kind == ir::Op::Compare) fe.emit_compare(op, dst, a, b);
   else fe.emit_unary(op, dst, a);
-  fe.b.CreateRet(llvm::ConstantInt::getTrue(ctx));
+  fe.b.CreateRet(fe.b.getInt8(1));
   fe.f->getEntryBlock().moveBefore(&helper->front());
   return helper;
 }
 
 llvm::Value* FunctionEmitter::u32(uint64_t v) { return llvm::ConstantInt::get(m.i32, v); }
 
-llvm::Value* FunctionEmitter::slot(Slot s) { return b.CreateConstInBoundsGEP2_32(
+llvm::Value* FunctionEmitter::frame_slot(Slot s) { return b.CreateConstInBoundsGEP2_32(
     llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, s); }
+llvm::Value* FunctionEmitter::slot(Slot s) { return is_register(s) ? reg_[s] : frame_slot(s); }
 
 llvm::Value* FunctionEmitter::tag_ptr(llvm::Value* v) { return b.CreateStructGEP(m.value_ty, v, 0); }
 llvm::Value* FunctionEmitter::payload_ptr(llvm::Value* v) { return b.CreateStructGEP(m.value_ty, v, 1); }
@@ -283,13 +284,16 @@ bool FunctionEmitter::emit(std::string* error) {
   scratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(scratch_size_, 1)), nullptr, "scratch");
   kwscratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(kw_size_, 1)), nullptr, "kwnames");
   flag = b.CreateAlloca(m.i8, nullptr, "flag");
+  find_register_temps();
+  create_register_temps();
 
   // Slots start as None (the collector scans them); parameters are copied in.
   llvm::Value* slots_bytes = b.CreateBitCast(slots, m.i8_ptr);
   b.CreateMemSet(slots_bytes, llvm::ConstantInt::get(m.i8, 0), uint64_t(nslots) * 16, llvm::MaybeAlign(16));
-  if (!fn().params.empty()) {
-    b.CreateMemCpy(slots_bytes, llvm::MaybeAlign(16), b.CreateBitCast(args, m.i8_ptr), llvm::MaybeAlign(8),
-                   uint64_t(fn().params.size()) * 16);
+  // Value by Value, not memcpy: the caller has just written each argument as
+  // two 8-byte stores, which a 16-byte load could not forward (see jit.cpp).
+  for (uint32_t p = 0; p < fn().params.size(); ++p) {
+    copy_value(frame_slot(p), b.CreateConstInBoundsGEP1_32(m.value_ty, args, p));
   }
   b.CreateStore(llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(m.frame_ty)),
                 b.CreateStructGEP(m.frame_ty, frame, 0));
@@ -325,8 +329,12 @@ bool FunctionEmitter::emit(std::string* error) {
   for (size_t i = 0; i < fn().blocks.size(); ++i) {
     b.SetInsertPoint(blocks[i]);
     slot_global_.clear();
+    cur_block_ = static_cast<uint32_t>(i);
+    cur_instr_ = 0;
     for (const ir::Instr& in : fn().blocks[i].instrs) {
+      if (!inline_only(in.op)) spill_live(cur_block_, cur_instr_);
       if (!emit_instr(in, error)) return false;
+      ++cur_instr_;
       track_globals(in);
       if (ir::is_terminator(in.op)) break;
     }
@@ -368,6 +376,29 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
       break;
   }
   check(ok);
+}
+
+// Binary, Compare, Unary: the helper's inline paths, else (it returns 2) the
+// runtime call on the frame slots, with the live register temporaries spilled.
+void FunctionEmitter::emit_op(const ir::Instr& in) {
+  llvm::Value* second = in.op == Op::Unary ? static_cast<llvm::Value*>(llvm::ConstantPointerNull::get(m.value_ptr))
+                                           : slot(in.b);
+  llvm::Value* r = b.CreateCall(m.op_helper(in.op, in.imm), {thread, slot(in.dst), slot(in.a), second});
+  llvm::BasicBlock* next = new_block("op_done");
+  llvm::BasicBlock* slow = new_block("op_slow");
+  llvm::SwitchInst* sw = b.CreateSwitch(r, error_block, 2);
+  sw->addCase(b.getInt8(1), next);
+  sw->addCase(b.getInt8(2), slow);
+  b.SetInsertPoint(slow);
+  spill_live(cur_block_, cur_instr_);
+  llvm::Value* ok = in.op == Op::Unary
+                        ? call("pk_unary", {thread, frame_slot(in.dst), u32(in.imm), frame_slot(in.a)})
+                        : call(in.op == Op::Binary ? "pk_binary" : "pk_compare",
+                               {thread, frame_slot(in.dst), u32(in.imm), frame_slot(in.a), frame_slot(in.b)});
+  check(ok);
+  if (is_register(in.dst)) copy_value(reg_[in.dst], frame_slot(in.dst));
+  b.CreateBr(next);
+  b.SetInsertPoint(next);
 }
 
 bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
@@ -417,13 +448,8 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       return true;
     case Op::Binary:
     case Op::Compare:
-      check(b.CreateCall(m.op_helper(in.op, in.imm), {thread, slot(in.dst), slot(in.a), slot(in.b)}));
-      return true;
-    case Op::Unary:
-      check(b.CreateCall(m.op_helper(in.op, in.imm), {thread, slot(in.dst), slot(in.a),
-                                                      llvm::ConstantPointerNull::get(m.value_ptr)}));
-      return true;
-    case Op::Truth: store_bool(slot(in.dst), emit_truth(slot(in.a))); return true;
+    case Op::Unary: emit_op(in); return true;
+    case Op::Truth: store_bool(slot(in.dst), emit_truth(slot(in.a), in.a)); return true;
     case Op::BuildList:
     case Op::BuildTuple: {
       llvm::Value* items = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
@@ -505,7 +531,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       b.CreateBr(blocks[in.target]);
       return true;
     case Op::Branch: {
-      llvm::Value* cond = emit_truth(slot(in.a));
+      llvm::Value* cond = emit_truth(slot(in.a), in.a);
       b.CreateCondBr(cond, blocks[in.target], blocks[in.target2]);
       return true;
     }
@@ -553,6 +579,23 @@ std::string symbol_name(const std::string& prefix, size_t i, const std::string& 
 }
 
 }  // namespace
+
+// Operations that make no runtime call on their usual path (their slow paths
+// spill for themselves); any other spills the live register temporaries first.
+bool inline_only(ir::Op op) {
+  switch (op) {
+    case Op::LoadConst:
+    case Op::Move:
+    case Op::Binary:
+    case Op::Compare:
+    case Op::Unary:
+    case Op::Truth:
+    case Op::Branch:
+    case Op::Jump:
+    case Op::Return: return true;
+    default: return false;
+  }
+}
 
 bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const std::string& prefix,
                  const CodegenOptions& options, LLVMModule* out, std::string* error) {

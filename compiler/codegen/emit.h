@@ -67,6 +67,9 @@ struct ModuleEmitter {
   std::unordered_map<uint32_t, llvm::Function*> helpers_;
 };
 
+// Operations that make no runtime call on their usual path (codegen.cpp).
+bool inline_only(ir::Op op);
+
 class FunctionEmitter {
  public:
   FunctionEmitter(ModuleEmitter& m, const ir::Function& fn, uint32_t index, llvm::Function* llvm_fn);
@@ -76,7 +79,8 @@ class FunctionEmitter {
   bool emit(std::string* error);
 
   // ---- shared helpers (codegen.cpp) ----
-  llvm::Value* slot(ir::Slot s);                 // %pk.Value*
+  llvm::Value* slot(ir::Slot s);                 // %pk.Value*: the register temporary, else the frame slot
+  llvm::Value* frame_slot(ir::Slot s);           // %pk.Value*: always the frame slot (a root)
   llvm::Value* tag_ptr(llvm::Value* v);          // i64*
   llvm::Value* payload_ptr(llvm::Value* v);      // i64*
   llvm::Value* load_tag(llvm::Value* v);
@@ -98,7 +102,23 @@ class FunctionEmitter {
   void emit_unary(uint32_t op, llvm::Value* dst, llvm::Value* a);
   void emit_compare(uint32_t op, llvm::Value* dst, llvm::Value* a, llvm::Value* b);
   // bool(*a) as an i1: inline for immediates, pk_truth for objects.
-  llvm::Value* emit_truth(llvm::Value* a);
+  // `s` names the slot `a` points to when it may be a register temporary
+  // (the object path spills and passes the frame slot).
+  llvm::Value* emit_truth(llvm::Value* a, ir::Slot s = ir::kNoSlot);
+  // An op helper's exit to the caller's runtime call (the helper returns 2).
+  void slow_exit();
+
+  // ---- register temporaries (register_temps.cpp) ----
+  struct RegisterTemp {
+    uint32_t block = UINT32_MAX;
+    uint32_t def = 0;       // instruction index of the one definition
+    uint32_t last_use = 0;  // instruction index of the last use (same block)
+    bool live = false;      // kept in a register
+  };
+  void find_register_temps();
+  void create_register_temps();
+  void spill_live(uint32_t block, uint32_t instr);
+  bool is_register(ir::Slot s) const { return s < reg_.size() && reg_[s]; }
 
   // ---- inline runtime operations (inline_runtime.cpp) ----
   llvm::Value* field(llvm::Value* base, uint64_t offset, llvm::Type* ty);
@@ -133,6 +153,10 @@ class FunctionEmitter {
                                   uint32_t area_offset);
   llvm::Value* kwnames(const ir::Instr& in);
   void emit_call_like(const ir::Instr& in);
+  void emit_op(const ir::Instr& in);
+  std::vector<llvm::AllocaInst*> reg_;   // per slot: its register temporary, or null
+  std::vector<RegisterTemp> temp_;
+  uint32_t cur_block_ = 0, cur_instr_ = 0;
   std::unordered_map<ir::Slot, uint32_t> slot_global_;  // slot -> global loaded into it (this block)
   uint32_t scratch_size_ = 0;
   uint32_t kw_size_ = 0;

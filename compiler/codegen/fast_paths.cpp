@@ -2,7 +2,9 @@
 // float arithmetic, int and float comparisons, truthiness of immediates. Each
 // falls back to the same runtime call the interpreter makes (pk_binary,
 // pk_compare, pk_unary, pk_truth), which also raises every error, so both
-// engines print the same results and the same messages.
+// engines print the same results and the same messages. The op helpers leave
+// that call to their caller (they return 2), which spills register
+// temporaries around it (codegen.cpp emit_op).
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
 
@@ -35,7 +37,9 @@ void FunctionEmitter::emit_step(const ir::Instr& in) {
   if (m.options.debug) check(call("pk_step", {thread, u32(in.line)}));
 }
 
-llvm::Value* FunctionEmitter::emit_truth(llvm::Value* a) {
+void FunctionEmitter::slow_exit() { b.CreateRet(b.getInt8(2)); }
+
+llvm::Value* FunctionEmitter::emit_truth(llvm::Value* a, ir::Slot s) {
   llvm::Value* tag = load_tag(a);
   llvm::Value* payload = load_payload(a);
   llvm::BasicBlock* immediate = new_block("truth_imm");
@@ -51,6 +55,10 @@ llvm::Value* FunctionEmitter::emit_truth(llvm::Value* a) {
   b.CreateBr(join);
 
   b.SetInsertPoint(object);
+  if (is_register(s)) {
+    spill_live(cur_block_, cur_instr_);
+    a = frame_slot(s);
+  }
   check(call("pk_truth", {thread, flag, a}));
   llvm::Value* obj = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
   llvm::BasicBlock* object_end = b.GetInsertBlock();
@@ -149,8 +157,7 @@ void FunctionEmitter::emit_binary(uint32_t imm, llvm::Value* dst, llvm::Value* p
     b.CreateBr(slow);
   }
   b.SetInsertPoint(slow);
-  check(call("pk_binary", {thread, dst, u32(imm), pa, pb}));
-  b.CreateBr(done);
+  slow_exit();
   b.SetInsertPoint(done);
 }
 
@@ -201,8 +208,7 @@ void FunctionEmitter::emit_compare(uint32_t imm, llvm::Value* dst, llvm::Value* 
     b.CreateBr(slow);
   }
   b.SetInsertPoint(slow);
-  check(call("pk_compare", {thread, dst, u32(imm), pa, pb}));
-  b.CreateBr(done);
+  slow_exit();
   b.SetInsertPoint(done);
 }
 
@@ -242,8 +248,7 @@ void FunctionEmitter::emit_unary(uint32_t imm, llvm::Value* dst, llvm::Value* pa
     b.CreateBr(slow);
   }
   b.SetInsertPoint(slow);
-  check(call("pk_unary", {thread, dst, u32(imm), pa}));
-  b.CreateBr(done);
+  slow_exit();
   b.SetInsertPoint(done);
 }
 

@@ -372,3 +372,47 @@ TEST(Jit, StringAppendKeepsOlderValues) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string dump_llvm_of(const std::string& source, bool debug) {
+  Outcome o;
+  RunOptions options;
+  options.path = "prog.pk";
+  options.source = source;
+  options.engine = "jit";
+  options.dump = "llvm";
+  options.debug = debug;
+  options.out = &o.out;
+  options.err = &o.err;
+  EXPECT_EQ(run_program(options).exit_code, 0) << o.err;
+  return o.out;
+}
+
+// Temporaries read only inline get their own allocas (promoted to registers);
+// debug builds keep every slot in the frame, where the stepping hook sees it.
+TEST(Jit, RegisterTemporariesOnlyOutsideDebug) {
+  const char* src = "def g(x):\n    return x * 0.5 + 1.0\nprint(g(2))\n";
+  EXPECT_NE(dump_llvm_of(src, false).find("%temp."), std::string::npos);
+  EXPECT_EQ(dump_llvm_of(src, true).find("%temp."), std::string::npos);
+}
+
+// Register temporaries holding strings stay alive across the allocations (and
+// the collections, every few MiB) made before their use: the slow paths spill
+// them to the frame, the collector's roots.
+TEST(Jit, RegisterTemporariesSurviveCollections) {
+  Outcome o = same(
+      "def f(n):\n"
+      "    total = 0\n"
+      "    for i in range(n):\n"
+      "        s = 'k' + str(i)\n"
+      "        if (s + 'q' * 300) + 'z' == s + ('q' * 300 + 'z'):\n"
+      "            total += 1\n"
+      "        if not (s * 2 < s * 3) or -i > 0:\n"
+      "            total -= 1000\n"
+      "    return total\n"
+      "print(f(20000))\n");
+  EXPECT_EQ(o.out, "20000\n");
+}
+
+}  // namespace

@@ -1,0 +1,99 @@
+// Temporaries kept in SSA registers instead of the frame's slots.
+//
+// The frame's slots are the collector's roots, and the frame is reachable from
+// the thread, so LLVM must treat every slot as clobbered by any call and keeps
+// each value in memory. A temporary that is defined once and used only later in
+// the same block, only by operations that read it inline (arithmetic,
+// comparison, truth, branch, move, return), gets its own alloca instead, which
+// LLVM promotes to registers. It may hold any value (a string from `a + b`
+// too), so it stays a root in the one place it must be: every call that can
+// allocate (and so collect) first writes the temporaries live across it to
+// their frame slots (spill_live). The heap does not move objects, so nothing
+// is reloaded after a call except the temporary the call defines.
+// Debug builds keep every slot in the frame (the stepping hook reads frames).
+#include "codegen/emit.h"
+#include "frontend/ast.h"
+
+namespace plank::codegen {
+
+using ir::Op;
+using ir::Slot;
+
+namespace {
+
+bool defines_inline(const ir::Instr& in) {
+  return in.op == Op::LoadConst || in.op == Op::Binary || in.op == Op::Compare || in.op == Op::Unary ||
+         in.op == Op::Truth;
+}
+
+// Operations whose a/b operands are read inline; their slow paths spill.
+bool reads_inline(const ir::Instr& in) {
+  switch (in.op) {
+    case Op::Binary:
+    case Op::Compare:
+    case Op::Move:
+    case Op::Branch:
+    case Op::Truth:
+    case Op::Return: return true;
+    case Op::Unary: return in.imm != static_cast<uint32_t>(ast::UnaryOp::Not);
+    default: return false;
+  }
+}
+
+}  // namespace
+
+void FunctionEmitter::find_register_temps() {
+  uint32_t n = fn().slot_count;
+  reg_.assign(n, nullptr);
+  temp_.assign(n, RegisterTemp{});
+  if (m.options.debug) return;
+  std::vector<uint8_t> ok(n, 1);
+  std::vector<uint32_t> defs(n, 0);
+  for (size_t p = 0; p < fn().params.size() && p < n; ++p) ok[p] = 0;
+  for (Slot s : fn().cell_params) ok[s] = 0;
+  for (size_t s = 0; s < n; ++s)
+    if (s < fn().slot_names.size() && !fn().slot_names[s].empty()) ok[s] = 0;
+  for (uint32_t bi = 0; bi < fn().blocks.size(); ++bi) {
+    const auto& instrs = fn().blocks[bi].instrs;
+    for (uint32_t k = 0; k < instrs.size(); ++k) {
+      const ir::Instr& in = instrs[k];
+      for (Slot s : in.args) ok[s] = 0;
+      auto use = [&](Slot s) {
+        if (s == ir::kNoSlot) return;
+        RegisterTemp& t = temp_[s];
+        // Read only inline, in the defining block, after the definition.
+        if (!reads_inline(in) || defs[s] != 1 || t.block != bi || t.def >= k) ok[s] = 0;
+        else t.last_use = k;
+      };
+      use(in.a);
+      if (in.op != Op::Move && in.op != Op::Branch && in.op != Op::Truth && in.op != Op::Return) use(in.b);
+      else if (in.b != ir::kNoSlot) ok[in.b] = 0;
+      if (in.dst != ir::kNoSlot) {
+        if (!defines_inline(in) || ++defs[in.dst] > 1) ok[in.dst] = 0;
+        temp_[in.dst].block = bi;
+        temp_[in.dst].def = k;
+      }
+    }
+  }
+  for (uint32_t s = 0; s < n; ++s) {
+    temp_[s].live = ok[s] && defs[s] == 1 && temp_[s].last_use > temp_[s].def;
+  }
+}
+
+void FunctionEmitter::create_register_temps() {
+  for (uint32_t s = 0; s < reg_.size(); ++s) {
+    if (!temp_[s].live) continue;
+    reg_[s] = b.CreateAlloca(m.value_ty, nullptr, "temp." + std::to_string(s));
+  }
+}
+
+// Writes the register temporaries live at instruction k of block bi (defined
+// before it, used at or after it) to their frame slots.
+void FunctionEmitter::spill_live(uint32_t bi, uint32_t k) {
+  for (uint32_t s = 0; s < reg_.size(); ++s) {
+    const RegisterTemp& t = temp_[s];
+    if (reg_[s] && t.block == bi && t.def < k && t.last_use >= k) copy_value(frame_slot(s), reg_[s]);
+  }
+}
+
+}  // namespace plank::codegen
