@@ -26,5 +26,7 @@ void register_help(CLI::App& app, Action& action);
 void register_info(CLI::App& app, Action& action);
 void register_world(CLI::App& app, Action& action);
 void register_run(CLI::App& app, Action& action);
+void register_train(CLI::App& app, Action& action);
+void register_parse(CLI::App& app, Action& action);
 
 }  // namespace plank::cli

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   register_info(app, action);
   register_world(app, action);
   register_run(app, action);
+  register_train(app, action);
+  register_parse(app, action);
   register_reference(app, action);
   register_help(app, action);
 
