@@ -235,6 +235,22 @@ bool FormBuilder::push_span(int first, int last) {
   return true;
 }
 
+bool FormBuilder::complete() {
+  std::vector<uint8_t> mask;
+  for (int guard = 0; guard < 10000 && !done(); ++guard) {
+    if (expect() == Expect::Span) {
+      if (!push_span(0, 0)) return false;
+      continue;
+    }
+    allowed(mask);
+    int pick = mask[static_cast<size_t>(vocab_->end())] ? vocab_->end() : -1;
+    for (int i = 0; i < vocab_->size() && pick < 0; ++i)
+      if (mask[static_cast<size_t>(i)]) pick = i;
+    if (pick < 0 || !push_token(pick)) return false;
+  }
+  return done();
+}
+
 const Value& FormBuilder::form() const { return done_ ? result_ : stack_.front().value; }
 
 const std::vector<std::string_view>* FormBuilder::order() const {

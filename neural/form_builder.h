@@ -72,6 +72,10 @@ class FormBuilder {
   // Returns false (and changes nothing) when the grammar does not allow it.
   bool push_token(int token);
   bool push_span(int first, int last);
+  // Closes every open node the shortest way the grammar allows (required keys
+  // with their first allowed value, spans on the first token): for a decode
+  // that ran out of steps. Returns false if the builder cannot finish.
+  bool complete();
 
   int steps() const { return steps_; }
   // The form built so far (complete when done()).

@@ -114,6 +114,11 @@ std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, 
     }
     live = std::move(next);
   }
+  // Out of steps with nothing finished: close the best hypothesis the shortest way.
+  if (finished.empty() && !live.empty()) {
+    auto best = std::max_element(live.begin(), live.end(), [](const Hyp& a, const Hyp& b) { return a.score < b.score; });
+    if (best->builder.complete()) finished.push_back(std::move(*best));
+  }
   std::sort(finished.begin(), finished.end(), [](const Hyp& a, const Hyp& b) { return a.score > b.score; });
   size_t n = std::min(finished.size(), static_cast<size_t>(std::max(1, std::min(options.n_best, beam))));
   std::vector<Parse> out;

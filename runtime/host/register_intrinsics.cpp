@@ -2,6 +2,8 @@
 
 #include <mutex>
 
+#include "neural/intrinsics.h"
+
 namespace plank::host {
 
 void register_host_intrinsics() {
@@ -9,6 +11,7 @@ void register_host_intrinsics() {
   std::call_once(once, [] {
     // Domains add their registration here, one line each, e.g.
     //   deps::register_intrinsics();
+    neural::register_intrinsics();
   });
 }
 

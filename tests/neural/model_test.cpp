@@ -5,35 +5,19 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <random>
 
 #include "engine.h"
 #include "form_builder.h"
 #include "kernel_math.h"
 #include "kernels_cpu.h"
 #include "model.h"
+#include "random_model.h"
 
 using namespace plank::neural;
 
 namespace {
 
-ParserWeights small_random_weights(uint64_t seed) {
-  ParserWeights w;
-  for (const char* word : {"build", "a", "red", "cube", "go", "left"}) w.input_vocab.add(word);
-  w.config.input_vocab = w.input_vocab.size();
-  w.config.output_vocab = OutVocab::grammar().size();
-  w.config.embed = 8;
-  w.config.hidden = 6;
-  w.config.decoder = 10;
-  w.config.out_embed = 4;
-  w.output_vocab = OutVocab::grammar().tokens();
-  w.allocate();
-  std::mt19937 rng(static_cast<unsigned>(seed));
-  std::uniform_real_distribution<float> u(-0.5f, 0.5f);
-  for (auto& [name, t] : w.tensors)
-    for (float& x : t.data) x = u(rng);
-  return w;
-}
+using test::small_random_weights;
 
 std::string temp_path(const char* name) { return testing::TempDir() + name; }
 
