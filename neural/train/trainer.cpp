@@ -15,6 +15,7 @@
 
 #include "form_builder.h"
 #include "parser.h"
+#include "synth.h"
 
 namespace plank::neural {
 namespace {
@@ -239,6 +240,37 @@ ForcedOutput torch_forced_forward(const ParserWeights& weights, const std::vecto
   return ForcedOutput{flat(out.logits), flat(out.start), flat(out.end)};
 }
 
+std::function<void()> torch_decode_runner(const ParserWeights& weights, int tokens, int steps, int batch) {
+  auto m = std::make_shared<TorchModel>(weights);
+  return [m, tokens, steps, batch] {
+    torch::NoGradGuard ng;
+    const auto& p = m->p;
+    const int64_t B = batch, T = tokens, K = m->c.enc_dim();
+    torch::Tensor X = torch::full({B, T}, 2, torch::kInt64);
+    torch::Tensor emb = F::embedding(X, p.at("enc.embed"));
+    torch::Tensor zeros = torch::zeros({1, B, m->c.hidden});
+    torch::Tensor f = m->gru(emb, zeros, "enc.fwd.");
+    torch::Tensor b = m->gru(emb.flip(1), zeros, "enc.bwd.").flip(1);
+    torch::Tensor enc = torch::cat({f, b}, 2), encT = enc.transpose(1, 2);
+    torch::Tensor h = torch::tanh(F::linear(torch::cat({f.select(1, T - 1), b.select(1, 0)}, 1), p.at("dec.init.w"),
+                                     p.at("dec.init.b")));
+    torch::Tensor prev = torch::zeros({B, 1}, torch::kInt64);
+    for (int s = 0; s < steps; ++s) {
+      torch::Tensor U = F::embedding(prev, p.at("dec.embed")) + F::embedding(prev, p.at("dec.parent_embed"));
+      torch::Tensor Hd = m->gru(U, h.unsqueeze(0), "dec.gru.");
+      h = Hd.squeeze(1);
+      torch::Tensor A = torch::softmax(torch::bmm(F::linear(Hd, p.at("dec.attn.w_q")), encT) / std::sqrt(double(K)), -1);
+      torch::Tensor O = torch::tanh(F::linear(torch::cat({Hd, torch::bmm(A, enc)}, 2), p.at("dec.comb.w"), p.at("dec.comb.b")));
+      torch::Tensor logits = F::linear(O, p.at("dec.out.w"), p.at("dec.out.b"));
+      torch::Tensor start = torch::bmm(F::linear(O, p.at("dec.span_start.w")), encT);
+      torch::Tensor end = torch::bmm(F::linear(O, p.at("dec.span_end.w")), encT);
+      prev = torch::log_softmax(logits, -1).argmax(-1);
+      (void)start;
+      (void)end;
+    }
+  };
+}
+
 TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
   TrainResult r;
   auto t0 = std::chrono::steady_clock::now();
@@ -255,6 +287,7 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     for (auto& e : d.examples) train.push_back(std::move(e));
   }
   if (o.limit > 0 && train.size() > static_cast<size_t>(o.limit)) train.resize(static_cast<size_t>(o.limit));
+  for (auto& e : synthesize(o.synthetic, o.seed)) train.push_back(std::move(e));
   std::vector<Example> valid;
   if (!o.valid.empty()) {
     Dataset d;

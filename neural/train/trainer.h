@@ -24,6 +24,7 @@ struct TrainOptions {
   uint64_t seed = 1;
   double max_minutes = 30.0;      // wall-clock budget; training stops after the epoch that crosses it
   int limit = 0;                  // use only the first `limit` training examples (0 = all)
+  int synthetic = 0;              // add this many templated examples (synth.h) to the training set
   int valid_limit = 0;
   int threads = 0;                // torch intra-op threads (0 = leave)
   std::string provenance_json = "{}";  // merged into the model card metadata
@@ -58,5 +59,10 @@ ParserWeights random_weights(const ModelConfig& config, const InputVocab& vocab,
 // reference the kernels are tested against.
 ForcedOutput torch_forced_forward(const ParserWeights& weights, const std::vector<int>& ids,
                                   const std::vector<int>& prev, const std::vector<int>& parent);
+
+// For benchmarks: a closure that runs libtorch's inference of one greedy
+// decode (encode `tokens` words, then `steps` decoder steps) for `batch`
+// utterances at once, on `weights`, without autograd.
+std::function<void()> torch_decode_runner(const ParserWeights& weights, int tokens, int steps, int batch);
 
 }  // namespace plank::neural

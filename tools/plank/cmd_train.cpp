@@ -22,7 +22,7 @@ namespace {
 struct TrainCliOptions {
   std::vector<std::string> data;
   std::string valid, out = "models/parser.bin";
-  int epochs = 30, batch = 32, limit = 0, threads = 0, embed = 64, hidden = 128, decoder = 256, out_embed = 64;
+  int epochs = 30, batch = 32, limit = 0, synthetic = 0, threads = 0, embed = 64, hidden = 128, decoder = 256, out_embed = 64;
   double lr = 2e-3, minutes = 30, dropout = 0.2;
   uint64_t seed = 1;
   bool no_progress = false;
@@ -84,6 +84,7 @@ std::string command_line(const TrainCliOptions& o) {
                    o.batch, o.lr, o.dropout, o.seed, o.minutes);
   c += fmt::format(" --embed {} --hidden {} --decoder {} --out-embed {}", o.embed, o.hidden, o.decoder, o.out_embed);
   if (o.limit) c += fmt::format(" --limit {}", o.limit);
+  if (o.synthetic) c += fmt::format(" --synthetic {}", o.synthetic);
   if (o.threads) c += fmt::format(" --threads {}", o.threads);
   return c;
 }
@@ -100,6 +101,7 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   t.seed = o.seed;
   t.max_minutes = o.minutes;
   t.limit = o.limit;
+  t.synthetic = o.synthetic;
   t.threads = o.threads;
   t.dims.embed = o.embed;
   t.dims.hidden = o.hidden;
@@ -176,6 +178,7 @@ void register_train(CLI::App& app, Action& action) {
   cmd->add_option("--seed", o->seed, "random seed (default 1)");
   cmd->add_option("--minutes", o->minutes, "wall-clock budget; stops after the epoch that crosses it (default 30)");
   cmd->add_option("--limit", o->limit, "use only the first N training examples");
+  cmd->add_option("--synthetic", o->synthetic, "add N templated synthetic examples to the training data");
   cmd->add_option("--threads", o->threads, "libtorch threads (default: libtorch's choice)");
   cmd->add_option("--embed", o->embed, "word embedding size (default 64)");
   cmd->add_option("--hidden", o->hidden, "encoder GRU size per direction (default 128)");
