@@ -28,6 +28,7 @@ struct TrainCliOptions {
   bool no_progress = false;
 };
 
+#ifdef PLANK_WITH_TORCH
 std::string stem(const std::string& path) {
   auto dot = path.rfind('.');
   auto slash = path.rfind('/');
@@ -89,7 +90,6 @@ std::string command_line(const TrainCliOptions& o) {
   return c;
 }
 
-#ifdef PLANK_WITH_TORCH
 int run_train(const TrainCliOptions& o, const std::string& command) {
   neural::TrainOptions t;
   t.data = o.data;
