@@ -43,7 +43,7 @@ test: build
 
 $(ASAN_BUILD)/build.ninja:
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPLANK_SANITIZE=ON -DPLANK_BENCH=OFF \
-	  -DPLANK_CUDA=OFF -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
+	  -DPLANK_CUDA=OFF -DPLANK_TORCH=OFF -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
 
 sanitize: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)

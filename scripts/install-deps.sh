@@ -26,6 +26,8 @@ declare -A PROBE=(
   [python3]=/usr/bin/python3
   [zlib1g-dev]=/usr/include/zlib.h
   [npm]=/usr/bin/npm
+  [libopenblas-dev]=/usr/lib/x86_64-linux-gnu/libopenblas.so
+  [libtorch-dev]=/usr/lib/x86_64-linux-gnu/cmake/Torch/TorchConfig.cmake
 )
 
 missing=()

@@ -4,16 +4,17 @@
 
 #include "runtime/deps/skills.h"
 #include "runtime/caip/intrinsics.h"
+#include "neural/intrinsics.h"
 
 namespace plank::host {
 
 void register_host_intrinsics() {
   static std::once_flag once;
   std::call_once(once, [] {
-    // Domains add their registration here, one line each, e.g.
-    //   deps::register_intrinsics();
+    // One line per domain; each declares its table in its own folder.
     deps::register_intrinsics();
     caip::register_intrinsics();
+    neural::register_intrinsics();
   });
 }
 

@@ -31,5 +31,7 @@ void register_memory(CLI::App& app, Action& action);
 void register_gen_program(CLI::App& app, Action& action);
 void register_exec_lf(CLI::App& app, Action& action);
 void register_repl(CLI::App& app, Action& action);
+void register_train(CLI::App& app, Action& action);
+void register_parse(CLI::App& app, Action& action);
 
 }  // namespace plank::cli

@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
   register_gen_program(app, action);
   register_exec_lf(app, action);
   register_repl(app, action);
+  register_train(app, action);
+  register_parse(app, action);
   register_reference(app, action);
   register_help(app, action);
   register_deps(app, action);

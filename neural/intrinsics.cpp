@@ -1,0 +1,116 @@
+// parse(text) -> the logical form (a dict) the neural parser reads from a
+// command; parse(text, n=5) -> the n best as [{"logical_form", "log_prob",
+// "confidence"}], best first. The model (models/parser.bin, or
+// $PLANK_PARSER_MODEL) is loaded on the first call and kept for the process.
+#include "intrinsics.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <mutex>
+
+#include "parser.h"
+#include "runtime/core/args.h"
+#include "runtime/core/heap.h"
+#include "runtime/core/intrinsics.h"
+#include "runtime/core/objects.h"
+
+namespace plank::neural {
+namespace {
+
+using core::Value;
+
+// The loaded parser, or the reason there is none (asked once per process).
+Parser* shared_parser(std::string* why) {
+  static std::once_flag once;
+  static std::unique_ptr<Parser> parser;
+  static std::string error;
+  std::call_once(once, [] { parser = Parser::load(default_model_path(), "auto", &error); });
+  if (!parser && why) *why = error;
+  return parser.get();
+}
+
+// Every created value is kept on `scope` until the caller's result is stored.
+Value to_value(core::Thread* t, core::RootScope& scope, const lf::Value& v) {
+  switch (v.kind) {
+    case lf::ValueKind::Null: return Value::none();
+    case lf::ValueKind::Bool: return Value::boolean(v.boolean);
+    case lf::ValueKind::Int: return Value::integer(v.integer);
+    case lf::ValueKind::Double: return Value::real(v.number);
+    case lf::ValueKind::String: return scope.push(core::make_str(t, v.string));
+    case lf::ValueKind::List: {
+      Value list = scope.push(core::make_list(t));
+      for (const auto& item : v.items) {
+        Value x = to_value(t, scope, item);
+        core::list_items(list).push_back(x);
+      }
+      return list;
+    }
+    case lf::ValueKind::Dict: {
+      Value dict = scope.push(core::make_dict(t));
+      for (const auto& m : v.members) {
+        Value x = to_value(t, scope, m.value);
+        Value key = scope.push(core::make_str(t, m.key));
+        core::dict_set(t, dict, key, x);
+      }
+      return dict;
+    }
+  }
+  return Value::none();
+}
+
+const std::vector<core::IntrinsicParam> kParams = {{"text", "str", ""}, {"n", "int", "None"}};
+
+bool parse_fn(core::Thread* t, Value* result, const core::CallArgs& args) {
+  try {
+    core::BoundArgs b = core::bind_args(t, "parse", kParams, args);
+    if (!b.values[0].is(core::ObjKind::Str))
+      core::throw_error(t, "TypeError", fmt::format("parse() text must be str, not {}", core::type_name(b.values[0])));
+    int64_t n = 0;
+    if (b.present(1)) {
+      if (!b.values[1].is_int() || b.values[1].i < 1 || b.values[1].i > 64)
+        core::throw_error(t, "ValueError", "parse() n must be an int from 1 to 64");
+      n = b.values[1].i;
+    }
+    std::string why;
+    Parser* parser = shared_parser(&why);
+    if (!parser) core::throw_error(t, "RuntimeError", "parse(): no parser model: " + why);
+    ParseOptions o;
+    o.beam = n > 0 ? static_cast<int>(std::max<int64_t>(n, 5)) : 5;
+    o.n_best = n > 0 ? static_cast<int>(n) : 1;
+    auto parses = parser->parse(std::string(core::str_view(b.values[0])), o);
+    core::RootScope scope(t);
+    if (n == 0) {
+      if (parses.empty()) core::throw_error(t, "ValueError", "parse(): the text has no words");
+      *result = to_value(t, scope, parses[0].form);
+      return true;
+    }
+    Value list = scope.push(core::make_list(t));
+    for (const auto& p : parses) {
+      lf::Value entry = lf::Value::dict();
+      entry.add("logical_form", p.form);
+      entry.add("log_prob", lf::Value::from_double(p.log_prob));
+      entry.add("confidence", lf::Value::from_double(p.confidence));
+      Value x = to_value(t, scope, entry);
+      core::list_items(list).push_back(x);
+    }
+    *result = list;
+    return true;
+  } catch (const core::Raised&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+void register_intrinsics() {
+  core::add_intrinsic(core::Intrinsic{
+      "parse", kParams, "dict | list[dict]", core::kCapNeural, "neural",
+      "Reads a command with Plank's neural semantic parser (grammar-constrained, so the result always "
+      "passes `plank check`): `parse(\"build a red cube\")` is the logical form, ready for `run_lf`; "
+      "`parse(text, n=5)` is the 5-best list of `{\"logical_form\", \"log_prob\", \"confidence\"}`, best first. "
+      "The model is `models/parser.bin` (or `$PLANK_PARSER_MODEL`).",
+      parse_fn});
+}
+
+}  // namespace plank::neural

@@ -1,0 +1,135 @@
+#include "kernels_cpu.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "kernel_math.h"
+
+#ifdef PLANK_HAVE_OPENBLAS
+extern "C" char* openblas_get_config(void);
+#endif
+
+namespace plank::neural::cpu {
+
+const char* blas_name() {
+#ifdef PLANK_HAVE_OPENBLAS
+  return openblas_get_config();
+#else
+  return "reference CBLAS (libblas)";
+#endif
+}
+
+void linear(const float* x, int batch, int in, const float* W, const float* b, int out, float* y) {
+  if (b) {
+    for (int i = 0; i < batch; ++i) std::memcpy(y + static_cast<size_t>(i) * out, b, sizeof(float) * out);
+  }
+  if (batch == 1) {
+    cblas_sgemv(CblasRowMajor, CblasNoTrans, out, in, 1.0f, W, in, x, 1, b ? 1.0f : 0.0f, y, 1);
+    return;
+  }
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, batch, out, in, 1.0f, x, in, W, in, b ? 1.0f : 0.0f, y, out);
+}
+
+void embedding(const float* table, int dim, const int* ids, int n, float* out) {
+  for (int i = 0; i < n; ++i)
+    std::memcpy(out + static_cast<size_t>(i) * dim, table + static_cast<size_t>(ids[i]) * dim, sizeof(float) * dim);
+}
+
+void embedding_add(const float* table, int dim, const int* ids, int n, float* out) {
+  for (int i = 0; i < n; ++i) {
+    const float* row = table + static_cast<size_t>(ids[i]) * dim;
+    float* o = out + static_cast<size_t>(i) * dim;
+    for (int j = 0; j < dim; ++j) o[j] += row[j];
+  }
+}
+
+void gru_update(const float* gi, const float* gh, int batch, int H, float* h) {
+  for (int b = 0; b < batch; ++b) {
+    const float* i3 = gi + static_cast<size_t>(b) * 3 * H;
+    const float* h3 = gh + static_cast<size_t>(b) * 3 * H;
+    float* hb = h + static_cast<size_t>(b) * H;
+    for (int j = 0; j < H; ++j)
+      hb[j] = math::gru_unit(i3[j], i3[H + j], i3[2 * H + j], h3[j], h3[H + j], h3[2 * H + j], hb[j]);
+  }
+}
+
+void gru_sequence(const float* x, int T, int in, const float* w_ih, const float* w_hh, const float* b_ih,
+                  const float* b_hh, int H, bool reverse, float* out) {
+  // All input projections in one matrix product; then T small recurrent steps.
+  std::vector<float> gi(static_cast<size_t>(T) * 3 * H), gh(3 * static_cast<size_t>(H)), h(static_cast<size_t>(H), 0.f);
+  linear(x, T, in, w_ih, b_ih, 3 * H, gi.data());
+  for (int s = 0; s < T; ++s) {
+    int t = reverse ? T - 1 - s : s;
+    linear(h.data(), 1, H, w_hh, b_hh, 3 * H, gh.data());
+    gru_update(gi.data() + static_cast<size_t>(t) * 3 * H, gh.data(), 1, H, h.data());
+    std::memcpy(out + static_cast<size_t>(t) * H, h.data(), sizeof(float) * H);
+  }
+}
+
+void tanh_inplace(float* x, int n) {
+  for (int i = 0; i < n; ++i) x[i] = std::tanh(x[i]);
+}
+
+void softmax_rows(float* x, int rows, int n, float scale) {
+  for (int r = 0; r < rows; ++r) {
+    float* row = x + static_cast<size_t>(r) * n;
+    float m = -INFINITY;
+    for (int i = 0; i < n; ++i) m = std::max(m, row[i] * scale);
+    float sum = 0.f;
+    for (int i = 0; i < n; ++i) sum += (row[i] = std::exp(row[i] * scale - m));
+    float inv = 1.0f / sum;
+    for (int i = 0; i < n; ++i) row[i] *= inv;
+  }
+}
+
+void masked_log_softmax(float* x, const uint8_t* mask, int n) {
+  float m = -INFINITY;
+  for (int i = 0; i < n; ++i)
+    if (!mask || mask[i]) m = std::max(m, x[i]);
+  if (m == -INFINITY) {
+    for (int i = 0; i < n; ++i) x[i] = math::kMasked;
+    return;
+  }
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i)
+    if (!mask || mask[i]) sum += std::exp(static_cast<double>(x[i] - m));
+  float lse = m + static_cast<float>(std::log(sum));
+  for (int i = 0; i < n; ++i) x[i] = (!mask || mask[i]) ? x[i] - lse : math::kMasked;
+}
+
+void span_scores(const float* enc, int T, int K, const float* p, int B, float* scores) {
+  // scores = p enc^T: the same product as a linear layer with enc as the weight.
+  linear(p, B, K, enc, nullptr, T, scores);
+}
+
+void attention(const float* enc, int T, int K, const float* q, int B, float* ctx, float* scratch) {
+  span_scores(enc, T, K, q, B, scratch);
+  softmax_rows(scratch, B, T, 1.0f / std::sqrt(static_cast<float>(K)));
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, B, K, T, 1.0f, scratch, T, enc, K, 0.0f, ctx, K);
+}
+
+std::vector<SpanChoice> best_spans(const float* start_lp, const float* end_lp, int T, int k) {
+  std::vector<SpanChoice> all;
+  all.reserve(static_cast<size_t>(T) * (T + 1) / 2);
+  for (int a = 0; a < T; ++a)
+    for (int b = a; b < T; ++b) all.push_back({a, b, start_lp[a] + end_lp[b]});
+  size_t keep = std::min(all.size(), static_cast<size_t>(std::max(k, 0)));
+  std::partial_sort(all.begin(), all.begin() + static_cast<long>(keep), all.end(),
+                    [](const SpanChoice& x, const SpanChoice& y) { return x.score > y.score; });
+  all.resize(keep);
+  return all;
+}
+
+std::vector<Candidate> top_candidates(std::vector<Candidate> candidates, int k) {
+  size_t keep = std::min(candidates.size(), static_cast<size_t>(std::max(k, 0)));
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& x, const Candidate& y) { return x.score > y.score; });
+  candidates.resize(keep);
+  return candidates;
+}
+
+}  // namespace plank::neural::cpu

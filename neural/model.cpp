@@ -1,0 +1,200 @@
+#include "model.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+#include "dataset.h"
+#include "form_builder.h"
+
+namespace plank::neural {
+
+size_t TensorSpec::numel() const {
+  size_t n = 1;
+  for (int d : shape) n *= static_cast<size_t>(d);
+  return n;
+}
+
+std::vector<TensorSpec> parameter_specs(const ModelConfig& c) {
+  const int E = c.embed, H = c.hidden, D = c.decoder, F = c.out_embed, V = c.output_vocab, H2 = c.enc_dim();
+  return {
+      {"enc.embed", {c.input_vocab, E}},
+      {"enc.fwd.w_ih", {3 * H, E}}, {"enc.fwd.w_hh", {3 * H, H}}, {"enc.fwd.b_ih", {3 * H}}, {"enc.fwd.b_hh", {3 * H}},
+      {"enc.bwd.w_ih", {3 * H, E}}, {"enc.bwd.w_hh", {3 * H, H}}, {"enc.bwd.b_ih", {3 * H}}, {"enc.bwd.b_hh", {3 * H}},
+      {"dec.init.w", {D, H2}}, {"dec.init.b", {D}},
+      {"dec.embed", {V, F}}, {"dec.parent_embed", {V, F}},
+      {"dec.gru.w_ih", {3 * D, F}}, {"dec.gru.w_hh", {3 * D, D}}, {"dec.gru.b_ih", {3 * D}}, {"dec.gru.b_hh", {3 * D}},
+      {"dec.attn.w_q", {H2, D}},
+      {"dec.comb.w", {D, D + H2}}, {"dec.comb.b", {D}},
+      {"dec.out.w", {V, D}}, {"dec.out.b", {V}},
+      {"dec.span_start.w", {H2, D}}, {"dec.span_end.w", {H2, D}},
+  };
+}
+
+InputVocab::InputVocab() {
+  add("<pad>");
+  add("<unk>");
+}
+
+int InputVocab::add(const std::string& word) {
+  auto [it, inserted] = ids_.emplace(word, static_cast<int>(words_.size()));
+  if (inserted) words_.push_back(word);
+  return it->second;
+}
+
+int InputVocab::id(const std::string& word) const {
+  auto it = ids_.find(normalize_word(word));
+  return it == ids_.end() ? kUnk : it->second;
+}
+
+const Tensor& ParserWeights::at(const std::string& name) const {
+  auto it = tensors.find(name);
+  if (it == tensors.end()) throw std::out_of_range("parser weights have no tensor '" + name + "'");
+  return it->second;
+}
+
+void ParserWeights::allocate() {
+  tensors.clear();
+  for (const auto& s : parameter_specs(config)) tensors[s.name] = Tensor{s.shape, std::vector<float>(s.numel(), 0.f)};
+}
+
+std::string ParserWeights::check() const {
+  if (output_vocab != OutVocab::grammar().tokens())
+    return "the weights were trained for a different grammar table (output vocabulary differs); retrain";
+  if (config.input_vocab != input_vocab.size()) return "input vocabulary size does not match the config";
+  for (const auto& s : parameter_specs(config)) {
+    auto it = tensors.find(s.name);
+    if (it == tensors.end()) return "missing tensor '" + s.name + "'";
+    if (it->second.shape != s.shape || it->second.data.size() != s.numel())
+      return "tensor '" + s.name + "' has the wrong shape";
+  }
+  return {};
+}
+
+namespace {
+constexpr char kMagic[8] = {'P', 'L', 'N', 'K', 'P', 'R', 'S', '1'};
+
+nlohmann::json config_json(const ModelConfig& c) {
+  return {{"input_vocab", c.input_vocab}, {"output_vocab", c.output_vocab}, {"embed", c.embed},
+          {"hidden", c.hidden},           {"decoder", c.decoder},           {"out_embed", c.out_embed}};
+}
+
+template <typename T>
+void put(std::string& out, T v) {
+  char b[sizeof(T)];
+  std::memcpy(b, &v, sizeof(T));
+  out.append(b, sizeof(T));
+}
+
+struct Reader {
+  const std::string& s;
+  size_t pos = 0;
+  bool ok = true;
+  template <typename T>
+  T get() {
+    T v{};
+    if (pos + sizeof(T) > s.size()) {
+      ok = false;
+      return v;
+    }
+    std::memcpy(&v, s.data() + pos, sizeof(T));
+    pos += sizeof(T);
+    return v;
+  }
+  std::string bytes(size_t n) {
+    if (pos + n > s.size()) {
+      ok = false;
+      return {};
+    }
+    std::string r = s.substr(pos, n);
+    pos += n;
+    return r;
+  }
+};
+}  // namespace
+
+bool save_weights(const ParserWeights& w, const std::string& path, std::string* error) {
+  nlohmann::json meta;
+  meta["config"] = config_json(w.config);
+  meta["input_vocab"] = w.input_vocab.words();
+  meta["output_vocab"] = w.output_vocab;
+  meta["training"] = nlohmann::json::parse(w.training_json, nullptr, false);
+  std::string m = meta.dump();
+  std::string out(kMagic, 8);
+  put<uint32_t>(out, static_cast<uint32_t>(m.size()));
+  out += m;
+  put<uint32_t>(out, static_cast<uint32_t>(w.tensors.size()));
+  for (const auto& [name, t] : w.tensors) {
+    put<uint16_t>(out, static_cast<uint16_t>(name.size()));
+    out += name;
+    put<uint8_t>(out, static_cast<uint8_t>(t.shape.size()));
+    for (int d : t.shape) put<uint32_t>(out, static_cast<uint32_t>(d));
+    out.append(reinterpret_cast<const char*>(t.data.data()), t.data.size() * sizeof(float));
+  }
+  std::ofstream f(path, std::ios::binary);
+  if (!f || !f.write(out.data(), static_cast<std::streamsize>(out.size()))) {
+    if (error) *error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool load_weights(const std::string& path, ParserWeights& w, std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = path + ": " + why;
+    return false;
+  };
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return fail("cannot open the weights file (train one with `plank train parser`)");
+  std::string s((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (s.size() < 8 || std::memcmp(s.data(), kMagic, 8) != 0) return fail("not a Plank parser weights file");
+  Reader r{s, 8};
+  uint32_t mlen = r.get<uint32_t>();
+  auto meta = nlohmann::json::parse(r.bytes(mlen), nullptr, false);
+  if (!r.ok || meta.is_discarded() || !meta.is_object()) return fail("corrupt metadata");
+  try {
+    const auto& c = meta.at("config");
+    w.config.input_vocab = c.at("input_vocab");
+    w.config.output_vocab = c.at("output_vocab");
+    w.config.embed = c.at("embed");
+    w.config.hidden = c.at("hidden");
+    w.config.decoder = c.at("decoder");
+    w.config.out_embed = c.at("out_embed");
+    w.input_vocab = InputVocab();
+    const auto& words = meta.at("input_vocab");
+    for (size_t i = 2; i < words.size(); ++i) w.input_vocab.add(words[i].get<std::string>());
+    w.output_vocab = meta.at("output_vocab").get<std::vector<std::string>>();
+    w.training_json = meta.contains("training") ? meta["training"].dump() : "{}";
+  } catch (const std::exception& e) {
+    return fail(std::string("bad metadata: ") + e.what());
+  }
+  for (int v : {w.config.input_vocab, w.config.output_vocab, w.config.embed, w.config.hidden, w.config.decoder,
+                w.config.out_embed})
+    if (v <= 0 || v > (1 << 20)) return fail("implausible model dimensions");
+  uint32_t n = r.get<uint32_t>();
+  w.tensors.clear();
+  for (uint32_t i = 0; i < n && r.ok; ++i) {
+    uint16_t len = r.get<uint16_t>();
+    std::string name = r.bytes(len);
+    uint8_t rank = r.get<uint8_t>();
+    Tensor t;
+    size_t count = 1;
+    for (uint8_t d = 0; d < rank && r.ok; ++d) {
+      t.shape.push_back(static_cast<int>(r.get<uint32_t>()));
+      count *= static_cast<size_t>(t.shape.back());
+      if (count > (size_t{1} << 30)) return fail("tensor '" + name + "' is implausibly large");
+    }
+    std::string raw = r.bytes(count * sizeof(float));
+    if (!r.ok) break;
+    t.data.resize(count);
+    std::memcpy(t.data.data(), raw.data(), raw.size());
+    w.tensors[name] = std::move(t);
+  }
+  if (!r.ok) return fail("truncated");
+  if (std::string why = w.check(); !why.empty()) return fail(why);
+  return true;
+}
+
+}  // namespace plank::neural

@@ -1,0 +1,90 @@
+// The parser model, declared once: its hyper-parameters, every parameter
+// tensor's name and shape (parameter_specs), the vocabularies, and the
+// weights file both training (libtorch) and inference (Plank's kernels) use.
+//
+// Architecture (after the CAIP paper's SentenceRec, §5, with a
+// grammar-constrained linearised tree decoder):
+//   encoder   word embedding [Vin,E] -> forward GRU and backward GRU (E->H);
+//             enc_i = [f_i ; b_i]  (2H)
+//   init      h0 = tanh(W_init [f_last ; b_first] + b_init)            (D)
+//   decoder   u_t = E_out[prev_t] + E_parent[parent_t]                  (F)
+//             h_t = GRU(u_t, h_{t-1})                                   (D)
+//   attention q_t = W_q h_t; a = softmax(enc . q_t / sqrt(2H)); c_t = sum a_i enc_i
+//   combine   o_t = tanh(W_c [h_t ; c_t] + b_c)                         (D)
+//   heads     token logits  W_o o_t + b_o                               (V)
+//             span start_i = enc_i . (W_s o_t), end_i = enc_i . (W_e o_t)
+// GRU gates follow PyTorch: rows [r; z; n] of W_ih [3H,in], W_hh [3H,H].
+//
+// Weights file (little-endian):
+//   8 bytes  magic "PLNKPRS1"
+//   u32      metadata length M, then M bytes of JSON: {"config": {...},
+//            "input_vocab": [...], "output_vocab": [...], "training": {...}}
+//   u32      tensor count N, then N times:
+//            u16 name length, name bytes, u8 rank, rank x u32 dims,
+//            prod(dims) x f32 values (row-major)
+// Loading checks every tensor of parameter_specs(config) is present with its shape.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace plank::neural {
+
+struct ModelConfig {
+  int input_vocab = 0;   // Vin, including <pad>=0 and <unk>=1
+  int output_vocab = 0;  // V, OutVocab::grammar().size()
+  int embed = 64;        // E
+  int hidden = 128;      // H, per encoder direction
+  int decoder = 256;     // D
+  int out_embed = 64;    // F
+  int enc_dim() const { return 2 * hidden; }
+};
+
+struct TensorSpec {
+  std::string name;
+  std::vector<int> shape;
+  size_t numel() const;
+};
+
+// The one list of parameters, in a fixed order.
+std::vector<TensorSpec> parameter_specs(const ModelConfig& c);
+
+struct Tensor {
+  std::vector<int> shape;
+  std::vector<float> data;
+};
+
+class InputVocab {
+ public:
+  static constexpr int kPad = 0, kUnk = 1;
+  InputVocab();
+  int id(const std::string& word) const;  // kUnk when unknown (word is normalised first)
+  int add(const std::string& word);
+  int size() const { return static_cast<int>(words_.size()); }
+  const std::vector<std::string>& words() const { return words_; }
+
+ private:
+  std::vector<std::string> words_;
+  std::unordered_map<std::string, int> ids_;
+};
+
+struct ParserWeights {
+  ModelConfig config;
+  InputVocab input_vocab;
+  std::vector<std::string> output_vocab;  // must equal OutVocab::grammar() to be used
+  std::map<std::string, Tensor> tensors;
+  std::string training_json = "{}";        // provenance: command, data hashes, seed, metrics
+
+  const Tensor& at(const std::string& name) const;  // throws std::out_of_range with the name
+  // Zero-filled tensors of the right shapes for every spec.
+  void allocate();
+  // Checks shapes against parameter_specs and the output vocabulary; empty when fine.
+  std::string check() const;
+};
+
+bool save_weights(const ParserWeights& w, const std::string& path, std::string* error);
+bool load_weights(const std::string& path, ParserWeights& w, std::string* error);
+
+}  // namespace plank::neural

@@ -1,0 +1,373 @@
+// The only translation unit that includes libtorch. The model is built from
+// parameter_specs() (model.h), so training and Plank's kernels share one
+// definition of every tensor; the forward below is the same mathematics as
+// engine_cpu.cpp, batched and teacher-forced.
+#include "trainer.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <unordered_map>
+
+#include "form_builder.h"
+#include "parser.h"
+#include "synth.h"
+
+namespace plank::neural {
+namespace {
+
+using torch::Tensor;
+namespace F = torch::nn::functional;
+
+struct Encoded {
+  std::vector<int> ids;
+  std::vector<GoldStep> steps;
+};
+
+struct TorchModel {
+  ModelConfig c;
+  std::unordered_map<std::string, Tensor> p;
+  std::vector<Tensor> list;
+
+  explicit TorchModel(const ModelConfig& config) : c(config) {
+    for (const auto& s : parameter_specs(c)) {
+      std::vector<int64_t> shape(s.shape.begin(), s.shape.end());
+      // PyTorch's GRU/Linear default: U(-1/sqrt(fan), 1/sqrt(fan)); embeddings N(0, 0.1).
+      Tensor t;
+      if (s.name.find("embed") != std::string::npos) t = torch::randn(shape) * 0.1;
+      else {
+        // PyTorch's defaults: GRU parameters U(+-1/sqrt(hidden)), linear layers U(+-1/sqrt(fan_in)).
+        double fan = shape.size() == 2 ? static_cast<double>(shape[1]) : static_cast<double>(c.decoder);
+        if (s.name.rfind("enc.f", 0) == 0 || s.name.rfind("enc.b", 0) == 0) fan = c.hidden;
+        if (s.name.rfind("dec.gru", 0) == 0) fan = c.decoder;
+        double bound = 1.0 / std::sqrt(fan);
+        t = torch::empty(shape).uniform_(-bound, bound);
+      }
+      t.set_requires_grad(true);
+      p[s.name] = t;
+      list.push_back(t);
+    }
+  }
+  explicit TorchModel(const ParserWeights& w) : c(w.config) {
+    for (const auto& s : parameter_specs(c)) {
+      const auto& src = w.at(s.name);
+      std::vector<int64_t> shape(s.shape.begin(), s.shape.end());
+      Tensor t = torch::from_blob(const_cast<float*>(src.data.data()), shape, torch::kFloat32).clone();
+      t.set_requires_grad(true);
+      p[s.name] = t;
+      list.push_back(t);
+    }
+  }
+  const Tensor& operator[](const char* name) const { return p.at(name); }
+
+  void export_to(ParserWeights& w) const {
+    w.config = c;
+    w.output_vocab = OutVocab::grammar().tokens();
+    w.allocate();
+    for (const auto& s : parameter_specs(c)) {
+      Tensor t = p.at(s.name).detach().contiguous();
+      auto& dst = w.tensors[s.name].data;
+      std::memcpy(dst.data(), t.data_ptr<float>(), dst.size() * sizeof(float));
+    }
+  }
+
+  Tensor gru(const Tensor& x, const Tensor& h0, const std::string& pre) const {
+    std::vector<Tensor> params{p.at(pre + "w_ih"), p.at(pre + "w_hh"), p.at(pre + "b_ih"), p.at(pre + "b_hh")};
+    return std::get<0>(torch::gru(x, h0, params, true, 1, 0.0, false, false, true));
+  }
+
+  struct Out {
+    Tensor logits, start, end;  // [B,S,V], [B,S,T], [B,S,T]
+  };
+
+  // X [B,T] ids, lens [B], P/Q [B,S] prev/parent ids.
+  Out forward(const Tensor& X, const Tensor& lens, const Tensor& P, const Tensor& Q, double dropout, bool train) const {
+    const int64_t B = X.size(0), T = X.size(1), H = c.hidden, K = c.enc_dim();
+    Tensor emb = F::dropout(F::embedding(X, p.at("enc.embed")), F::DropoutFuncOptions().p(dropout).training(train));
+    Tensor zeros = torch::zeros({1, B, H});
+    Tensor f = gru(emb, zeros, "enc.fwd.");
+    // Reverse each sequence within its length, run forward, reverse back.
+    Tensor t_idx = torch::arange(T).unsqueeze(0).expand({B, T});
+    Tensor len_col = lens.unsqueeze(1);
+    Tensor rev = torch::where(t_idx < len_col, len_col - 1 - t_idx, t_idx);
+    Tensor emb_rev = emb.gather(1, rev.unsqueeze(2).expand({B, T, emb.size(2)}));
+    Tensor b = gru(emb_rev, zeros, "enc.bwd.").gather(1, rev.unsqueeze(2).expand({B, T, H}));
+    Tensor enc = torch::cat({f, b}, 2);
+    Tensor f_last = f.gather(1, (lens - 1).view({B, 1, 1}).expand({B, 1, H})).squeeze(1);
+    Tensor h0 = torch::tanh(F::linear(torch::cat({f_last, b.select(1, 0)}, 1), p.at("dec.init.w"), p.at("dec.init.b")));
+    Tensor U = F::embedding(P, p.at("dec.embed")) + F::embedding(Q, p.at("dec.parent_embed"));
+    U = F::dropout(U, F::DropoutFuncOptions().p(dropout).training(train));
+    Tensor Hd = gru(U, h0.unsqueeze(0), "dec.gru.");
+    Tensor pad = (t_idx >= len_col).unsqueeze(1);  // [B,1,T]
+    Tensor encT = enc.transpose(1, 2);
+    Tensor scores = torch::bmm(F::linear(Hd, p.at("dec.attn.w_q")), encT) / std::sqrt(static_cast<double>(K));
+    Tensor A = torch::softmax(scores.masked_fill(pad, -1e9), -1);
+    Tensor C = torch::bmm(A, enc);
+    Tensor O = torch::tanh(F::linear(torch::cat({Hd, C}, 2), p.at("dec.comb.w"), p.at("dec.comb.b")));
+    O = F::dropout(O, F::DropoutFuncOptions().p(dropout).training(train));
+    Out out;
+    out.logits = F::linear(O, p.at("dec.out.w"), p.at("dec.out.b"));
+    out.start = torch::bmm(F::linear(O, p.at("dec.span_start.w")), encT).masked_fill(pad, -1e9);
+    out.end = torch::bmm(F::linear(O, p.at("dec.span_end.w")), encT).masked_fill(pad, -1e9);
+    return out;
+  }
+};
+
+Tensor ints(const std::vector<int64_t>& v, std::vector<int64_t> shape) {
+  return torch::from_blob(const_cast<int64_t*>(v.data()), shape, torch::kInt64).clone();
+}
+
+struct Batch {
+  Tensor X, lens, P, Q, target, step_mask, allowed, span_first, span_last, is_span;
+  int64_t examples = 0;
+};
+
+Batch make_batch(const std::vector<const Encoded*>& items, int V, float unk_rate, std::mt19937_64& rng) {
+  const int64_t B = static_cast<int64_t>(items.size());
+  int64_t T = 1, S = 1;
+  for (const auto* e : items) {
+    T = std::max<int64_t>(T, static_cast<int64_t>(e->ids.size()));
+    S = std::max<int64_t>(S, static_cast<int64_t>(e->steps.size()));
+  }
+  std::vector<int64_t> X(B * T, InputVocab::kPad), lens(B), P(B * S, 0), Q(B * S, 0), tgt(B * S, 0), sf(B * S, 0),
+      sl(B * S, 0);
+  std::vector<uint8_t> allowed(static_cast<size_t>(B * S * V), 0), step_mask(B * S, 0), is_span(B * S, 0);
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  for (int64_t b = 0; b < B; ++b) {
+    const Encoded& e = *items[b];
+    lens[b] = static_cast<int64_t>(e.ids.size());
+    for (size_t t = 0; t < e.ids.size(); ++t)
+      X[b * T + t] = (unk_rate > 0 && u(rng) < unk_rate) ? InputVocab::kUnk : e.ids[t];
+    for (size_t s = 0; s < e.steps.size(); ++s) {
+      const GoldStep& g = e.steps[s];
+      int64_t i = b * S + static_cast<int64_t>(s);
+      P[i] = g.prev;
+      Q[i] = g.parent;
+      tgt[i] = g.target;
+      step_mask[i] = 1;
+      if (g.span_first >= 0) {
+        is_span[i] = 1;
+        sf[i] = g.span_first;
+        sl[i] = g.span_last;
+      }
+      std::copy(g.mask.begin(), g.mask.end(), allowed.begin() + i * V);
+    }
+    // Padding steps allow everything so their (ignored) log-softmax stays finite.
+    for (size_t s = e.steps.size(); s < static_cast<size_t>(S); ++s)
+      std::fill_n(allowed.begin() + (b * S + static_cast<int64_t>(s)) * V, V, 1);
+  }
+  Batch out;
+  out.X = ints(X, {B, T});
+  out.lens = ints(lens, {B});
+  out.P = ints(P, {B, S});
+  out.Q = ints(Q, {B, S});
+  out.target = ints(tgt, {B, S});
+  out.span_first = ints(sf, {B, S});
+  out.span_last = ints(sl, {B, S});
+  auto bools = [](const std::vector<uint8_t>& v, std::vector<int64_t> shape) {
+    return torch::from_blob(const_cast<uint8_t*>(v.data()), shape, torch::kUInt8).clone().to(torch::kBool);
+  };
+  out.allowed = bools(allowed, {B, S, V});
+  out.step_mask = bools(step_mask, {B, S});
+  out.is_span = bools(is_span, {B, S});
+  out.examples = B;
+  return out;
+}
+
+struct LossOut {
+  Tensor loss;
+  int64_t correct = 0, counted = 0;
+};
+
+LossOut batch_loss(const TorchModel& m, const Batch& b, double dropout, bool train) {
+  auto out = m.forward(b.X, b.lens, b.P, b.Q, dropout, train);
+  Tensor lp = torch::log_softmax(out.logits.masked_fill(b.allowed.logical_not(), -1e9), -1);
+  Tensor tok = -lp.gather(2, b.target.unsqueeze(2)).squeeze(2);
+  Tensor sm = b.step_mask.to(torch::kFloat32), sp = b.is_span.to(torch::kFloat32);
+  Tensor s_lp = torch::log_softmax(out.start, -1).gather(2, b.span_first.unsqueeze(2)).squeeze(2);
+  Tensor e_lp = torch::log_softmax(out.end, -1).gather(2, b.span_last.unsqueeze(2)).squeeze(2);
+  LossOut r;
+  r.loss = ((tok * sm).sum() - ((s_lp + e_lp) * sp).sum()) / static_cast<double>(b.examples);
+  torch::NoGradGuard ng;
+  Tensor pred = lp.argmax(-1);
+  Tensor ok = (pred == b.target) & b.step_mask;
+  r.correct = ok.sum().item<int64_t>();
+  r.counted = b.step_mask.sum().item<int64_t>();
+  return r;
+}
+
+double greedy_exact(const ParserWeights& w, const std::vector<Example>& valid) {
+  if (valid.empty()) return -1;
+  auto shared = std::make_shared<ParserWeights>(w);
+  Parser parser(shared, make_cpu_engine(shared));
+  size_t hit = 0;
+  for (const auto& ex : valid) {
+    auto parses = parser.parse_tokens(ex.tokens);
+    if (!parses.empty() && canonical_json(parses[0].form) == canonical_json(ex.form)) ++hit;
+  }
+  return static_cast<double>(hit) / static_cast<double>(valid.size());
+}
+
+}  // namespace
+
+ParserWeights random_weights(const ModelConfig& config, const InputVocab& vocab, uint64_t seed) {
+  torch::manual_seed(seed);
+  ModelConfig c = config;
+  c.input_vocab = vocab.size();
+  c.output_vocab = OutVocab::grammar().size();
+  TorchModel m(c);
+  ParserWeights w;
+  w.input_vocab = vocab;
+  m.export_to(w);
+  return w;
+}
+
+ForcedOutput torch_forced_forward(const ParserWeights& weights, const std::vector<int>& ids,
+                                  const std::vector<int>& prev, const std::vector<int>& parent) {
+  torch::NoGradGuard ng;
+  TorchModel m(weights);
+  const int64_t T = static_cast<int64_t>(ids.size()), S = static_cast<int64_t>(prev.size());
+  std::vector<int64_t> x(ids.begin(), ids.end()), p(prev.begin(), prev.end()), q(parent.begin(), parent.end());
+  auto out = m.forward(ints(x, {1, T}), ints({T}, {1}), ints(p, {1, S}), ints(q, {1, S}), 0.0, false);
+  auto flat = [](const torch::Tensor& t) {
+    torch::Tensor c = t.contiguous();
+    return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+  };
+  return ForcedOutput{flat(out.logits), flat(out.start), flat(out.end)};
+}
+
+std::function<void()> torch_decode_runner(const ParserWeights& weights, int tokens, int steps, int batch) {
+  auto m = std::make_shared<TorchModel>(weights);
+  return [m, tokens, steps, batch] {
+    torch::NoGradGuard ng;
+    const auto& p = m->p;
+    const int64_t B = batch, T = tokens, K = m->c.enc_dim();
+    torch::Tensor X = torch::full({B, T}, 2, torch::kInt64);
+    torch::Tensor emb = F::embedding(X, p.at("enc.embed"));
+    torch::Tensor zeros = torch::zeros({1, B, m->c.hidden});
+    torch::Tensor f = m->gru(emb, zeros, "enc.fwd.");
+    torch::Tensor b = m->gru(emb.flip(1), zeros, "enc.bwd.").flip(1);
+    torch::Tensor enc = torch::cat({f, b}, 2), encT = enc.transpose(1, 2);
+    torch::Tensor h = torch::tanh(F::linear(torch::cat({f.select(1, T - 1), b.select(1, 0)}, 1), p.at("dec.init.w"),
+                                     p.at("dec.init.b")));
+    torch::Tensor prev = torch::zeros({B, 1}, torch::kInt64);
+    for (int s = 0; s < steps; ++s) {
+      torch::Tensor U = F::embedding(prev, p.at("dec.embed")) + F::embedding(prev, p.at("dec.parent_embed"));
+      torch::Tensor Hd = m->gru(U, h.unsqueeze(0), "dec.gru.");
+      h = Hd.squeeze(1);
+      torch::Tensor A = torch::softmax(torch::bmm(F::linear(Hd, p.at("dec.attn.w_q")), encT) / std::sqrt(double(K)), -1);
+      torch::Tensor O = torch::tanh(F::linear(torch::cat({Hd, torch::bmm(A, enc)}, 2), p.at("dec.comb.w"), p.at("dec.comb.b")));
+      torch::Tensor logits = F::linear(O, p.at("dec.out.w"), p.at("dec.out.b"));
+      torch::Tensor start = torch::bmm(F::linear(O, p.at("dec.span_start.w")), encT);
+      torch::Tensor end = torch::bmm(F::linear(O, p.at("dec.span_end.w")), encT);
+      prev = torch::log_softmax(logits, -1).argmax(-1);
+      (void)start;
+      (void)end;
+    }
+  };
+}
+
+TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
+  TrainResult r;
+  auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  if (o.threads > 0) torch::set_num_threads(o.threads);
+  torch::manual_seed(o.seed);
+  std::mt19937_64 rng(o.seed);
+
+  std::vector<Example> train;
+  for (const auto& path : o.data) {
+    Dataset d;
+    if (!read_dataset(path, d, &r.error)) return r;
+    r.skipped += d.skipped;
+    for (auto& e : d.examples) train.push_back(std::move(e));
+  }
+  if (o.limit > 0 && train.size() > static_cast<size_t>(o.limit)) train.resize(static_cast<size_t>(o.limit));
+  for (auto& e : synthesize(o.synthetic, o.seed)) train.push_back(std::move(e));
+  std::vector<Example> valid;
+  if (!o.valid.empty()) {
+    Dataset d;
+    if (!read_dataset(o.valid, d, &r.error)) return r;
+    valid = std::move(d.examples);
+    if (o.valid_limit > 0 && valid.size() > static_cast<size_t>(o.valid_limit)) valid.resize(static_cast<size_t>(o.valid_limit));
+  }
+
+  InputVocab vocab;
+  for (const auto& e : train)
+    for (const auto& t : e.tokens) vocab.add(normalize_word(t));
+  std::vector<Encoded> enc;
+  for (const auto& e : train) {
+    auto steps = linearize(e.form, static_cast<int>(e.tokens.size()));
+    if (!steps) {
+      ++r.skipped;
+      continue;
+    }
+    Encoded x;
+    for (const auto& t : e.tokens) x.ids.push_back(vocab.id(t));
+    x.steps = std::move(*steps);
+    enc.push_back(std::move(x));
+  }
+  r.train_examples = enc.size();
+  if (enc.empty()) {
+    r.error = "no usable training examples";
+    return r;
+  }
+
+  ModelConfig c = o.dims;
+  c.input_vocab = vocab.size();
+  c.output_vocab = OutVocab::grammar().size();
+  TorchModel m(c);
+  torch::optim::Adam opt(m.list, torch::optim::AdamOptions(o.lr));
+  const int V = c.output_vocab;
+  double best = -2;
+
+  std::vector<size_t> order(enc.size());
+  std::iota(order.begin(), order.end(), 0);
+  for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+    std::shuffle(order.begin(), order.end(), rng);
+    EpochStats st;
+    st.epoch = epoch;
+    double loss_sum = 0;
+    int64_t correct = 0, counted = 0;
+    const int batches = static_cast<int>((order.size() + o.batch - 1) / o.batch);
+    for (int bi = 0; bi < batches; ++bi) {
+      std::vector<const Encoded*> items;
+      for (size_t k = static_cast<size_t>(bi) * o.batch; k < std::min(order.size(), static_cast<size_t>(bi + 1) * o.batch); ++k)
+        items.push_back(&enc[order[k]]);
+      Batch b = make_batch(items, V, o.unk_rate, rng);
+      auto l = batch_loss(m, b, o.dropout, true);
+      opt.zero_grad();
+      l.loss.backward();
+      torch::nn::utils::clip_grad_norm_(m.list, 5.0);
+      opt.step();
+      loss_sum += l.loss.item<double>() * static_cast<double>(items.size());
+      correct += l.correct;
+      counted += l.counted;
+      st.loss = loss_sum / static_cast<double>(std::min(order.size(), static_cast<size_t>(bi + 1) * o.batch));
+      st.token_acc = counted ? static_cast<double>(correct) / static_cast<double>(counted) : 0;
+      st.seconds = elapsed();
+      if (progress) progress(st, bi + 1, batches);
+    }
+    ParserWeights w;
+    w.input_vocab = vocab;
+    m.export_to(w);
+    st.valid_exact = greedy_exact(w, valid);
+    st.seconds = elapsed();
+    r.epochs.push_back(st);
+    if (st.valid_exact > best || valid.empty()) {
+      best = st.valid_exact;
+      r.best_epoch = epoch;
+      r.weights = std::move(w);
+    }
+    if (progress) progress(st, batches, batches);
+    if (elapsed() > o.max_minutes * 60.0) break;
+  }
+  r.ok = true;
+  return r;
+}
+
+}  // namespace plank::neural

@@ -1,0 +1,68 @@
+// Training the parser with libtorch (CPU). This header is torch-free so the
+// CLI and tests can include it; only trainer.cpp includes torch.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "dataset.h"
+#include "engine.h"
+#include "model.h"
+
+namespace plank::neural {
+
+struct TrainOptions {
+  std::vector<std::string> data;  // JSONL files mixed into the training set
+  std::string valid;              // JSONL for model selection (greedy exact match per epoch); may be empty
+  ModelConfig dims;               // embed/hidden/decoder/out_embed; vocab sizes are filled in
+  int epochs = 30;
+  int batch = 32;
+  float lr = 2e-3f;
+  float dropout = 0.2f;
+  float unk_rate = 0.05f;         // word dropout to <unk>, so unknown words at test time are familiar
+  uint64_t seed = 1;
+  double max_minutes = 30.0;      // wall-clock budget; training stops after the epoch that crosses it
+  int limit = 0;                  // use only the first `limit` training examples (0 = all)
+  int synthetic = 0;              // add this many templated examples (synth.h) to the training set
+  int valid_limit = 0;
+  int threads = 0;                // torch intra-op threads (0 = leave)
+  std::string provenance_json = "{}";  // merged into the model card metadata
+};
+
+struct EpochStats {
+  int epoch = 0;
+  double seconds = 0;      // since the start
+  double loss = 0;         // mean training loss per example
+  double token_acc = 0;    // teacher-forced token accuracy on the training batches
+  double valid_exact = -1; // greedy exact match on the validation file (-1 when none)
+};
+
+struct TrainResult {
+  bool ok = false;
+  std::string error;
+  std::vector<EpochStats> epochs;
+  ParserWeights weights;   // the best epoch by validation exact match (the last when no validation)
+  int best_epoch = 0;
+  size_t train_examples = 0, skipped = 0;
+};
+
+// progress(epoch, batch, batches, running_loss) is called after every batch.
+using TrainProgress = std::function<void(const EpochStats& so_far, int batch, int batches)>;
+
+TrainResult train_parser(const TrainOptions& options, const TrainProgress& progress = {});
+
+// Random weights of the given config (torch's initialisation), for tests.
+ParserWeights random_weights(const ModelConfig& config, const InputVocab& vocab, uint64_t seed);
+
+// The teacher-forced libtorch forward of one example on `weights`: the
+// reference the kernels are tested against.
+ForcedOutput torch_forced_forward(const ParserWeights& weights, const std::vector<int>& ids,
+                                  const std::vector<int>& prev, const std::vector<int>& parent);
+
+// For benchmarks: a closure that runs libtorch's inference of one greedy
+// decode (encode `tokens` words, then `steps` decoder steps) for `batch`
+// utterances at once, on `weights`, without autograd.
+std::function<void()> torch_decode_runner(const ParserWeights& weights, int tokens, int steps, int batch);
+
+}  // namespace plank::neural

@@ -1,0 +1,145 @@
+// The weights file and Plank's CPU kernels, checked against direct
+// computations; with libtorch built, against libtorch's forward pass.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include "engine.h"
+#include "form_builder.h"
+#include "kernel_math.h"
+#include "kernels_cpu.h"
+#include "model.h"
+#include "random_model.h"
+
+using namespace plank::neural;
+
+namespace {
+
+using test::small_random_weights;
+
+std::string temp_path(const char* name) { return testing::TempDir() + name; }
+
+}  // namespace
+
+TEST(Weights, SaveLoadRoundTrip) {
+  ParserWeights w = small_random_weights(3);
+  w.training_json = R"({"seed": 3})";
+  std::string path = temp_path("plank_weights_roundtrip.bin"), error;
+  ASSERT_TRUE(save_weights(w, path, &error)) << error;
+  ParserWeights r;
+  ASSERT_TRUE(load_weights(path, r, &error)) << error;
+  EXPECT_EQ(r.input_vocab.words(), w.input_vocab.words());
+  EXPECT_EQ(r.config.hidden, 6);
+  for (const auto& s : parameter_specs(w.config)) EXPECT_EQ(r.at(s.name).data, w.at(s.name).data) << s.name;
+  EXPECT_NE(r.training_json.find("\"seed\""), std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST(Weights, RejectsCorruptFiles) {
+  ParserWeights w = small_random_weights(4);
+  std::string path = temp_path("plank_weights_corrupt.bin"), error;
+  ASSERT_TRUE(save_weights(w, path, &error));
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  // Every truncation is refused with a reason, never a crash.
+  for (size_t cut : {size_t{0}, size_t{5}, size_t{12}, bytes.size() / 2, bytes.size() - 1}) {
+    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(cut));
+    ParserWeights r;
+    EXPECT_FALSE(load_weights(path, r, &error)) << cut;
+    EXPECT_FALSE(error.empty());
+  }
+  // A tensor of the wrong shape is named.
+  w.tensors["dec.out.b"].shape = {1};
+  w.tensors["dec.out.b"].data = {0.f};
+  ASSERT_TRUE(save_weights(w, path, &error));
+  ParserWeights r;
+  EXPECT_FALSE(load_weights(path, r, &error));
+  EXPECT_NE(error.find("dec.out.b"), std::string::npos) << error;
+  std::remove(path.c_str());
+}
+
+TEST(CpuKernels, LinearMatchesDirectSum) {
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (int batch : {1, 3}) {
+    const int in = 7, out = 5;
+    std::vector<float> x(batch * in), W(out * in), b(out), y(batch * out);
+    for (auto* v : {&x, &W, &b})
+      for (float& f : *v) f = u(rng);
+    cpu::linear(x.data(), batch, in, W.data(), b.data(), out, y.data());
+    for (int i = 0; i < batch; ++i)
+      for (int o = 0; o < out; ++o) {
+        double s = b[o];
+        for (int k = 0; k < in; ++k) s += double(x[i * in + k]) * W[o * in + k];
+        EXPECT_NEAR(y[i * out + o], s, 1e-5);
+      }
+  }
+}
+
+TEST(CpuKernels, MaskedLogSoftmaxAndSpans) {
+  std::vector<float> x{1.f, 2.f, 3.f, 4.f};
+  std::vector<uint8_t> mask{1, 0, 1, 0};
+  cpu::masked_log_softmax(x.data(), mask.data(), 4);
+  EXPECT_NEAR(std::exp(x[0]) + std::exp(x[2]), 1.0, 1e-6);
+  EXPECT_EQ(x[1], math::kMasked);
+  std::vector<float> s{std::log(0.7f), std::log(0.2f), std::log(0.1f)}, e{std::log(0.6f), std::log(0.3f), std::log(0.1f)};
+  auto best = cpu::best_spans(s.data(), e.data(), 3, 2);
+  ASSERT_EQ(best.size(), 2u);
+  EXPECT_EQ(best[0].first, 0);
+  EXPECT_EQ(best[0].last, 0);
+  EXPECT_EQ(best[1].first, 0);
+  EXPECT_EQ(best[1].last, 1);
+  // (1, 0) scores higher than (0, 1) but is not a span: it never comes out.
+  for (const auto& sp : cpu::best_spans(s.data(), e.data(), 3, 6)) EXPECT_LE(sp.first, sp.last);
+}
+
+TEST(CpuKernels, GruStepMatchesTheFormula) {
+  const int H = 2;
+  std::vector<float> gi{0.1f, -0.2f, 0.3f, 0.4f, 0.5f, -0.6f}, gh{0.2f, 0.1f, -0.1f, 0.3f, 0.2f, 0.4f}, h{0.5f, -0.5f};
+  std::vector<float> expect(H);
+  for (int j = 0; j < H; ++j) {
+    double r = 1 / (1 + std::exp(-(gi[j] + gh[j]))), z = 1 / (1 + std::exp(-(gi[H + j] + gh[H + j])));
+    double n = std::tanh(gi[2 * H + j] + r * gh[2 * H + j]);
+    expect[j] = static_cast<float>((1 - z) * n + z * h[j]);
+  }
+  cpu::gru_update(gi.data(), gh.data(), 1, H, h.data());
+  for (int j = 0; j < H; ++j) EXPECT_NEAR(h[j], expect[j], 1e-6);
+}
+
+TEST(CpuEngine, BatchedStepEqualsSingleSteps) {
+  auto w = std::make_shared<ParserWeights>(small_random_weights(5));
+  auto e = make_cpu_engine(w);
+  std::vector<float> h0;
+  e->encode({2, 3, 4, 5}, h0);
+  const int D = w->config.decoder, V = w->config.output_vocab, T = 4;
+  std::vector<int> prev{0, 7, 9}, parent{0, 3, 3};
+  std::vector<float> hb;
+  for (int b = 0; b < 3; ++b) hb.insert(hb.end(), h0.begin(), h0.end());
+  std::vector<float> lb(3 * V), sb(3 * T), eb(3 * T);
+  e->step(3, prev.data(), parent.data(), hb.data(), lb.data(), sb.data(), eb.data());
+  for (int b = 0; b < 3; ++b) {
+    std::vector<float> h = h0, l(V), s(T), en(T);
+    e->step(1, &prev[b], &parent[b], h.data(), l.data(), s.data(), en.data());
+    for (int v = 0; v < V; ++v) ASSERT_NEAR(l[v], lb[b * V + v], 1e-5);
+    for (int t = 0; t < T; ++t) ASSERT_NEAR(en[t], eb[b * T + t], 1e-5);
+    for (int d = 0; d < D; ++d) ASSERT_NEAR(h[d], hb[b * D + d], 1e-6);
+  }
+}
+
+TEST(CudaEngine, AgreesWithTheCpuEngine) {
+  auto w = std::make_shared<ParserWeights>(small_random_weights(6));
+  std::string why;
+  auto gpu = make_cuda_engine(w, &why);
+  if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
+  auto cpu_engine = make_cpu_engine(w);
+  std::vector<int> ids{2, 3, 4, 5, 1}, prev{0, 7, 9, 11}, parent{0, 0, 3, 3};
+  auto a = forced_forward(*cpu_engine, ids, prev, parent, w->config.decoder, w->config.output_vocab);
+  auto b = forced_forward(*gpu, ids, prev, parent, w->config.decoder, w->config.output_vocab);
+  ASSERT_EQ(a.logits.size(), b.logits.size());
+  for (size_t i = 0; i < a.logits.size(); ++i) EXPECT_NEAR(a.logits[i], b.logits[i], 1e-4);
+  for (size_t i = 0; i < a.start.size(); ++i) EXPECT_NEAR(a.start[i], b.start[i], 1e-4);
+  for (size_t i = 0; i < a.end.size(); ++i) EXPECT_NEAR(a.end[i], b.end[i], 1e-4);
+}

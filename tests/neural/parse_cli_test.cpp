@@ -1,0 +1,117 @@
+// plank parse / plank eval parser / the parse() intrinsic through the real
+// binary, on a model with random weights written by the test: whatever the
+// weights, every form that comes out must pass the validator.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli/run_plank.h"
+#include "lf/check.h"
+#include "lf/json_reader.h"
+#include "lf/validator.h"
+#include "random_model.h"
+#include "support/source.h"
+
+using namespace plank;
+using plank::test::run_plank;
+
+namespace {
+
+std::string model_path() {
+  static std::string path = [] {
+    std::string p = testing::TempDir() + "plank_cli_random_parser.bin", error;
+    EXPECT_TRUE(neural::save_weights(neural::test::small_random_weights(9), p, &error)) << error;
+    return p;
+  }();
+  return path;
+}
+
+bool form_validates(const nlohmann::json& form, long tokens) {
+  auto file = SourceFile::from_string("<parse>", form.dump());
+  DiagnosticSink sink;
+  auto v = lf::read_json(file, sink);
+  if (!v) return false;
+  lf::ValidateOptions o;
+  o.token_count = tokens;
+  return lf::validate(*v, o, file, sink) == 0;
+}
+
+}  // namespace
+
+TEST(ParseCli, NBestFormsAllPassTheGrammar) {
+  for (const char* text : {"build a red cube next to the tree", "go left", "what is that", "x"}) {
+    auto r = run_plank(std::string("parse \"") + text + "\" --beam 4 --n 4 --json --engine cpu --model " + model_path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_FALSE(j["parses"].empty()) << text;
+    long tokens = static_cast<long>(lf::Utterance::from_text(text).tokens.size());
+    double last = 0;
+    for (size_t i = 0; i < j["parses"].size(); ++i) {
+      const auto& p = j["parses"][i];
+      EXPECT_TRUE(form_validates(p["logical_form"], tokens)) << p.dump();
+      if (i) EXPECT_LE(p["log_prob"].get<double>(), last);
+      last = p["log_prob"].get<double>();
+      EXPECT_GE(p["confidence"].get<double>(), 0.0);
+      EXPECT_LE(p["confidence"].get<double>(), 1.0);
+    }
+  }
+}
+
+TEST(ParseCli, TextOutputHighlightsSpans) {
+  auto r = run_plank("parse \"build a red cube next to the tree\" --color never --engine cpu --model " + model_path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("#1  p="), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dialogue_type: "), std::string::npos) << r.out;
+}
+
+TEST(ParseCli, MissingOrCorruptModelIsAClearError) {
+  auto r = run_plank("parse \"go left\" --model /nonexistent/parser.bin");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("cannot open the weights file"), std::string::npos) << r.err;
+  std::string bad = testing::TempDir() + "plank_bad_parser.bin";
+  std::ofstream(bad) << "not weights";
+  r = run_plank("parse \"go left\" --model " + bad);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("not a Plank parser weights file"), std::string::npos) << r.err;
+  r = run_plank("parse \"   \" --model " + model_path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+}
+
+TEST(EvalCli, ReportsTheIssueShape) {
+  // The first 25 lines of valid.jsonl.
+  std::ifstream in(std::string(PLANK_SHARED_DIR) + "/data/caip/valid.jsonl");
+  std::string subset = testing::TempDir() + "plank_eval_subset.jsonl", line;
+  std::ofstream out(subset);
+  for (int i = 0; i < 25 && std::getline(in, line); ++i) out << line << "\n";
+  out.close();
+  auto r = run_plank("eval parser --data " + subset + " --beam 2 --json --engine cpu --model " + model_path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["examples"], 25);
+  for (const char* key : {"exact_match", "by_source", "by_type", "recall_at"}) EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_TRUE(j["by_source"].contains("prompts"));
+  EXPECT_TRUE(j["by_source"].contains("interactive"));
+  for (const char* k : {"1", "5", "15"}) EXPECT_TRUE(j["recall_at"].contains(k)) << k;
+  EXPECT_GE(j["recall_at"]["5"].get<double>(), j["exact_match"].get<double>());
+  EXPECT_EQ(j["recall_at"]["1"], j["exact_match"]);
+}
+
+TEST(ParseIntrinsic, ReturnsAFormOrTheNBest) {
+  std::string script = testing::TempDir() + "plank_parse_intrinsic.plank";
+  std::ofstream(script) << "f = parse(\"build a red cube\")\n"
+                           "print(f[\"dialogue_type\"] != \"\")\n"
+                           "best = parse(\"go left\", n=3)\n"
+                           "print(len(best) >= 1, best[0][\"log_prob\"] >= best[-1][\"log_prob\"])\n";
+  setenv("PLANK_PARSER_MODEL", model_path().c_str(), 1);
+  auto r = run_plank("run " + script);
+  unsetenv("PLANK_PARSER_MODEL");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "True\nTrue True\n");
+  setenv("PLANK_PARSER_MODEL", "/nonexistent/parser.bin", 1);
+  r = run_plank("run " + script);
+  unsetenv("PLANK_PARSER_MODEL");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("RuntimeError: parse(): no parser model"), std::string::npos) << r.err;
+}

@@ -1,0 +1,202 @@
+// `plank parse "TEXT" [--beam N] [--n K] [--json]`: the logical form the
+// neural parser reads from a command, with its spans highlighted in the text.
+// `plank eval parser --data FILE.jsonl [--beam N] [--json]`: exact match,
+// by source and type, and recall within the N-best list.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <unistd.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "dataset.h"
+#include "form_builder.h"
+#include "lf/check.h"
+#include "parser.h"
+
+namespace plank::cli {
+namespace {
+
+struct ParseCliOptions {
+  std::string text, model, engine = "auto", data;
+  int beam = 1, n = 1;
+  OutputOptions out;
+};
+
+std::unique_ptr<neural::Parser> load_parser(const ParseCliOptions& o, const char* who) {
+  std::string error;
+  auto parser = neural::Parser::load(o.model.empty() ? neural::default_model_path() : o.model, o.engine, &error);
+  if (!parser) std::fprintf(stderr, "%s: %s\n", who, error.c_str());
+  return parser;
+}
+
+nlohmann::json form_json(const lf::Value& v) { return nlohmann::json::parse(lf::to_json_text(v)); }
+
+bool is_span(const lf::Value& v) {
+  return v.is_list() && v.items.size() == 2 && v.items[1].is_list() && v.items[1].items.size() == 2 &&
+         v.items[1].items[0].is_int() && v.items[1].items[1].is_int();
+}
+
+std::string span_text(const lf::Value& v, const std::vector<std::string>& tokens) {
+  std::string s;
+  for (auto i = v.items[1].items[0].integer; i <= v.items[1].items[1].integer && i < static_cast<long>(tokens.size()); ++i)
+    s += (s.empty() ? "" : " ") + tokens[static_cast<size_t>(i)];
+  return s;
+}
+
+// The tree, one key a line; spans show their words. `marks` collects (first, last, key) for the highlight.
+void print_tree(const lf::Value& v, const std::vector<std::string>& tokens, int depth, std::string& out,
+                std::vector<std::tuple<long, long, std::string>>& marks) {
+  std::string indent(static_cast<size_t>(depth) * 2, ' ');
+  for (const auto& m : v.members) {
+    const lf::Value& c = m.value;
+    if (is_span(c)) {
+      out += fmt::format("{}{}: \"{}\"  [{}..{}]\n", indent, m.key, span_text(c, tokens), c.items[1].items[0].integer,
+                         c.items[1].items[1].integer);
+      marks.emplace_back(c.items[1].items[0].integer, c.items[1].items[1].integer, m.key);
+    } else if (c.is_dict()) {
+      out += indent + m.key + ":\n";
+      print_tree(c, tokens, depth + 1, out, marks);
+    } else if (c.is_list()) {
+      for (size_t i = 0; i < c.items.size(); ++i) {
+        out += fmt::format("{}{}[{}]:\n", indent, m.key, i);
+        print_tree(c.items[i], tokens, depth + 1, out, marks);
+      }
+    } else {
+      out += indent + m.key + ": " + (c.is_string() ? c.string : lf::to_json_text(c)) + "\n";
+    }
+  }
+}
+
+std::string highlight(const std::vector<std::string>& tokens,
+                      const std::vector<std::tuple<long, long, std::string>>& marks, bool colour) {
+  std::string s;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    std::string opens, closes;
+    for (const auto& [a, b, key] : marks) {
+      if (a == static_cast<long>(i)) opens += colour ? "\x1b[1;36m" : "[";
+      if (b == static_cast<long>(i)) closes += colour ? "\x1b[0m\x1b[2m{" + key + "}\x1b[0m" : "]{" + key + "}";
+    }
+    s += (i ? " " : "") + opens + tokens[i] + closes;
+  }
+  return s;
+}
+
+int run_parse(const ParseCliOptions& o) {
+  auto parser = load_parser(o, "plank parse");
+  if (!parser) return kInputErrors;
+  auto utterance = lf::Utterance::from_text(o.text);
+  if (utterance.tokens.empty()) {
+    std::fprintf(stderr, "plank parse: the text has no words\n");
+    return kUsage;
+  }
+  neural::ParseOptions po;
+  po.beam = std::max(1, o.beam);
+  po.n_best = std::max(1, std::min(o.n, po.beam));
+  auto parses = parser->parse_tokens(utterance.tokens, po);
+  if (o.out.json) {
+    nlohmann::json j;
+    j["text"] = o.text;
+    j["engine"] = parser->engine().name();
+    j["parses"] = nlohmann::json::array();
+    for (const auto& p : parses)
+      j["parses"].push_back({{"logical_form", form_json(p.form)}, {"log_prob", p.log_prob}, {"confidence", p.confidence}});
+    std::printf("%s\n", j.dump(2).c_str());
+    return kOk;
+  }
+  bool colour = o.out.color == "always" || (o.out.color == "auto" && isatty(1) && std::getenv("NO_COLOR") == nullptr);
+  for (size_t i = 0; i < parses.size(); ++i) {
+    std::string tree;
+    std::vector<std::tuple<long, long, std::string>> marks;
+    print_tree(parses[i].form, utterance.tokens, 1, tree, marks);
+    std::printf("#%zu  p=%.3f  log p=%.3f\n  %s\n%s", i + 1, parses[i].confidence, parses[i].log_prob,
+                highlight(utterance.tokens, marks, colour).c_str(), tree.c_str());
+  }
+  return kOk;
+}
+
+double ratio(size_t a, size_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; }
+
+int run_eval(const ParseCliOptions& o) {
+  neural::Dataset data;
+  std::string error;
+  if (!neural::read_dataset(o.data, data, &error)) {
+    std::fprintf(stderr, "plank eval parser: %s\n", error.c_str());
+    return kInputErrors;
+  }
+  auto parser = load_parser(o, "plank eval parser");
+  if (!parser) return kInputErrors;
+  neural::ParseOptions po;
+  po.beam = std::max(1, o.beam);
+  po.n_best = po.beam;
+  const int ks[] = {1, 5, 15};
+  size_t exact = 0, recall[3] = {0, 0, 0};
+  std::map<std::string, std::pair<size_t, size_t>> by_source, by_type;  // hits, total
+  for (const auto& ex : data.examples) {
+    auto parses = parser->parse_tokens(ex.tokens, po);
+    std::string gold = neural::canonical_json(ex.form);
+    int rank = -1;
+    for (size_t i = 0; i < parses.size() && rank < 0; ++i)
+      if (neural::canonical_json(parses[i].form) == gold) rank = static_cast<int>(i);
+    bool hit = rank == 0;
+    exact += hit;
+    for (int k = 0; k < 3; ++k) recall[k] += rank >= 0 && rank < ks[k];
+    auto& s = by_source[ex.source.empty() ? "unknown" : ex.source];
+    s.first += hit, s.second += 1;
+    auto& t = by_type[ex.type];
+    t.first += hit, t.second += 1;
+  }
+  size_t n = data.examples.size();
+  nlohmann::json j;
+  j["exact_match"] = ratio(exact, n);
+  j["by_source"] = nlohmann::json::object();
+  for (const char* s : {"prompts", "interactive"}) j["by_source"][s] = ratio(by_source[s].first, by_source[s].second);
+  for (const auto& [s, v] : by_source) j["by_source"][s] = ratio(v.first, v.second);
+  for (const auto& [t, v] : by_type) j["by_type"][t] = ratio(v.first, v.second);
+  j["recall_at"] = {{"1", ratio(recall[0], n)}, {"5", ratio(recall[1], n)}, {"15", ratio(recall[2], n)}};
+  j["examples"] = n;
+  j["beam"] = po.beam;
+  j["skipped"] = data.skipped;
+  if (o.out.json) {
+    std::printf("%s\n", j.dump(2).c_str());
+    return kOk;
+  }
+  std::printf("exact match %.1f%% of %zu (beam %d)\n", 100 * ratio(exact, n), n, po.beam);
+  for (const auto& [s, v] : by_source) std::printf("  %-12s %5.1f%% of %zu\n", s.c_str(), 100 * ratio(v.first, v.second), v.second);
+  for (const auto& [t, v] : by_type) std::printf("  %-12s %5.1f%% of %zu\n", t.c_str(), 100 * ratio(v.first, v.second), v.second);
+  std::printf("recall@1 %.1f%%  @5 %.1f%%  @15 %.1f%% (within the beam's %d-best)\n", 100 * ratio(recall[0], n),
+              100 * ratio(recall[1], n), 100 * ratio(recall[2], n), po.beam);
+  return kOk;
+}
+
+void common_flags(CLI::App* cmd, ParseCliOptions& o) {
+  cmd->add_option("--beam", o.beam, "beam width (default 1: greedy)");
+  cmd->add_option("--model", o.model, "weights file (default: $PLANK_PARSER_MODEL or models/parser.bin)");
+  cmd->add_option("--engine", o.engine, "auto (CUDA when a GPU is present), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  cmd->add_flag("--json", o.out.json, "machine-readable output");
+}
+
+}  // namespace
+
+void register_parse(CLI::App& app, Action& action) {
+  auto o = std::make_shared<ParseCliOptions>();
+  auto* cmd = app.add_subcommand("parse", "read a command with the neural parser and print its logical form");
+  cmd->add_option("text", o->text, "the command, e.g. \"build a red cube\"")->required();
+  cmd->add_option("--n", o->n, "how many of the beam's parses to print (default 1)");
+  cmd->add_option("--color", o->out.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+  common_flags(cmd, *o);
+  cmd->callback([&action, o] { action = [o] { return run_parse(*o); }; });
+
+  auto e = std::make_shared<ParseCliOptions>();
+  auto* eval = app.add_subcommand("eval", "evaluate a model (parser)");
+  eval->require_subcommand(1);
+  auto* ep = eval->add_subcommand("parser", "exact match of the neural parser on a JSONL data set");
+  ep->add_option("--data", e->data, "JSONL with {\"text\", \"logical_form\", \"source\"} a line")->required();
+  common_flags(ep, *e);
+  ep->callback([&action, e] { action = [e] { return run_eval(*e); }; });
+}
+
+}  // namespace plank::cli

@@ -1,0 +1,203 @@
+// `plank train parser --data FILE.jsonl... --out models/parser.bin`: trains the
+// neural parser with libtorch on the CPU, with a progress bar, a loss/accuracy
+// curve (CSV and PNG next to the weights) and a model card in the weights'
+// metadata and in OUT.md. Without libtorch (PLANK_TORCH=OFF) it says so.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli.h"
+#include "runtime/render/png_writer.h"
+#ifdef PLANK_WITH_TORCH
+#include "trainer.h"
+#endif
+
+namespace plank::cli {
+namespace {
+
+struct TrainCliOptions {
+  std::vector<std::string> data;
+  std::string valid, out = "models/parser.bin";
+  int epochs = 30, batch = 32, limit = 0, synthetic = 0, threads = 0, embed = 64, hidden = 128, decoder = 256, out_embed = 64;
+  double lr = 2e-3, minutes = 30, dropout = 0.2;
+  uint64_t seed = 1;
+  bool no_progress = false;
+};
+
+#ifdef PLANK_WITH_TORCH
+std::string stem(const std::string& path) {
+  auto dot = path.rfind('.');
+  auto slash = path.rfind('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
+  return path.substr(0, dot);
+}
+
+// FNV-1a 64 of a file's bytes: identifies the exact data a model was trained on.
+std::string file_hash(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  uint64_t h = 1469598103934665603ull;
+  char c;
+  while (f.get(c)) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
+  return fmt::format("fnv1a64:{:016x}", h);
+}
+
+void line(render::Image& img, int x0, int y0, int x1, int y1, render::Rgb c) {
+  int dx = std::abs(x1 - x0), dy = -std::abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx + dy;
+  while (true) {
+    img.put(x0, y0, c);
+    img.put(x0, y0 + 1, c);
+    if (x0 == x1 && y0 == y1) return;
+    int e2 = 2 * err;
+    if (e2 >= dy) err += dy, x0 += sx;
+    if (e2 <= dx) err += dx, y0 += sy;
+  }
+}
+
+// Training loss (red, scaled to its maximum), training token accuracy (green)
+// and validation exact match (blue) against the epoch; y from 0 to 1.
+bool write_curve(const std::vector<std::vector<double>>& series, const std::string& path, std::string* error) {
+  const int W = 640, H = 360, pad = 30;
+  render::Image img(W, H, {255, 255, 255});
+  line(img, pad, H - pad, W - pad, H - pad, {120, 120, 120});
+  line(img, pad, pad, pad, H - pad, {120, 120, 120});
+  const render::Rgb colours[] = {{220, 40, 40}, {40, 160, 40}, {40, 80, 220}};
+  for (size_t s = 0; s < series.size(); ++s) {
+    const auto& ys = series[s];
+    for (size_t i = 1; i < ys.size(); ++i) {
+      auto px = [&](size_t k) { return pad + static_cast<int>((W - 2 * pad) * k / std::max<size_t>(1, ys.size() - 1)); };
+      auto py = [&](double v) { return H - pad - static_cast<int>((H - 2 * pad) * std::clamp(v, 0.0, 1.0)); };
+      line(img, px(i - 1), py(ys[i - 1]), px(i), py(ys[i]), colours[s % 3]);
+    }
+  }
+  return render::write_png(img, path, error);
+}
+
+// The exact command, every option spelled out, for the model card.
+std::string command_line(const TrainCliOptions& o) {
+  std::string c = "plank train parser";
+  for (const auto& d : o.data) c += " --data " + d;
+  if (!o.valid.empty()) c += " --valid " + o.valid;
+  c += fmt::format(" --out {} --epochs {} --batch {} --lr {} --dropout {} --seed {} --minutes {}", o.out, o.epochs,
+                   o.batch, o.lr, o.dropout, o.seed, o.minutes);
+  c += fmt::format(" --embed {} --hidden {} --decoder {} --out-embed {}", o.embed, o.hidden, o.decoder, o.out_embed);
+  if (o.limit) c += fmt::format(" --limit {}", o.limit);
+  if (o.synthetic) c += fmt::format(" --synthetic {}", o.synthetic);
+  if (o.threads) c += fmt::format(" --threads {}", o.threads);
+  return c;
+}
+
+int run_train(const TrainCliOptions& o, const std::string& command) {
+  neural::TrainOptions t;
+  t.data = o.data;
+  t.valid = o.valid;
+  t.epochs = o.epochs;
+  t.batch = o.batch;
+  t.lr = static_cast<float>(o.lr);
+  t.dropout = static_cast<float>(o.dropout);
+  t.seed = o.seed;
+  t.max_minutes = o.minutes;
+  t.limit = o.limit;
+  t.synthetic = o.synthetic;
+  t.threads = o.threads;
+  t.dims.embed = o.embed;
+  t.dims.hidden = o.hidden;
+  t.dims.decoder = o.decoder;
+  t.dims.out_embed = o.out_embed;
+  bool bar = !o.no_progress;
+  auto progress = [&](const neural::EpochStats& st, int batch, int batches) {
+    if (!bar) return;
+    int filled = batches ? 30 * batch / batches : 30;
+    std::fprintf(stderr, "\repoch %3d/%d [%-30s] %4d/%d  loss %.4f  token acc %.3f  %5.0fs", st.epoch, o.epochs,
+                 std::string(static_cast<size_t>(filled), '#').c_str(), batch, batches, st.loss, st.token_acc, st.seconds);
+    if (st.valid_exact >= 0) std::fprintf(stderr, "  valid exact %.3f\n", st.valid_exact);
+    std::fflush(stderr);
+  };
+  auto r = neural::train_parser(t, progress);
+  if (bar) std::fputc('\n', stderr);
+  if (!r.ok) {
+    std::fprintf(stderr, "plank train parser: %s\n", r.error.c_str());
+    return kInputErrors;
+  }
+  nlohmann::json card;
+  card["command"] = command;
+  for (const auto& p : o.data) card["data"].push_back({{"path", p}, {"hash", file_hash(p)}});
+  if (!o.valid.empty()) card["valid"] = {{"path", o.valid}, {"hash", file_hash(o.valid)}};
+  card["seed"] = o.seed;
+  card["train_examples"] = r.train_examples;
+  card["skipped"] = r.skipped;
+  card["best_epoch"] = r.best_epoch;
+  nlohmann::json curve = nlohmann::json::array();
+  std::ostringstream csv;
+  csv << "epoch,seconds,train_loss,train_token_acc,valid_exact_match\n";
+  double max_loss = 1e-9;
+  for (const auto& e : r.epochs) max_loss = std::max(max_loss, e.loss);
+  std::vector<std::vector<double>> series(3);
+  for (const auto& e : r.epochs) {
+    csv << fmt::format("{},{:.1f},{:.5f},{:.5f},{:.5f}\n", e.epoch, e.seconds, e.loss, e.token_acc, e.valid_exact);
+    curve.push_back({{"epoch", e.epoch}, {"loss", e.loss}, {"token_acc", e.token_acc}, {"valid_exact", e.valid_exact}});
+    series[0].push_back(e.loss / max_loss);
+    series[1].push_back(e.token_acc);
+    series[2].push_back(std::max(0.0, e.valid_exact));
+  }
+  card["epochs"] = curve;
+  if (r.best_epoch > 0) card["valid_exact_match"] = r.epochs[static_cast<size_t>(r.best_epoch - 1)].valid_exact;
+  r.weights.training_json = card.dump();
+  std::string error;
+  if (!neural::save_weights(r.weights, o.out, &error)) {
+    std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
+    return kInputErrors;
+  }
+  std::string base = stem(o.out);
+  std::ofstream(base + ".csv") << csv.str();
+  if (!write_curve(series, base + ".png", &error)) std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
+  std::ofstream(base + ".card.json") << card.dump(2) << "\n";
+  std::printf("wrote %s (best epoch %d), %s.csv, %s.png, %s.card.json\n", o.out.c_str(), r.best_epoch, base.c_str(),
+              base.c_str(), base.c_str());
+  return kOk;
+}
+#endif
+
+}  // namespace
+
+void register_train(CLI::App& app, Action& action) {
+  auto* train = app.add_subcommand("train", "train a model (parser)");
+  auto* cmd = train->add_subcommand("parser", "train the neural semantic parser (libtorch, CPU)");
+  train->require_subcommand(1);
+  auto o = std::make_shared<TrainCliOptions>();
+  cmd->add_option("--data", o->data, "training JSONL files ({\"text\", \"logical_form\"} a line)")->required();
+  cmd->add_option("--valid", o->valid, "validation JSONL: greedy exact match each epoch picks the saved epoch");
+  cmd->add_option("--out", o->out, "weights file to write (default models/parser.bin)");
+  cmd->add_option("--epochs", o->epochs, "epochs (default 30)");
+  cmd->add_option("--batch", o->batch, "batch size (default 32)");
+  cmd->add_option("--lr", o->lr, "Adam learning rate (default 2e-3)");
+  cmd->add_option("--dropout", o->dropout, "dropout (default 0.2)");
+  cmd->add_option("--seed", o->seed, "random seed (default 1)");
+  cmd->add_option("--minutes", o->minutes, "wall-clock budget; stops after the epoch that crosses it (default 30)");
+  cmd->add_option("--limit", o->limit, "use only the first N training examples");
+  cmd->add_option("--synthetic", o->synthetic, "add N templated synthetic examples to the training data");
+  cmd->add_option("--threads", o->threads, "libtorch threads (default: libtorch's choice)");
+  cmd->add_option("--embed", o->embed, "word embedding size (default 64)");
+  cmd->add_option("--hidden", o->hidden, "encoder GRU size per direction (default 128)");
+  cmd->add_option("--decoder", o->decoder, "decoder GRU size (default 256)");
+  cmd->add_option("--out-embed", o->out_embed, "decision embedding size (default 64)");
+  cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
+  cmd->callback([&action, o, cmd] {
+    action = [o, cmd]() -> int {
+#ifdef PLANK_WITH_TORCH
+      (void)cmd;
+      return run_train(*o, command_line(*o));
+#else
+      (void)cmd;
+      std::fprintf(stderr, "plank train parser: this plank was built without libtorch (install libtorch-dev and "
+                           "configure with -DPLANK_TORCH=ON)\n");
+      return kInputErrors;
+#endif
+    };
+  });
+}
+
+}  // namespace plank::cli
