@@ -63,7 +63,8 @@ const std::vector<core::IntrinsicParam> kParams = {{"text", "str", ""}, {"n", "i
 
 bool parse_fn(core::Thread* t, Value* result, const core::CallArgs& args) {
   try {
-    core::BoundArgs b = core::bind_args(t, "parse", kParams, args);
+    core::BoundArgs b;
+    core::bind_args(t, "parse", kParams, args, &b);
     if (!b.values[0].is(core::ObjKind::Str))
       core::throw_error(t, "TypeError", fmt::format("parse() text must be str, not {}", core::type_name(b.values[0])));
     int64_t n = 0;

@@ -23,6 +23,13 @@ ok "The same program under the reference interpreter" "$PLANK run --engine=inter
 shows_error "A runtime error shows the Plank call stack" "printf 'def f(d):\\n    return d[\\x27log\\x27]\\nf({})\\n' | $PLANK run -"
 ok "The embedded village scene, seen from above and from the side" "$PLANK world render examples/scenes/village.json --ascii"
 ok "...and as an isometric picture" "$PLANK world render examples/scenes/village.json --out build/village.png && ls -l build/village.png"
+ok "A CAIP command compiled to a Plank program and run in the village" \
+  "$PLANK exec-lf examples/lf/build_house.json --utterance 'build a red house next to the tree' --scene village --render build/caip-demo.png"
+ok "The semantic parser reads a command (shipped model, Plank's own kernels)" \
+  "$PLANK parse 'build a red cube next to the tree' --beam 5 --n 2"
+ok "A DEPS episode: the paper's flawed stone-sword plan fails, is explained and re-planned" \
+  "$PLANK deps 'obtain 1 stone_sword' --seed 1 --initial-plan examples/deps/03_deps_stone_sword.plank"
+ok "A REPL session script" "printf 'x = [1, 2, 3]\\nsum(x) * 2\\n:lf {\\x27dialogue_type\\x27: \\x27NOOP\\x27}\\n' | $PLANK repl"
 if [ -d "$SHARED/data/caip" ]; then
   ok "All 3,576 CAIP logical forms validate" \
     "$PLANK check --jsonl $SHARED/data/caip/train.jsonl && $PLANK check --jsonl $SHARED/data/caip/valid.jsonl"

@@ -31,9 +31,11 @@ nlohmann::json json_of(const std::string& out) { return nlohmann::json::parse(ou
 
 }  // namespace
 
+// The scene is the test's own (the first village): examples/scenes/village.json grows
+// with the CAIP data's names, and these counts must not move with it.
 TEST(CliMemory, SceneObjectsPersistAcrossInvocations) {
   TempDb db;
-  auto info = run_plank("world info examples/scenes/village.json --memory " + db.str());
+  auto info = run_plank("world info tests/cli/scenes/memory_village.json --memory " + db.str());
   ASSERT_EQ(info.exit_code, 0) << info.err;
   EXPECT_THAT(info.err, HasSubstr("objects 6 new"));
   // A second process reads what the first wrote.
@@ -58,14 +60,14 @@ TEST(CliMemory, SceneObjectsPersistAcrossInvocations) {
 
 TEST(CliMemory, NamesGivenLaterSurviveARescanAndRecencyCounts) {
   TempDb db;
-  ASSERT_EQ(run_plank("world info examples/scenes/village.json --memory " + db.str()).exit_code, 0);
+  ASSERT_EQ(run_plank("world info tests/cli/scenes/memory_village.json --memory " + db.str()).exit_code, 0);
   auto cube = json_of(run_plank("memory " + db.str() + " --name cube --json").out);
   ASSERT_EQ(cube.size(), 1u);
   std::string id = std::to_string(cube[0]["id"].get<int64_t>());
   ASSERT_EQ(run_plank("memory " + db.str() + " --set-name " + id + " bobs_cube --add-tag " + id + " favourite").exit_code, 0);
   ASSERT_EQ(run_plank("memory " + db.str() + " --put bobs_cube belongs_to bob").exit_code, 0);
   // Seeing the scene again keeps memory's ids, names and tags.
-  auto again = run_plank("world info examples/scenes/village.json --memory " + db.str());
+  auto again = run_plank("world info tests/cli/scenes/memory_village.json --memory " + db.str());
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_THAT(again.err, HasSubstr("0 new, 6 updated"));
   auto fav = json_of(run_plank("memory " + db.str() + " --tag favourite --json").out);
@@ -85,7 +87,7 @@ TEST(CliMemory, NamesGivenLaterSurviveARescanAndRecencyCounts) {
 
 TEST(CliMemory, RawQueriesOnlyReadAndErrorsAreSentences) {
   TempDb db;
-  ASSERT_EQ(run_plank("world info examples/scenes/village.json --memory " + db.str()).exit_code, 0);
+  ASSERT_EQ(run_plank("world info tests/cli/scenes/memory_village.json --memory " + db.str()).exit_code, 0);
   auto q = run_plank("memory " + db.str() + " --query \"SELECT name, size FROM block_objects WHERE colour = 'red'\"");
   ASSERT_EQ(q.exit_code, 0) << q.err;
   EXPECT_EQ(q.out, "name\tsize\ncube\t8\n");

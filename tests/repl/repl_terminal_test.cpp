@@ -232,13 +232,14 @@ TEST_F(ReplTerminal, StepsThroughADepsPlanWithBreakStepWhere) {
   ASSERT_TRUE(t.wait_for("3 planks, 1 wooden_button")) << t.screen();
 }
 
-TEST_F(ReplTerminal, ParseSaysTheParserIsMissing) {
+TEST_F(ReplTerminal, ParseThenExec) {
   Terminal t;
   ASSERT_TRUE(t.started()) << t.screen();
   t.type(":parse build a red tower");
-  ASSERT_TRUE(t.wait_for("the semantic parser is not built yet (issue 7)")) << t.screen();
+  ASSERT_TRUE(t.wait_for("(:exec runs #1)")) << t.screen();
+  ASSERT_TRUE(t.wait_for("#1  p=")) << t.screen();
   t.type(":exec");
-  ASSERT_TRUE(t.wait_for("no logical form to run: :parse needs the semantic parser")) << t.screen();
+  ASSERT_TRUE(t.wait_for("the CAIP executor acts on scene village")) << t.screen();
 }
 
 TEST_F(ReplTerminal, TabCompletesNamesCommandsAndLogicalFormValues) {

@@ -19,8 +19,8 @@ void exec_command(State& st, const std::string& arg) {
   const std::string given = arg.empty() ? st.last_form : arg;
   if (given.empty()) {
     st.err(
-        "no logical form to run: :parse needs the semantic parser, which is not built yet (issue 7); give one: "
-        ":exec FORM, or :lf FORM then :exec (FORM: a dict, JSON, a variable, or {'text': ..., 'logical_form': ...})\n");
+        "no logical form to run: :parse TEXT, :lf FORM or :exec FORM first "
+        "(FORM: a dict, JSON, a variable, or {'text': ..., 'logical_form': ...})\n");
     return;
   }
   std::string text;

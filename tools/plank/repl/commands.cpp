@@ -221,9 +221,7 @@ void cmd_lf(State& st, const std::string& arg) {
   }
 }
 
-void cmd_parse(State& st, const std::string&) {
-  missing(st, "the semantic parser is not built yet (issue 7): :parse cannot turn text into a logical form");
-}
+void cmd_parse(State& st, const std::string& arg) { parse_command(st, arg); }
 void cmd_exec(State& st, const std::string& arg) { exec_command(st, arg); }
 void cmd_deps(State& st, const std::string& arg) { deps_command(st, arg); }
 void cmd_inv(State& st, const std::string& arg) { inventory_command(st, arg); }
@@ -254,7 +252,7 @@ const Command kCommands[] = {
     {":inv", "", "the agent's inventory after the last :deps round", cmd_inv},
     {":mem", "SQL", "query the agent's memory (SQLite; see docs/memory.md)", cmd_mem},
     {":parse", "TEXT", "the logical form of a command, with span highlights and the N-best list", cmd_parse},
-    {":exec", "[FORM]", "run a logical form (or the last :lf form; the last parse once there is a parser)",
+    {":exec", "[FORM]", "run a logical form (or the last :lf form; or the best of the last :parse)",
      cmd_exec},
     {":lf", "FORM", "validate and pretty-print a logical form (dict literal, JSON, or a variable)", cmd_lf},
     {":deps", "TASK", "run the DEPS loop on a task, pausing after each round (Enter: next)", cmd_deps},

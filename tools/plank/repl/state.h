@@ -23,11 +23,17 @@ class Debugger;
 namespace plank::caip {
 class Executor;
 }
+namespace plank::neural {
+class Parser;
+}
 
 namespace plank::repl {
 
 struct CaipDeleter {
   void operator()(caip::Executor* executor) const;
+};
+struct ParserDeleter {
+  void operator()(neural::Parser* parser) const;
 };
 
 struct State {
@@ -51,7 +57,9 @@ struct State {
   // :exec: the CAIP executor, with the world it owns (null until the first :exec).
   std::unique_ptr<caip::Executor, CaipDeleter> caip;
   std::string scene_file;  // the last :open (the executor's scene)
-  std::string last_form;   // the last valid :lf form, for :exec
+  std::string last_form;   // the last valid :lf form or the best :parse, for :exec
+  // :parse: the neural parser, loaded on first use (models/parser.bin or $PLANK_PARSER_MODEL).
+  std::unique_ptr<neural::Parser, ParserDeleter> parser;
   std::string last_inventory;  // after the last :deps round (DEPS names), for :inv
   bool failed = false;  // an input of a script failed (exit code 1)
   bool quit = false;
@@ -95,6 +103,8 @@ std::optional<lf::Value> read_form(State& state, const std::string& arg, std::st
 
 // :exec [FORM] (caip.cpp).
 void exec_command(State& state, const std::string& arg);
+// :parse TEXT (parse.cpp): the neural parser's N-best forms with their spans; the best becomes :exec's form.
+void parse_command(State& state, const std::string& arg);
 
 // Without leading and trailing blanks.
 std::string trim(const std::string& s);
