@@ -41,6 +41,11 @@ WorldgenOptions deps_task_world(uint64_t seed) {
   o.seed = seed;
   o.x0 = o.z0 = -96;
   o.size_x = o.size_z = 192;
+  // A 192 x 192 slice is far smaller than the world a Minecraft agent may walk
+  // through: at the default density some seeds hold fewer than the 6-8 cows
+  // that 7-8 leather take (a cow drops 0-2). Denser herds stand in for the
+  // walk to the next herd beyond the slice.
+  o.mob_density = 1.6;
   return o;
 }
 
