@@ -140,8 +140,10 @@ TEST_P(Differential, JitInterpreterAndPython3PrintTheSame) {
     }
   }
   // Most programs must run to their end (the generator avoids errors by
-  // construction; about one in six ends with a deliberate one).
-  EXPECT_LE(raised, kProgramsPerShard / 3) << "too many programs raised: the generator has a bug";
+  // construction; about one in six ends with a deliberate one). The sanitizer
+  // build's 5-program shards are too small for a rate: 2 of 5 is chance there.
+  if (kProgramsPerShard >= 30)
+    EXPECT_LE(raised, kProgramsPerShard / 3) << "too many programs raised: the generator has a bug";
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, Differential, ::testing::Range(0, kShards));
