@@ -17,6 +17,10 @@ struct OutputOptions {
   bool use_color() const;      // for text written to stderr
 };
 
+// `plank eval`, shared by the domains that evaluate over a data set (parser, deps):
+// created by whichever registers first, each adding its own subcommand.
+CLI::App* eval_command(CLI::App& app);
+
 // A subcommand runs after parsing; its result becomes the process exit code.
 using Action = std::function<int()>;
 

@@ -319,7 +319,7 @@ void add_common(CLI::App* c, DepsOptions& o) {
 }  // namespace
 
 void register_deps(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("deps", "run a DEPS episode: plan code, describe, explain, re-plan, select");
+  auto* cmd = app.add_subcommand("deps", "Run a DEPS episode: plan code, describe, explain, re-plan, select");
   auto o = std::make_shared<DepsOptions>();
   cmd->add_option("task", o->task, "\"obtain 1 stone_sword\"")->required();
   cmd->add_option("--seed", o->seed, "world seed (default 0)");
@@ -329,14 +329,8 @@ void register_deps(CLI::App& app, Action& action) {
   add_common(cmd, *o);
   cmd->callback([&action, o] { action = [o] { return run_deps(*o); }; });
 
-  // `eval` may be shared with other domains' evaluations: reuse it when one registered it first.
-  CLI::App* eval = nullptr;
-  for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return a->get_name() == "eval"; })) eval = sub;
-  if (!eval) {
-    eval = app.add_subcommand("eval", "run an evaluation");
-    eval->require_subcommand(1);
-  }
-  auto* ev = eval->add_subcommand("deps", "evaluate DEPS over the task list: success per group beside the paper's");
+  CLI::App* eval = eval_command(app);
+  auto* ev = eval->add_subcommand("deps", "Evaluate DEPS over the task list: success per group beside the paper's");
   auto e = std::make_shared<EvalOptions>();
   ev->add_option("--tasks", e->tasks, "the task list (shared/data/deps/tasks.json)")->required();
   ev->add_option("--seeds", e->seeds, "world seeds per task")->check(CLI::Range(1, 100000));

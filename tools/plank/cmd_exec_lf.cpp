@@ -189,7 +189,7 @@ int exec_jsonl(const ExecLfOptions& o) {
 }  // namespace
 
 void register_exec_lf(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("exec-lf", "compile CAIP logical forms to Plank and run them in a world");
+  auto* cmd = app.add_subcommand("exec-lf", "Compile CAIP logical forms to Plank and run them in a world");
   auto o = std::make_shared<ExecLfOptions>();
   cmd->add_option("file", o->file, "a logical form (JSON), or a {\"text\", \"logical_form\"} line");
   cmd->add_option("--jsonl", o->jsonl, "a data set: one {\"text\", \"logical_form\"} object a line");

@@ -10,7 +10,7 @@
 namespace plank::cli {
 
 void register_gen_program(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("gen-program", "write a random Python-compatible Plank program (deterministic from --seed)");
+  auto* cmd = app.add_subcommand("gen-program", "Write a random Python-compatible Plank program (deterministic from --seed)");
   auto o = std::make_shared<progen::Options>();
   cmd->add_option("--seed", o->seed, "the seed (same seed, same program)");
   cmd->add_option("--size", o->size, "top-level items (about 4 lines each; default 24)")->check(CLI::Range(1, 1000000));

@@ -53,4 +53,11 @@ bool OutputOptions::use_color() const {
   return isatty(fileno(stderr)) && std::getenv("NO_COLOR") == nullptr;
 }
 
+CLI::App* eval_command(CLI::App& app) {
+  for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return a->get_name() == "eval"; })) return sub;
+  CLI::App* eval = app.add_subcommand("eval", "Evaluate over a data set: the parser (eval parser) or the DEPS loop (eval deps)");
+  eval->require_subcommand(1);
+  return eval;
+}
+
 }  // namespace plank::cli

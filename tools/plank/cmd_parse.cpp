@@ -132,7 +132,7 @@ void common_flags(CLI::App* cmd, ParseCliOptions& o) {
 
 void register_parse(CLI::App& app, Action& action) {
   auto o = std::make_shared<ParseCliOptions>();
-  auto* cmd = app.add_subcommand("parse", "read a command with the neural parser and print its logical form");
+  auto* cmd = app.add_subcommand("parse", "Read a command with the neural parser and print its logical form");
   cmd->add_option("text", o->text, "the command, e.g. \"build a red cube\"")->required();
   cmd->add_option("--n", o->n, "how many of the beam's parses to print (default 1)");
   cmd->add_option("--color", o->out.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
@@ -140,9 +140,8 @@ void register_parse(CLI::App& app, Action& action) {
   cmd->callback([&action, o] { action = [o] { return run_parse(*o); }; });
 
   auto e = std::make_shared<ParseCliOptions>();
-  auto* eval = app.add_subcommand("eval", "evaluate a model (parser)");
-  eval->require_subcommand(1);
-  auto* ep = eval->add_subcommand("parser", "exact match of the neural parser on a JSONL data set");
+  CLI::App* eval = eval_command(app);
+  auto* ep = eval->add_subcommand("parser", "Exact match of the neural parser on a JSONL data set");
   ep->add_option("--data", e->data, "JSONL with {\"text\", \"logical_form\", \"source\"} a line")->required();
   common_flags(ep, *e);
   ep->callback([&action, e] { action = [e] { return run_eval(*e); }; });

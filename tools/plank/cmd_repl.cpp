@@ -6,7 +6,7 @@
 namespace plank::cli {
 
 void register_repl(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("repl", "an interactive session: run statements, step through plans, look at the world");
+  auto* cmd = app.add_subcommand("repl", "An interactive session: run statements, step through plans, look at the world");
   auto o = std::make_shared<repl::ReplOptions>();
   cmd->add_option("--engine", o->engine, "jit (default when built) or interp")->check(CLI::IsMember({"jit", "interp"}));
   cmd->add_option("--scene", o->scene, "open this scene as the world (see docs/world.md)");

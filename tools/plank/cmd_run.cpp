@@ -18,7 +18,7 @@
 namespace plank::cli {
 
 void register_run(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("run", "compile and run a Plank program");
+  auto* cmd = app.add_subcommand("run", "Compile and run a Plank program");
   auto o = std::make_shared<engine::RunOptions>();
   auto allow = std::make_shared<std::string>();
   auto breaks = std::make_shared<std::vector<uint32_t>>();

@@ -164,8 +164,8 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
 }  // namespace
 
 void register_train(CLI::App& app, Action& action) {
-  auto* train = app.add_subcommand("train", "train a model (parser)");
-  auto* cmd = train->add_subcommand("parser", "train the neural semantic parser (libtorch, CPU)");
+  auto* train = app.add_subcommand("train", "Train a model (parser)");
+  auto* cmd = train->add_subcommand("parser", "Train the neural semantic parser (libtorch, CPU)");
   train->require_subcommand(1);
   auto o = std::make_shared<TrainCliOptions>();
   cmd->add_option("--data", o->data, "training JSONL files ({\"text\", \"logical_form\"} a line)")->required();
