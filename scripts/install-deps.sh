@@ -24,6 +24,7 @@ declare -A PROBE=(
   [pkg-config]=/usr/bin/pkg-config
   [default-jre-headless]=/usr/bin/java
   [python3]=/usr/bin/python3
+  [tmux]=/usr/bin/tmux
   [zlib1g-dev]=/usr/include/zlib.h
   [npm]=/usr/bin/npm
   [libopenblas-dev]=/usr/lib/x86_64-linux-gnu/libopenblas.so
