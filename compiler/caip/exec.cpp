@@ -120,10 +120,16 @@ ExecResult Executor::run(const lf::Value& form, const std::string& utterance, So
   r.action = t.action;
   r.program = t.source;
 
+  // Changes of one kind in the log, from the `from`-th change on.
+  auto count_changes = [&](agent::Change::Kind kind, size_t from) {
+    size_t seen = 0, n = 0;
+    for (const auto& a : session_->log().actions())
+      for (const auto& c : a.changes)
+        if (seen++ >= from) n += c.kind == kind;
+    return n;
+  };
   size_t changes_before = session_->log().change_count();
-  size_t entities_before = 0;
-  for (const auto& a : session_->log().actions())
-    for (const auto& c : a.changes) entities_before += c.kind == agent::Change::Kind::Entity;
+  size_t entities_before = count_changes(agent::Change::Kind::Entity, 0);
   session_->begin_command(utterance);
   core::HostContext host;
   host.world = world_.get();
@@ -148,24 +154,10 @@ ExecResult Executor::run(const lf::Value& form, const std::string& utterance, So
     r.internal_error = true;
     r.error = "the program finished without a reply";
   }
-  size_t changes_after = session_->log().change_count();
-  size_t entities_after = 0;
-  for (const auto& a : session_->log().actions())
-    for (const auto& c : a.changes) entities_after += c.kind == agent::Change::Kind::Entity;
+  size_t entities_after = count_changes(agent::Change::Kind::Entity, 0);
   r.entities_changed = entities_after > entities_before ? entities_after - entities_before : 0;
-  size_t total = changes_after > changes_before ? changes_after - changes_before : 0;
-  size_t block_changes = 0;
-  {
-    // Blocks: count the block changes of the actions recorded for this command.
-    size_t seen = 0;
-    for (const auto& a : session_->log().actions())
-      for (const auto& c : a.changes) {
-        if (seen++ < changes_before) continue;
-        block_changes += c.kind == agent::Change::Kind::Block;
-      }
-  }
-  (void)total;
-  r.blocks_changed = block_changes;
+  // Blocks: the block changes of the actions recorded for this command.
+  r.blocks_changed = count_changes(agent::Change::Kind::Block, changes_before);
   return r;
 }
 

@@ -87,7 +87,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pk_raise", fnty(i1, {T, P, P})},
       {"pkj_call_positional", fnty(i1, {T, V, V, V, U})},
       {"pkj_call_append", fnty(i1, {T, V, V, V, V})},
-      {"pkj_call_len", fnty(i1, {T, V, U, V})},
+      {"pkj_call_len", fnty(i1, {T, V, V})},
   };
 }
 
@@ -369,7 +369,7 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
       break;
     default:  // CallIntrinsic
       if (nkw == 0 && npos == 1 && in.imm == m.len_intrinsic) {
-        ok = call("pkj_call_len", {thread, slot(in.dst), u32(in.imm), argv});
+        ok = call("pkj_call_len", {thread, slot(in.dst), argv});
         break;
       }
       ok = call("pk_call_intrinsic", {thread, slot(in.dst), u32(in.imm), argv, u32(npos), u32(nkw), names});

@@ -45,27 +45,15 @@ bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plan
   return pk_call_method(t, dst, obj, name, args, 1, 0, nullptr);
 }
 
-// `len(x)` with one positional argument (the builtin `intrinsic`): sizes of
-// lists, tuples, dicts and ASCII strings directly, else the builtin itself.
-bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, uint32_t intrinsic, const plank::core::Value* args) {
-  const plank::core::Value& v = args[0];
-  if (v.tag == Tag::Object) {
-    int64_t n = -1;
-    switch (v.obj->kind) {
-      case ObjKind::List: n = static_cast<int64_t>(plank::core::as_list(v)->items.size()); break;
-      case ObjKind::Tuple: n = static_cast<int64_t>(plank::core::as_tuple(v)->items.size()); break;
-      case ObjKind::Dict: n = static_cast<int64_t>(plank::core::as_dict(v)->count); break;
-      case ObjKind::Str:
-        if (v.obj->flags & plank::core::kStrAscii) n = static_cast<int64_t>(plank::core::as_str(v)->len);
-        break;
-      default: break;
-    }
-    if (n >= 0) {
-      *dst = plank::core::Value::integer(n);
-      return true;
-    }
+// `len(x)` with one positional argument: the runtime's own length, without
+// binding arguments through the intrinsics table (one argument cannot fail to bind).
+bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* args) {
+  try {
+    *dst = plank::core::Value::integer(plank::core::length(t, args[0]));
+    return true;
+  } catch (const plank::core::Raised&) {
+    return false;
   }
-  return pk_call_intrinsic(t, dst, intrinsic, args, 1, 0, nullptr);
 }
 
 }  // extern "C"

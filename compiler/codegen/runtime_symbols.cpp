@@ -13,8 +13,7 @@ extern "C" bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* 
                                     const plank::core::Value* args, uint32_t n);
 extern "C" bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* obj,
                                 const plank::core::Value* name, const plank::core::Value* args);
-extern "C" bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, uint32_t intrinsic,
-                             const plank::core::Value* args);
+extern "C" bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* args);
 
 namespace plank::codegen {
 

@@ -40,9 +40,9 @@ struct CostTable {
   // (4-tick use delay): about 10 ticks a block. Our approximation.
   uint64_t pillar_ticks = 10;
   // Crafting is one action (MineDojo's functional `craft` is a single env
-  // step); a furnace takes 200 ticks (10 s) an item, which the agent waits out.
+  // step). Smelting waits out the furnace: its ticks per item are the recipe's
+  // (runtime/data/smelting.json), not a cost here.
   uint64_t craft_ticks = 1;
-  uint64_t smelt_ticks_per_item = 200;
 
   Milliticks walk() const { return Milliticks(1000.0 * kTicksPerSecond / walk_blocks_per_second + 0.5); }
   Milliticks walk_diagonal() const { return Milliticks(double(walk()) * 1.41421356237 + 0.5); }

@@ -1,6 +1,8 @@
 #include "runtime/core/intrinsics.h"
 
 #include <algorithm>
+#include <deque>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -44,12 +46,17 @@ std::optional<uint32_t> find_intrinsic(std::string_view name) {
   return std::nullopt;
 }
 
-static std::vector<Method>& method_table() {
-  static std::vector<Method> m = builtin_methods();
+// A deque: add_method appends while entries are referenced by address (the
+// methods' own `static const Method*` and ops.cpp's lookup cache).
+static std::deque<Method>& method_table() {
+  static std::deque<Method> m = [] {
+    std::vector<Method> built = builtin_methods();
+    return std::deque<Method>(std::make_move_iterator(built.begin()), std::make_move_iterator(built.end()));
+  }();
   return m;
 }
 
-const std::vector<Method>& methods() { return method_table(); }
+const std::deque<Method>& methods() { return method_table(); }
 
 void add_method(Method method) { method_table().push_back(std::move(method)); }
 

@@ -6,6 +6,7 @@
 // reference in docs/ is generated from it.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,7 +69,8 @@ struct Method {
   std::string_view doc;
   MethodFn fn = nullptr;
 };
-const std::vector<Method>& methods();
+// Entries never move (add_method appends to a deque): pointers to them stay valid.
+const std::deque<Method>& methods();
 const Method* find_method(ObjKind receiver, std::string_view name);
 // Appends a method (a domain's, such as DEPS's `inventory.has`); call before anything runs.
 void add_method(Method method);

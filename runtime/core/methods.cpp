@@ -19,8 +19,8 @@ using P = IntrinsicParam;
 
 const Method* current(ObjKind k, std::string_view name) { return find_method(k, name); }
 
-// The methods table is built once and never grows, so each method finds its
-// own entry and display name once.
+// Entries of the methods table never move (add_method appends to a deque), so
+// each method finds its own entry and display name once.
 template <ObjKind K, const char* Name, auto Impl>
 bool wrap(Thread* t, Value* result, const Value& self, const CallArgs& args) {
   try {

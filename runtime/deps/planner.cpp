@@ -206,17 +206,20 @@ void select_order(const Rules& rules, const world::World& world, const SelectorO
     if (o.kind == "random") {
       std::shuffle(goals.begin() + b, goals.begin() + e, rng);
     } else {
-      // nearest / horizon: greedy, lowest score first.
-      // Distances from where the agent stands now (where each source lies is not tracked).
+      // nearest / horizon: greedy, lowest score first. Distances from where the
+      // agent stands now (where each source lies is not tracked), so each goal's
+      // score is fixed for the run: computed once, moved with its goal.
       const world::Vec3 at = world.agent().pose.pos;
+      std::vector<double> score(e - b);
+      for (size_t j = b; j < e; ++j)
+        score[j - b] = o.kind == "horizon" ? o.predictor->horizon(world, goals[j]) : source_distance(rules, world, goals[j], at);
       for (size_t i = b; i < e; ++i) {
         size_t pick = i;
         double best = std::numeric_limits<double>::infinity();
-        for (size_t j = i; j < e; ++j) {
-          double s = o.kind == "horizon" ? o.predictor->horizon(world, goals[j]) : source_distance(rules, world, goals[j], at);
-          if (s < best) best = s, pick = j;
-        }
+        for (size_t j = i; j < e; ++j)
+          if (score[j - b] < best) best = score[j - b], pick = j;
         std::swap(goals[i], goals[pick]);
+        std::swap(score[i - b], score[pick - b]);
       }
     }
   }

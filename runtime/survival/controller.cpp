@@ -426,7 +426,9 @@ SkillResult Controller::smelt(const std::string& item, int count, const ItemCoun
   CraftResult r = survival::smelt(book_, item, count, inv_, true, fuel);
   if (r.ok) {
     ++stats_.smelts;
-    spend(agent::kCosts.smelt_ticks_per_item * uint64_t(std::max(1, r.produced)), &ControllerStats::smelt_ticks);
+    // The furnace's time per item comes from smelting.json, as the planner reads it.
+    const uint64_t per_item = uint64_t(book_.smelting(items[0]).front()->ticks);
+    spend(per_item * uint64_t(std::max(1, r.produced)), &ControllerStats::smelt_ticks);
   }
   if (placed) pick_up(*placed, "furnace");
   if (!r.ok) {

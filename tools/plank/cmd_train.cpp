@@ -185,13 +185,11 @@ void register_train(CLI::App& app, Action& action) {
   cmd->add_option("--decoder", o->decoder, "decoder GRU size (default 256)");
   cmd->add_option("--out-embed", o->out_embed, "decision embedding size (default 64)");
   cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
-  cmd->callback([&action, o, cmd] {
-    action = [o, cmd]() -> int {
+  cmd->callback([&action, o] {
+    action = [o]() -> int {
 #ifdef PLANK_WITH_TORCH
-      (void)cmd;
       return run_train(*o, command_line(*o));
 #else
-      (void)cmd;
       std::fprintf(stderr, "plank train parser: this plank was built without libtorch (install libtorch-dev and "
                            "configure with -DPLANK_TORCH=ON)\n");
       return kInputErrors;

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "compiler/lf/validator.h"
+#include "runtime/deps/rules.h"
 #include "runtime/render/isometric.h"
 #include "runtime/render/png_writer.h"
 #include "runtime/survival/task_run.h"
@@ -19,28 +20,12 @@
 namespace plank::cli {
 namespace {
 
-struct Rules {
-  std::shared_ptr<const world::BlockRegistry> registry;
-  std::shared_ptr<const survival::SurvivalData> data;
-  std::unique_ptr<survival::RecipeBook> book;
-};
-
-std::optional<Rules> load_rules() {
-  std::string warning, error;
-  Rules r;
-  r.registry = world::BlockRegistry::load_default(&warning);
-  if (!r.registry || !r.registry->mcdata()) {
-    fmt::print(stderr, "plank world: error: survival needs minecraft-data: {}\n", warning);
-    return std::nullopt;
-  }
-  std::shared_ptr<const world::McData> mc(r.registry, r.registry->mcdata());
-  r.data = survival::load_survival_data(survival::default_data_dir(), *mc, &error);
-  if (!r.data) {
-    fmt::print(stderr, "plank world: error: {}\n", error);
-    return std::nullopt;
-  }
-  r.book = std::make_unique<survival::RecipeBook>(mc, r.data);
-  return r;
+// The survival rules are the DEPS loop's, loaded once per process (runtime/deps/rules.h).
+const deps::Rules* load_rules() {
+  std::string error;
+  const deps::Rules* rules = deps::load_rules(&error);
+  if (!rules) fmt::print(stderr, "plank world: error: {}\n", error);
+  return rules;
 }
 
 struct SurviveOptions {
@@ -61,7 +46,7 @@ int survive(const SurviveOptions& o) {
   wo.x0 = wo.z0 = -o.size / 2;
   wo.size_x = wo.size_z = o.size;
   auto w = survival::make_survival_world(rules->registry, wo);
-  survival::Obtainability analysis(*rules->book, *rules->registry, survival::worldgen_sources());
+  const survival::Obtainability& analysis = *rules->analysis;
   if (!analysis.obtainable(o.object)) {
     std::string hint;
     if (!rules->book->is_item(rules->book->names().resolve(o.object)[0])) {
@@ -117,7 +102,7 @@ int tasks(const SurviveOptions& o) {
     fmt::print(stderr, "plank world: error: {}\n", error);
     return kInputErrors;
   }
-  survival::Obtainability analysis(*rules->book, *rules->registry, survival::worldgen_sources());
+  const survival::Obtainability& analysis = *rules->analysis;
   nlohmann::json j = nlohmann::json::array();
   std::map<std::string, std::pair<double, int>> ticks_by_group;  // sum of successes' ticks, count
   std::map<std::string, int> budget, tasks_in, ok_in, within_in;

@@ -52,7 +52,6 @@ bool need_arg(State& st, const std::string& arg, const char* usage) {
 }
 
 // A part of Plank this command needs is not built yet: say so, never pretend.
-void missing(State& st, const char* what) { st.err(fmt::format("{}\n", what)); }
 
 void cmd_help(State& st, const std::string& arg);
 
