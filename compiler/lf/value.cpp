@@ -176,4 +176,11 @@ std::string to_json_text(const Value& v, bool pretty) {
   return out;
 }
 
+UtteranceForm unwrap_dataset_line(const Value& v) {
+  const Value* inner = v.find("logical_form");
+  if (!inner) return UtteranceForm{v, {}};
+  const Value* text = v.find("text");
+  return UtteranceForm{*inner, text && text->is_string() ? text->string : std::string()};
+}
+
 }  // namespace plank::lf

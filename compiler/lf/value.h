@@ -66,4 +66,13 @@ struct Member {
 // JSON text of a value; keys in stored order. pretty = two-space indentation.
 std::string to_json_text(const Value& v, bool pretty = false);
 
+// A CAIP data-set line {"text": ..., "logical_form": ...} wraps a form with the
+// utterance its spans index into; anything else is a bare form with no
+// utterance. Every reader of forms (exec-lf, the REPL) unwraps the same way.
+struct UtteranceForm {
+  Value form;
+  std::string text;  // empty when the input carried no utterance
+};
+UtteranceForm unwrap_dataset_line(const Value& v);
+
 }  // namespace plank::lf

@@ -3,6 +3,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <functional>
 #include <string>
 
@@ -14,7 +15,7 @@ enum ExitCode : int { kOk = 0, kInputErrors = 1, kUsage = 2 };
 struct OutputOptions {
   bool json = false;
   std::string color = "auto";  // auto | always | never
-  bool use_color() const;      // for text written to stderr
+  bool use_color(FILE* stream = stderr) const;  // --color, else whether `stream` is a terminal (NO_COLOR off)
 };
 
 // `plank eval`, shared by the domains that evaluate over a data set (parser, deps):

@@ -58,13 +58,9 @@ int exec_one(const ExecLfOptions& o) {
     return kInputErrors;
   }
   // A data-set line ({"text", "logical_form"}) carries its own utterance.
-  std::string utterance = o.utterance;
-  lf::Value lfv = *form;
-  if (const lf::Value* inner = form->find("logical_form")) {
-    if (utterance.empty())
-      if (const lf::Value* t = form->find("text"); t && t->is_string()) utterance = t->string;
-    lfv = *inner;
-  }
+  lf::UtteranceForm line = lf::unwrap_dataset_line(*form);
+  std::string utterance = o.utterance.empty() ? line.text : o.utterance;
+  lf::Value& lfv = line.form;
   auto ex = open_executor(o);
   if (!ex) return kInputErrors;
   if (o.dump == "plank") {

@@ -47,10 +47,10 @@ void register_info(CLI::App& app, Action& action) {
   });
 }
 
-bool OutputOptions::use_color() const {
+bool OutputOptions::use_color(FILE* stream) const {
   if (color == "always") return true;
   if (color == "never") return false;
-  return isatty(fileno(stderr)) && std::getenv("NO_COLOR") == nullptr;
+  return isatty(fileno(stream)) && std::getenv("NO_COLOR") == nullptr;
 }
 
 CLI::App* eval_command(CLI::App& app) {

@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
-#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -57,7 +56,7 @@ int run_parse(const ParseCliOptions& o) {
     std::printf("%s\n", j.dump(2).c_str());
     return kOk;
   }
-  bool colour = o.out.color == "always" || (o.out.color == "auto" && isatty(1) && std::getenv("NO_COLOR") == nullptr);
+  bool colour = o.out.use_color(stdout);
   for (size_t i = 0; i < parses.size(); ++i) {
     neural::ParseView view = neural::present_parse(parses[i].form, utterance.tokens, colour);
     std::printf("#%zu  p=%.3f  log p=%.3f\n  %s\n%s", i + 1, parses[i].confidence, parses[i].log_prob,

@@ -32,12 +32,7 @@ void exec_command(State& st, const std::string& arg) {
     return;
   }
   // A data-set line carries its utterance, which the form's spans point into.
-  std::string utterance;
-  lf::Value form = *value;
-  if (const lf::Value* inner = value->find("logical_form")) {
-    if (const lf::Value* t = value->find("text"); t && t->is_string()) utterance = t->string;
-    form = *inner;
-  }
+  auto [form, utterance] = lf::unwrap_dataset_line(*value);
   if (!st.caip) {
     caip::ExecOptions options;
     options.scene = st.scene_file.empty() ? "village" : st.scene_file;
