@@ -160,6 +160,14 @@ bool AgentMemory::init() {
   return db_.exec(fmt::format("INSERT INTO schema_version(version) VALUES ({})", kSchemaVersion));
 }
 
+uint64_t AgentMemory::next_tick() {
+  Statement st = db_.prepare(
+      "SELECT MAX(t) FROM (SELECT MAX(updated) AS t FROM block_objects UNION ALL SELECT MAX(updated) FROM mobs "
+      "UNION ALL SELECT MAX(time) FROM triples UNION ALL SELECT MAX(time) FROM rewards "
+      "UNION ALL SELECT MAX(time) FROM chat UNION ALL SELECT MAX(finished) FROM task_history)");
+  return st.step() && !st.is_null(0) ? uint64_t(st.i64(0)) + 1 : uint64_t(0);
+}
+
 std::string AgentMemory::journal_mode() {
   Statement st = db_.prepare("PRAGMA journal_mode");
   return st.step() ? st.text(0) : "";

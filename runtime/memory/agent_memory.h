@@ -97,6 +97,9 @@ class AgentMemory {
   const std::string& error() const { return db_.error(); }
   const std::string& path() const { return path_; }
   std::string journal_mode();  // "wal" for files, "memory" in memory
+  // One tick after the latest time stamp in any table (0 for an empty memory):
+  // when a command-line write happens, so it sorts after everything remembered.
+  uint64_t next_tick();
 
   // Block objects.
   std::optional<int64_t> add_object(const world::BlockObject& object, uint64_t now);

@@ -47,6 +47,21 @@ TEST(Memory, OpensInMemoryByDefault) {
   EXPECT_TRUE(m->objects({}).empty());
 }
 
+TEST(Memory, NextTickFollowsTheLatestStampOfEveryTable) {
+  Scene s;
+  auto m = AgentMemory::open();
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->next_tick(), 0u);
+  ASSERT_TRUE(m->sync_objects(world::block_objects(s.world), 40));
+  EXPECT_EQ(m->next_tick(), 41u);
+  ASSERT_TRUE(m->add_triple("cube", "has_colour", "red", 70));
+  EXPECT_EQ(m->next_tick(), 71u);
+  ASSERT_TRUE(m->add_chat("speaker", "build a cube", 90));
+  EXPECT_EQ(m->next_tick(), 91u);
+  ASSERT_TRUE(m->add_reward(1.0, "speaker", 95));
+  EXPECT_EQ(m->next_tick(), 96u);
+}
+
 TEST(Memory, QueriesByNameTagColourSizeLocationRecency) {
   Scene s;
   auto m = AgentMemory::open();

@@ -134,11 +134,7 @@ int run(const MemoryOptions& o) {
     }
     return std::nullopt;
   };
-  auto tick = [&] {  // writes happen one tick after the latest the memory has seen
-    memory::Statement st = mem->database().prepare(
-        "SELECT MAX(t) FROM (SELECT MAX(updated) AS t FROM block_objects UNION ALL SELECT MAX(time) FROM triples)");
-    return st.step() && !st.is_null(0) ? uint64_t(st.i64(0)) + 1 : uint64_t(0);
-  };
+  auto tick = [&] { return mem->next_tick(); };  // writes sort after everything remembered
   if (!o.set_name.empty()) {
     auto id = parse_id(o.set_name[0]);
     if (!id || !mem->object(*id)) return fail(fmt::format("--set-name: no object with id '{}'", o.set_name[0]));

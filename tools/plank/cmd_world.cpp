@@ -45,14 +45,7 @@ bool remember(const WorldOptions& o, const world::World& w, const std::vector<wo
   std::string error;
   auto mem = memory::AgentMemory::open(o.memory, &error);
   if (!mem) return fmt::print(stderr, "plank world: error: {}\n", error), false;
-  uint64_t now = 0;
-  if (o.tick) {
-    now = *o.tick;
-  } else {
-    memory::Statement st = mem->database().prepare(
-        "SELECT MAX(t) FROM (SELECT MAX(updated) AS t FROM block_objects UNION ALL SELECT MAX(updated) FROM mobs)");
-    if (st.step() && !st.is_null(0)) now = uint64_t(st.i64(0)) + 1;
-  }
+  uint64_t now = o.tick ? *o.tick : mem->next_tick();
   std::vector<world::BlockObject> all = objects;
   all.insert(all.end(), holes.begin(), holes.end());
   auto so = mem->sync_objects(all, now);
