@@ -225,10 +225,11 @@ void FunctionEmitter::sync_line() {
   stored_line_ = line_;
 }
 
-// LLVM removes a write-back of the value just reloaded (no Step between two
-// calls), so a call costs one store only where statements ran since the last.
+// Every call writes the fuel back and reloads it, so after a call on the main
+// path the two agree until the next Step (fuel_synced_): a second call in the
+// same statement, or the return after it, writes nothing.
 void FunctionEmitter::fuel_out() {
-  if (fuel_) b.CreateStore(b.CreateLoad(m.i64, fuel_), b.CreateStructGEP(m.thread_ty, thread, 1));
+  if (fuel_ && !fuel_synced_) b.CreateStore(b.CreateLoad(m.i64, fuel_), b.CreateStructGEP(m.thread_ty, thread, 1));
 }
 
 void FunctionEmitter::fuel_in() {
@@ -314,10 +315,6 @@ bool FunctionEmitter::emit(std::string* error) {
   find_register_temps();
   create_register_temps();
   layout_frame();
-  if (frame_memory_ < fn().slot_count) {
-    frame_homes_ready_ = b.CreateAlloca(m.i1, nullptr, "homes_ready");
-    b.CreateStore(b.getFalse(), frame_homes_ready_);
-  }
 
   // Memory slots start as None (the collector scans them); parameters are
   // copied in. The temporaries' homes wait for their first spill.
@@ -374,6 +371,7 @@ bool FunctionEmitter::emit(std::string* error) {
     slot_global_.clear();
     active_.clear();
     stored_line_ = UINT32_MAX;  // a block may have several predecessors
+    fuel_synced_ = false;
     cur_block_ = static_cast<uint32_t>(i);
     cur_instr_ = 0;
     for (const ir::Instr& in : fn().blocks[i].instrs) {
@@ -382,9 +380,12 @@ bool FunctionEmitter::emit(std::string* error) {
         auto known = slot_global_.find(in.a);
         bool direct = known != slot_global_.end() && m.direct_target(in, known->second) >= 0;
         spill_live(cur_block_, cur_instr_, direct ? in.a : ir::kNoSlot);
-        if (in.op != Op::Step) sync_line();
+        // LoadGlobal and ForIter call the runtime only on their slow paths, which store the line.
+        if (in.op != Op::Step && in.op != Op::LoadGlobal && in.op != Op::ForIter) sync_line();
       }
       if (!emit_instr(in, error)) return false;
+      // Every path through these made a call (fuel_out, fuel_in).
+      if (in.op == Op::Call || in.op == Op::CallMethod || in.op == Op::CallIntrinsic) fuel_synced_ = true;
       if (is_register(in.dst) && temp_[in.dst].def == cur_instr_) active_.push_back(in.dst);
       ++cur_instr_;
       track_globals(in);

@@ -126,7 +126,7 @@ class FunctionEmitter {
   // The frame's layout (register_temps.cpp): the slots that live in memory
   // first (frame_memory_ of them: the collector scans these from entry on),
   // then the frame homes of the register temporaries, scanned only once a
-  // spill has initialised them (frame_homes_ready_).
+  // spill has initialised them (init_frame_homes).
   void layout_frame();
   uint32_t frame_index(ir::Slot s) const { return frame_index_[s]; }
   void init_frame_homes();
@@ -182,8 +182,8 @@ class FunctionEmitter {
   std::vector<ir::Slot> active_;  // register temporaries of the current block defined so far (spill_live)
   std::vector<uint32_t> frame_index_;  // IR slot -> index in the frame's slot array
   uint32_t frame_memory_ = 0;          // slots scanned from entry on (memory slots)
-  llvm::AllocaInst* frame_homes_ready_ = nullptr;  // i1: the temporaries' homes are initialised and scanned
   llvm::AllocaInst* fuel_ = nullptr;  // i64: Thread::fuel while no call runs (null in debug builds)
+  bool fuel_synced_ = false;          // Thread::fuel equals fuel_ here (a call since the last Step)
   uint32_t line_ = 0;                 // the line of the statement being emitted
   uint32_t stored_line_ = UINT32_MAX; // the line the frame holds on the main path here (UINT32_MAX: unknown)
   uint32_t cur_block_ = 0, cur_instr_ = 0;

@@ -82,6 +82,7 @@ void FunctionEmitter::emit_leave() {
 void FunctionEmitter::emit_load_global(const ir::Instr& in) {
   // A register temporary's slow path: the runtime writes its frame home, copied back after.
   auto slow_load = [&] {
+    store_line();
     check(call("pk_load_global", {thread, frame_slot(in.dst), m.module_ptr(), u32(in.imm)}));
     if (is_register(in.dst)) copy_value(slot(in.dst), frame_slot(in.dst));
   };
@@ -137,6 +138,7 @@ void FunctionEmitter::emit_for_iter(const ir::Instr& in) {
   b.CreateBr(blocks[in.target]);
 
   b.SetInsertPoint(slow);
+  store_line();
   check(call("pk_for_iter", {thread, slot(in.dst), flag, it}));
   llvm::Value* done = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
   b.CreateCondBr(done, blocks[in.target2], blocks[in.target]);

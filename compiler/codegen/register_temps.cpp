@@ -110,19 +110,20 @@ void FunctionEmitter::layout_frame() {
 }
 
 // Before the first spill of an activation: zero the homes and widen the
-// frame's slot_count over them. A flag (promoted to a register) skips this
-// after the first time; functions without temporaries never emit it.
+// frame's slot_count over them. The frame's slot_count tells whether that was
+// done (a load, not a flag that would occupy a register across every call);
+// functions without temporaries never emit it.
 void FunctionEmitter::init_frame_homes() {
   uint32_t n = fn().slot_count;
-  if (frame_memory_ >= n || !frame_homes_ready_) return;
+  if (frame_memory_ >= n) return;
+  llvm::Value* count_ptr = b.CreateStructGEP(m.frame_ty, frame, 3);
   llvm::BasicBlock* init = new_block("init_homes");
   llvm::BasicBlock* ready = new_block("homes_ready");
-  b.CreateCondBr(b.CreateLoad(m.i1, frame_homes_ready_), ready, init);
+  b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(m.i32, count_ptr), u32(n)), ready, init);
   b.SetInsertPoint(init);
   b.CreateMemSet(b.CreateBitCast(frame_slot_at(frame_memory_), m.i8_ptr), b.getInt8(0),
                  uint64_t(n - frame_memory_) * 16, llvm::MaybeAlign(16));
-  b.CreateStore(u32(n), b.CreateStructGEP(m.frame_ty, frame, 3));
-  b.CreateStore(b.getTrue(), frame_homes_ready_);
+  b.CreateStore(u32(n), count_ptr);
   b.CreateBr(ready);
   b.SetInsertPoint(ready);
 }
