@@ -2,6 +2,8 @@
 // runtime call per IR operation. Inline fast paths live in fast_paths.cpp.
 #include "codegen/codegen.h"
 
+#include <string_view>
+
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/MDBuilder.h>
@@ -207,10 +209,14 @@ void FunctionEmitter::check(llvm::Value* ok) {
   b.SetInsertPoint(next);
 }
 
+// Only calls that can run Plank code (which steps) or read the fuel (pk_poll)
+// see Thread::fuel; after any other runtime call the error exit writes it back.
 llvm::Value* FunctionEmitter::call(const char* name, std::initializer_list<llvm::Value*> args) {
-  fuel_out();
+  std::string_view callee(name);
+  bool steps = callee.starts_with("pk_call") || callee.starts_with("pkj_call") || callee == "pk_poll";
+  if (steps) fuel_out();
   llvm::Value* r = b.CreateCall(m.runtime_fn(name), args);
-  fuel_in();
+  if (steps) fuel_in();
   return r;
 }
 
@@ -357,6 +363,7 @@ bool FunctionEmitter::emit(std::string* error) {
   {
     llvm::IRBuilderBase::InsertPointGuard guard(b);
     b.SetInsertPoint(error_block);
+    fuel_out();
     call("pk_leave", {thread, frame});
     b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
   }

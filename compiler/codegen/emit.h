@@ -53,6 +53,11 @@ struct ModuleEmitter {
   // the LLVM IR small and compiles fast; at -O1..3 the inliner puts the fast
   // path at every use.
   llvm::Function* op_helper(ir::Op kind, uint32_t op);
+  // void @plank.init_homes(%pk.Frame*, i32 first, i32 count): once per
+  // activation, zero slots[first..count) and widen slot_count to count
+  // (register_temps.cpp). Out of line: spills are mostly on slow paths, and
+  // one call per spill keeps each function's IR small.
+  llvm::Function* init_homes_helper();
   // A runtime address as a constant pointer (only with a runtime).
   llvm::Constant* address(const void* p, llvm::Type* pointer_type);
   // known_function[g]: the function global g is bound to once by a top-level
@@ -68,6 +73,7 @@ struct ModuleEmitter {
  private:
   std::unordered_map<std::string, llvm::FunctionType*> runtime_types_;
   std::unordered_map<uint32_t, llvm::Function*> helpers_;
+  llvm::Function* init_homes_ = nullptr;
 };
 
 // Operations that make no runtime call on their usual path (codegen.cpp).

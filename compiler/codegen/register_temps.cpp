@@ -111,21 +111,37 @@ void FunctionEmitter::layout_frame() {
 
 // Before the first spill of an activation: zero the homes and widen the
 // frame's slot_count over them. The frame's slot_count tells whether that was
-// done (a load, not a flag that would occupy a register across every call);
-// functions without temporaries never emit it.
+// done (not a flag, which would occupy a register across every call);
+// functions without temporaries never call it.
 void FunctionEmitter::init_frame_homes() {
   uint32_t n = fn().slot_count;
   if (frame_memory_ >= n) return;
-  llvm::Value* count_ptr = b.CreateStructGEP(m.frame_ty, frame, 3);
-  llvm::BasicBlock* init = new_block("init_homes");
-  llvm::BasicBlock* ready = new_block("homes_ready");
-  b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(m.i32, count_ptr), u32(n)), ready, init);
+  b.CreateCall(m.init_homes_helper(), {frame, u32(frame_memory_), u32(n)});
+}
+
+llvm::Function* ModuleEmitter::init_homes_helper() {
+  if (init_homes_) return init_homes_;
+  auto* type = llvm::FunctionType::get(void_ty, {llvm::PointerType::getUnqual(frame_ty), i32, i32}, false);
+  init_homes_ = llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage, "plank.init_homes", mod);
+  init_homes_->addFnAttr(llvm::Attribute::NoUnwind);
+  init_homes_->addFnAttr(llvm::Attribute::NoInline);
+  llvm::Function* f = init_homes_;
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
+  llvm::BasicBlock* init = llvm::BasicBlock::Create(ctx, "init", f);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx, "done", f);
+  llvm::Value* frame = f->getArg(0);
+  llvm::Value* count_ptr = b.CreateStructGEP(frame_ty, frame, 3);
+  b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(i32, count_ptr), f->getArg(2)), done, init);
   b.SetInsertPoint(init);
-  b.CreateMemSet(b.CreateBitCast(frame_slot_at(frame_memory_), m.i8_ptr), b.getInt8(0),
-                 uint64_t(n - frame_memory_) * 16, llvm::MaybeAlign(16));
-  b.CreateStore(u32(n), count_ptr);
-  b.CreateBr(ready);
-  b.SetInsertPoint(ready);
+  llvm::Value* slots = b.CreateLoad(value_ptr, b.CreateStructGEP(frame_ty, frame, 2));
+  llvm::Value* first = b.CreateGEP(value_ty, slots, b.CreateZExt(f->getArg(1), i64));
+  llvm::Value* bytes = b.CreateMul(b.CreateZExt(b.CreateSub(f->getArg(2), f->getArg(1)), i64), b.getInt64(16));
+  b.CreateMemSet(b.CreateBitCast(first, i8_ptr), b.getInt8(0), bytes, llvm::MaybeAlign(16));
+  b.CreateStore(f->getArg(2), count_ptr);
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  b.CreateRetVoid();
+  return init_homes_;
 }
 
 // Writes the register temporaries live at instruction k of block bi (defined
