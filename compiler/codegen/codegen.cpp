@@ -179,7 +179,13 @@ llvm::Value* FunctionEmitter::u32(uint64_t v) { return llvm::ConstantInt::get(m.
 llvm::Value* FunctionEmitter::frame_slot_at(uint32_t index) {
   return b.CreateConstInBoundsGEP2_32(llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, index);
 }
-llvm::Value* FunctionEmitter::frame_slot(Slot s) { return frame_slot_at(frame_index(s)); }
+// A constant held in a register temporary is rooted where it came from: the
+// module's constants, which the runtime calls of slow paths read instead of a
+// spilled copy (no spill, no home to initialise).
+llvm::Value* FunctionEmitter::frame_slot(Slot s) {
+  if (is_register(s) && temp_[s].constant != UINT32_MAX) return m.constant_ptr(temp_[s].constant);
+  return frame_slot_at(frame_index(s));
+}
 llvm::Value* FunctionEmitter::slot(Slot s) { return is_register(s) ? reg_[s] : frame_slot(s); }
 
 llvm::Value* FunctionEmitter::tag_ptr(llvm::Value* v) { return b.CreateStructGEP(m.value_ty, v, 0); }
@@ -221,7 +227,7 @@ llvm::Value* FunctionEmitter::call(const char* name, std::initializer_list<llvm:
 }
 
 void FunctionEmitter::store_line() {
-  if (m.options.debug || !frame) return;  // debug builds store it at every Step
+  if (!m.options.lazy_line_and_fuel || m.options.debug || !frame) return;  // else Step stores it
   b.CreateStore(u32(line_), b.CreateStructGEP(m.frame_ty, frame, 4));
 }
 
@@ -342,7 +348,8 @@ bool FunctionEmitter::emit(std::string* error) {
   b.CreateStore(b.getInt64((uint64_t(fn().first_line) << 32) | frame_memory_),
                 b.CreateBitCast(b.CreateStructGEP(m.frame_ty, frame, 3), llvm::PointerType::getUnqual(m.i64)));
   b.CreateStore(function_arg, b.CreateStructGEP(m.frame_ty, frame, 5));
-  llvm::AllocaInst* fuel = m.options.debug ? nullptr : b.CreateAlloca(m.i64, nullptr, "fuel");
+  bool lazy = m.options.lazy_line_and_fuel && !m.options.debug;
+  llvm::AllocaInst* fuel = lazy ? b.CreateAlloca(m.i64, nullptr, "fuel") : nullptr;
 
   error_block = new_block("error");
   llvm::Value* entered = emit_enter();

@@ -21,13 +21,13 @@ namespace {
 constexpr uint64_t kExactDouble = uint64_t(1) << 53;  // ints within ±2^53 convert to double exactly
 }
 
-// Debug builds store the line and count fuel in the thread at every statement
-// (the stepping hook reads both); other builds count fuel in a register and
-// store the line only before calls (sync_line, store_line).
+// Debug builds (the stepping hook reads both) and -O0 store the line and
+// count fuel in the thread at every statement; optimised builds count fuel in
+// a register and store the line only before calls (sync_line, store_line).
 void FunctionEmitter::emit_step(const ir::Instr& in) {
   line_ = in.line;
   fuel_synced_ = false;
-  if (m.options.debug) b.CreateStore(u32(in.line), b.CreateStructGEP(m.frame_ty, frame, 4));
+  if (!fuel_) b.CreateStore(u32(in.line), b.CreateStructGEP(m.frame_ty, frame, 4));  // eager (debug, -O0)
   llvm::Value* fuel_ptr = fuel_ ? static_cast<llvm::Value*>(fuel_) : b.CreateStructGEP(m.thread_ty, thread, 1);
   llvm::Value* fuel = b.CreateSub(b.CreateLoad(m.i64, fuel_ptr), b.getInt64(1));
   b.CreateStore(fuel, fuel_ptr);
