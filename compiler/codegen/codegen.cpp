@@ -179,13 +179,7 @@ llvm::Value* FunctionEmitter::u32(uint64_t v) { return llvm::ConstantInt::get(m.
 llvm::Value* FunctionEmitter::frame_slot_at(uint32_t index) {
   return b.CreateConstInBoundsGEP2_32(llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, index);
 }
-// A constant held in a register temporary is rooted where it came from: the
-// module's constants, which the runtime calls of slow paths read instead of a
-// spilled copy (no spill, no home to initialise).
-llvm::Value* FunctionEmitter::frame_slot(Slot s) {
-  if (is_register(s) && temp_[s].constant != UINT32_MAX) return m.constant_ptr(temp_[s].constant);
-  return frame_slot_at(frame_index(s));
-}
+llvm::Value* FunctionEmitter::frame_slot(Slot s) { return frame_slot_at(frame_index(s)); }
 llvm::Value* FunctionEmitter::slot(Slot s) { return is_register(s) ? reg_[s] : frame_slot(s); }
 
 llvm::Value* FunctionEmitter::tag_ptr(llvm::Value* v) { return b.CreateStructGEP(m.value_ty, v, 0); }

@@ -124,7 +124,6 @@ class FunctionEmitter {
     uint32_t def = 0;       // instruction index of the one definition
     uint32_t last_use = 0;  // instruction index of the last use (same block)
     bool live = false;      // kept in a register
-    uint32_t constant = UINT32_MAX;  // defined by LoadConst of this constant: its "home" is the constant itself
   };
   void find_register_temps();
   void create_register_temps();

@@ -76,7 +76,6 @@ void FunctionEmitter::find_register_temps() {
       if (in.dst != ir::kNoSlot) {
         if (!(defines_inline(in) || in.op == Op::LoadGlobal) || ++defs[in.dst] > 1) ok[in.dst] = 0;
         if (in.op == Op::LoadGlobal) global_of[in.dst] = in.imm;
-        if (in.op == Op::LoadConst && in.imm < m.ir.constants.size()) temp_[in.dst].constant = in.imm;
         temp_[in.dst].block = bi;
         temp_[in.dst].def = k;
       }
@@ -159,7 +158,7 @@ void FunctionEmitter::spill_live(uint32_t bi, uint32_t k, Slot except) {
     const RegisterTemp& t = temp_[s];
     if (t.block != bi || t.last_use < k) continue;  // dead from here on
     active_[kept++] = s;
-    if (t.def >= k || s == except || t.constant != UINT32_MAX) continue;
+    if (t.def >= k || s == except) continue;
     if (!initialised) init_frame_homes();
     initialised = true;
     copy_value(frame_slot(s), reg_[s]);
@@ -168,7 +167,6 @@ void FunctionEmitter::spill_live(uint32_t bi, uint32_t k, Slot except) {
 }
 
 void FunctionEmitter::spill(Slot s) {
-  if (temp_[s].constant != UINT32_MAX) return;
   init_frame_homes();
   copy_value(frame_slot(s), reg_[s]);
 }
