@@ -89,7 +89,7 @@ class FunctionEmitter {
 
   // ---- shared helpers (codegen.cpp) ----
   llvm::Value* slot(ir::Slot s);                 // %pk.Value*: the register temporary, else the frame slot
-  llvm::Value* frame_slot(ir::Slot s);           // %pk.Value*: always the frame slot (a root)
+  llvm::Value* frame_slot(ir::Slot s);           // %pk.Value*: the frame slot (a root; a temporary's home once spilled)
   llvm::Value* frame_slot_at(uint32_t index);    // %pk.Value*: the frame's slot array at `index`
   llvm::Value* tag_ptr(llvm::Value* v);          // i64*
   llvm::Value* payload_ptr(llvm::Value* v);      // i64*
@@ -138,14 +138,14 @@ class FunctionEmitter {
   void init_frame_homes();
   bool is_register(ir::Slot s) const { return s < reg_.size() && reg_[s]; }
 
-  // ---- statement line and fuel kept out of memory (codegen.cpp; not in debug builds) ----
+  // ---- statement line and fuel kept out of memory (codegen.cpp; -O1 and up, not debug) ----
   // The frame's line is read only by whatever a runtime call does (a traceback,
   // the debugger), so it is stored before a call, not at every Step: on the
   // main path once per line (sync_line), in a slow path always (store_line).
   void sync_line();
   void store_line();
   // Thread::fuel lives in a promotable alloca between calls: written back
-  // before any call (the callee and pk_poll read it), reloaded after.
+  // before a call that can step (the callee, pk_call*, pk_poll), reloaded after.
   void fuel_out();
   void fuel_in();
 
@@ -188,7 +188,7 @@ class FunctionEmitter {
   std::vector<ir::Slot> active_;  // register temporaries of the current block defined so far (spill_live)
   std::vector<uint32_t> frame_index_;  // IR slot -> index in the frame's slot array
   uint32_t frame_memory_ = 0;          // slots scanned from entry on (memory slots)
-  llvm::AllocaInst* fuel_ = nullptr;  // i64: Thread::fuel while no call runs (null in debug builds)
+  llvm::AllocaInst* fuel_ = nullptr;  // i64: Thread::fuel while no call runs (null: debug, -O0)
   bool fuel_synced_ = false;          // Thread::fuel equals fuel_ here (a call since the last Step)
   uint32_t line_ = 0;                 // the line of the statement being emitted
   uint32_t stored_line_ = UINT32_MAX; // the line the frame holds on the main path here (UINT32_MAX: unknown)
