@@ -2,6 +2,8 @@
 // runtime call per IR operation. Inline fast paths live in fast_paths.cpp.
 #include "codegen/codegen.h"
 
+#include <string_view>
+
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/MDBuilder.h>
@@ -174,8 +176,10 @@ llvm::Function* ModuleEmitter::op_helper(ir::Op kind, uint32_t op) {
 
 llvm::Value* FunctionEmitter::u32(uint64_t v) { return llvm::ConstantInt::get(m.i32, v); }
 
-llvm::Value* FunctionEmitter::frame_slot(Slot s) { return b.CreateConstInBoundsGEP2_32(
-    llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, s); }
+llvm::Value* FunctionEmitter::frame_slot_at(uint32_t index) {
+  return b.CreateConstInBoundsGEP2_32(llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, index);
+}
+llvm::Value* FunctionEmitter::frame_slot(Slot s) { return frame_slot_at(frame_index(s)); }
 llvm::Value* FunctionEmitter::slot(Slot s) { return is_register(s) ? reg_[s] : frame_slot(s); }
 
 llvm::Value* FunctionEmitter::tag_ptr(llvm::Value* v) { return b.CreateStructGEP(m.value_ty, v, 0); }
@@ -205,8 +209,37 @@ void FunctionEmitter::check(llvm::Value* ok) {
   b.SetInsertPoint(next);
 }
 
+// Only calls that can run Plank code (which steps) or read the fuel (pk_poll)
+// see Thread::fuel; after any other runtime call the error exit writes it back.
 llvm::Value* FunctionEmitter::call(const char* name, std::initializer_list<llvm::Value*> args) {
-  return b.CreateCall(m.runtime_fn(name), args);
+  std::string_view callee(name);
+  bool steps = callee.starts_with("pk_call") || callee.starts_with("pkj_call") || callee == "pk_poll";
+  if (steps) fuel_out();
+  llvm::Value* r = b.CreateCall(m.runtime_fn(name), args);
+  if (steps) fuel_in();
+  return r;
+}
+
+void FunctionEmitter::store_line() {
+  if (!m.options.lazy_line_and_fuel || m.options.debug || !frame) return;  // else Step stores it
+  b.CreateStore(u32(line_), b.CreateStructGEP(m.frame_ty, frame, 4));
+}
+
+void FunctionEmitter::sync_line() {
+  if (stored_line_ == line_) return;
+  store_line();
+  stored_line_ = line_;
+}
+
+// Every call writes the fuel back and reloads it, so after a call on the main
+// path the two agree until the next Step (fuel_synced_): a second call in the
+// same statement, or the return after it, writes nothing.
+void FunctionEmitter::fuel_out() {
+  if (fuel_ && !fuel_synced_) b.CreateStore(b.CreateLoad(m.i64, fuel_), b.CreateStructGEP(m.thread_ty, thread, 1));
+}
+
+void FunctionEmitter::fuel_in() {
+  if (fuel_) b.CreateStore(b.CreateLoad(m.i64, b.CreateStructGEP(m.thread_ty, thread, 1)), fuel_);
 }
 
 // A pointer to `count` contiguous Values holding slots[from..from+count): the
@@ -215,8 +248,9 @@ llvm::Value* FunctionEmitter::contiguous_or_copy(const std::vector<Slot>& list, 
                                                  llvm::Value* area, uint32_t offset) {
   if (count == 0) return llvm::ConstantPointerNull::get(m.value_ptr);
   bool consecutive = true;
-  for (size_t i = 1; i < count; ++i) consecutive = consecutive && list[from + i] == list[from] + i;
-  if (consecutive) return slot(list[from]);
+  for (size_t i = 1; i < count; ++i)
+    consecutive = consecutive && !is_register(list[from + i]) && frame_index(list[from + i]) == frame_index(list[from]) + i;
+  if (consecutive && !is_register(list[from])) return frame_slot(list[from]);
   llvm::Type* area_ty = llvm::cast<llvm::AllocaInst>(area)->getAllocatedType();
   for (size_t i = 0; i < count; ++i) {
     copy_value(b.CreateConstInBoundsGEP2_32(area_ty, area, 0, offset + i), slot(list[from + i]));
@@ -286,33 +320,32 @@ bool FunctionEmitter::emit(std::string* error) {
   flag = b.CreateAlloca(m.i8, nullptr, "flag");
   find_register_temps();
   create_register_temps();
+  layout_frame();
 
-  // Slots start as None (the collector scans them); parameters are copied in.
-  llvm::Value* slots_bytes = b.CreateBitCast(slots, m.i8_ptr);
-  b.CreateMemSet(slots_bytes, llvm::ConstantInt::get(m.i8, 0), uint64_t(nslots) * 16, llvm::MaybeAlign(16));
+  // Memory slots start as None (the collector scans them); parameters are
+  // copied in. The temporaries' homes wait for their first spill.
+  uint32_t nparams = static_cast<uint32_t>(fn().params.size());
+  if (frame_memory_ > nparams) {
+    b.CreateMemSet(b.CreateBitCast(frame_slot_at(nparams), m.i8_ptr), llvm::ConstantInt::get(m.i8, 0),
+                   uint64_t(frame_memory_ - nparams) * 16, llvm::MaybeAlign(16));
+  }
   // Value by Value, not memcpy: the caller has just written each argument as
   // two 8-byte stores, which a 16-byte load could not forward (see jit.cpp).
   for (uint32_t p = 0; p < fn().params.size(); ++p) {
     copy_value(frame_slot(p), b.CreateConstInBoundsGEP1_32(m.value_ty, args, p));
   }
-  b.CreateStore(llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(m.frame_ty)),
-                b.CreateStructGEP(m.frame_ty, frame, 0));
+  // The frame's header. `parent` is written by linking (an unlinked frame is
+  // never read); slot_count and line are adjacent u32s written as one u64.
   b.CreateStore(m.code_ptr(index), b.CreateStructGEP(m.frame_ty, frame, 1));
   b.CreateStore(b.CreateConstInBoundsGEP2_32(llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, 0),
                 b.CreateStructGEP(m.frame_ty, frame, 2));
-  b.CreateStore(u32(fn().slot_count), b.CreateStructGEP(m.frame_ty, frame, 3));
-  b.CreateStore(u32(fn().first_line), b.CreateStructGEP(m.frame_ty, frame, 4));
+  b.CreateStore(b.getInt64((uint64_t(fn().first_line) << 32) | frame_memory_),
+                b.CreateBitCast(b.CreateStructGEP(m.frame_ty, frame, 3), llvm::PointerType::getUnqual(m.i64)));
   b.CreateStore(function_arg, b.CreateStructGEP(m.frame_ty, frame, 5));
+  bool lazy = m.options.lazy_line_and_fuel && !m.options.debug;
+  llvm::AllocaInst* fuel = lazy ? b.CreateAlloca(m.i64, nullptr, "fuel") : nullptr;
 
-  // The error exit: unlink the frame, report failure.
   error_block = new_block("error");
-  {
-    llvm::IRBuilderBase::InsertPointGuard guard(b);
-    b.SetInsertPoint(error_block);
-    call("pk_leave", {thread, frame});
-    b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
-  }
-
   llvm::Value* entered = emit_enter();
   llvm::BasicBlock* linked = new_block("linked");
   llvm::BasicBlock* refused = new_block("refused");
@@ -320,6 +353,21 @@ bool FunctionEmitter::emit(std::string* error) {
   b.SetInsertPoint(refused);
   b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
   b.SetInsertPoint(linked);
+  if (fuel) {
+    b.CreateStore(b.CreateLoad(m.i64, b.CreateStructGEP(m.thread_ty, thread, 1)), fuel);
+    fuel_ = fuel;
+  }
+  line_ = fn().first_line;
+  stored_line_ = line_;
+
+  // The error exit: write the fuel back, unlink the frame, report failure.
+  {
+    llvm::IRBuilderBase::InsertPointGuard guard(b);
+    b.SetInsertPoint(error_block);
+    fuel_out();
+    call("pk_leave", {thread, frame});
+    b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
+  }
   for (Slot s : fn().cell_params) check(call("pk_make_cell", {thread, slot(s), slot(s)}));
 
   blocks.clear();
@@ -329,11 +377,24 @@ bool FunctionEmitter::emit(std::string* error) {
   for (size_t i = 0; i < fn().blocks.size(); ++i) {
     b.SetInsertPoint(blocks[i]);
     slot_global_.clear();
+    active_.clear();
+    stored_line_ = UINT32_MAX;  // a block may have several predecessors
+    fuel_synced_ = false;
     cur_block_ = static_cast<uint32_t>(i);
     cur_instr_ = 0;
     for (const ir::Instr& in : fn().blocks[i].instrs) {
-      if (!inline_only(in.op)) spill_live(cur_block_, cur_instr_);
+      if (!inline_only(in.op)) {
+        // A direct call's callee is spilled by its generic path only (emit_positional_call).
+        auto known = slot_global_.find(in.a);
+        bool direct = known != slot_global_.end() && m.direct_target(in, known->second) >= 0;
+        spill_live(cur_block_, cur_instr_, direct ? in.a : ir::kNoSlot);
+        // LoadGlobal and ForIter call the runtime only on their slow paths, which store the line.
+        if (in.op != Op::Step && in.op != Op::LoadGlobal && in.op != Op::ForIter) sync_line();
+      }
       if (!emit_instr(in, error)) return false;
+      // Every path through these made a call (fuel_out, fuel_in).
+      if (in.op == Op::Call || in.op == Op::CallMethod || in.op == Op::CallIntrinsic) fuel_synced_ = true;
+      if (is_register(in.dst) && temp_[in.dst].def == cur_instr_) active_.push_back(in.dst);
       ++cur_instr_;
       track_globals(in);
       if (ir::is_terminator(in.op)) break;
@@ -391,6 +452,7 @@ void FunctionEmitter::emit_op(const ir::Instr& in) {
   sw->addCase(b.getInt8(2), slow);
   b.SetInsertPoint(slow);
   spill_live(cur_block_, cur_instr_);
+  store_line();
   llvm::Value* ok = in.op == Op::Unary
                         ? call("pk_unary", {thread, frame_slot(in.dst), u32(in.imm), frame_slot(in.a)})
                         : call(in.op == Op::Binary ? "pk_binary" : "pk_compare",
@@ -501,9 +563,10 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
     case Op::Unpack: {
       size_t n = in.args.size();
       bool consecutive = true;
-      for (size_t i = 1; i < n; ++i) consecutive = consecutive && in.args[i] == in.args[0] + i;
-      if (consecutive && n > 0) {
-        check(call("pk_unpack", {thread, slot(in.args[0]), slot(in.a), u32(n)}));
+      for (size_t i = 1; i < n; ++i)
+        consecutive = consecutive && !is_register(in.args[i]) && frame_index(in.args[i]) == frame_index(in.args[0]) + i;
+      if (consecutive && n > 0 && !is_register(in.args[0])) {
+        check(call("pk_unpack", {thread, frame_slot(in.args[0]), slot(in.a), u32(n)}));
         return true;
       }
       llvm::Type* area_ty = llvm::cast<llvm::AllocaInst>(scratch)->getAllocatedType();
@@ -544,6 +607,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       } else {
         copy_value(result, slot(in.a));
       }
+      fuel_out();
       emit_leave();
       b.CreateRet(llvm::ConstantInt::getTrue(m.ctx));
       return true;

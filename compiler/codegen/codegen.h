@@ -27,6 +27,11 @@ namespace plank::codegen {
 struct CodegenOptions {
   bool debug = false;   // Step also calls pk_step(thread, line) (the step hook)
   bool verify = true;   // llvm::verifyFunction every function; failures are internal errors
+  // -O1 and up (not debug): the frame's line is stored before calls, not at
+  // every Step, and the fuel is counted in a register between calls. Off at
+  // -O0, where nothing is promoted to registers and the extra slow-path code
+  // would only cost compile time.
+  bool lazy_line_and_fuel = false;
 };
 
 struct LLVMModule {

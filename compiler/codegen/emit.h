@@ -53,11 +53,19 @@ struct ModuleEmitter {
   // the LLVM IR small and compiles fast; at -O1..3 the inliner puts the fast
   // path at every use.
   llvm::Function* op_helper(ir::Op kind, uint32_t op);
+  // void @plank.init_homes(%pk.Frame*, i32 first, i32 count): once per
+  // activation, zero slots[first..count) and widen slot_count to count
+  // (register_temps.cpp). Out of line: spills are mostly on slow paths, and
+  // one call per spill keeps each function's IR small.
+  llvm::Function* init_homes_helper();
   // A runtime address as a constant pointer (only with a runtime).
   llvm::Constant* address(const void* p, llvm::Type* pointer_type);
   // known_function[g]: the function global g is bound to once by a top-level
   // `def`, or -1 (inline_runtime.cpp); entries[i]: the LLVM function of ir function i.
   void find_known_functions();
+  // The function a positional Call calls directly when its callee was loaded
+  // from global `global`, or -1 (inline_runtime.cpp).
+  int32_t direct_target(const ir::Instr& call, uint32_t global) const;
   std::vector<int32_t> known_function;
   std::vector<llvm::Function*> entries;
   uint32_t len_intrinsic = UINT32_MAX;  // `len`, called through pkj_call_len
@@ -65,6 +73,7 @@ struct ModuleEmitter {
  private:
   std::unordered_map<std::string, llvm::FunctionType*> runtime_types_;
   std::unordered_map<uint32_t, llvm::Function*> helpers_;
+  llvm::Function* init_homes_ = nullptr;
 };
 
 // Operations that make no runtime call on their usual path (codegen.cpp).
@@ -80,7 +89,8 @@ class FunctionEmitter {
 
   // ---- shared helpers (codegen.cpp) ----
   llvm::Value* slot(ir::Slot s);                 // %pk.Value*: the register temporary, else the frame slot
-  llvm::Value* frame_slot(ir::Slot s);           // %pk.Value*: always the frame slot (a root)
+  llvm::Value* frame_slot(ir::Slot s);           // %pk.Value*: the frame slot (a root; a temporary's home once spilled)
+  llvm::Value* frame_slot_at(uint32_t index);    // %pk.Value*: the frame's slot array at `index`
   llvm::Value* tag_ptr(llvm::Value* v);          // i64*
   llvm::Value* payload_ptr(llvm::Value* v);      // i64*
   llvm::Value* load_tag(llvm::Value* v);
@@ -117,8 +127,27 @@ class FunctionEmitter {
   };
   void find_register_temps();
   void create_register_temps();
-  void spill_live(uint32_t block, uint32_t instr);
+  void spill_live(uint32_t block, uint32_t instr, ir::Slot except = ir::kNoSlot);
+  void spill(ir::Slot s);  // one register temporary to its frame home
+  // The frame's layout (register_temps.cpp): the slots that live in memory
+  // first (frame_memory_ of them: the collector scans these from entry on),
+  // then the frame homes of the register temporaries, scanned only once a
+  // spill has initialised them (init_frame_homes).
+  void layout_frame();
+  uint32_t frame_index(ir::Slot s) const { return frame_index_[s]; }
+  void init_frame_homes();
   bool is_register(ir::Slot s) const { return s < reg_.size() && reg_[s]; }
+
+  // ---- statement line and fuel kept out of memory (codegen.cpp; -O1 and up, not debug) ----
+  // The frame's line is read only by whatever a runtime call does (a traceback,
+  // the debugger), so it is stored before a call, not at every Step: on the
+  // main path once per line (sync_line), in a slow path always (store_line).
+  void sync_line();
+  void store_line();
+  // Thread::fuel lives in a promotable alloca between calls: written back
+  // before a call that can step (the callee, pk_call*, pk_poll), reloaded after.
+  void fuel_out();
+  void fuel_in();
 
   // ---- inline runtime operations (inline_runtime.cpp) ----
   llvm::Value* field(llvm::Value* base, uint64_t offset, llvm::Type* ty);
@@ -156,6 +185,13 @@ class FunctionEmitter {
   void emit_op(const ir::Instr& in);
   std::vector<llvm::AllocaInst*> reg_;   // per slot: its register temporary, or null
   std::vector<RegisterTemp> temp_;
+  std::vector<ir::Slot> active_;  // register temporaries of the current block defined so far (spill_live)
+  std::vector<uint32_t> frame_index_;  // IR slot -> index in the frame's slot array
+  uint32_t frame_memory_ = 0;          // slots scanned from entry on (memory slots)
+  llvm::AllocaInst* fuel_ = nullptr;  // i64: Thread::fuel while no call runs (null: debug, -O0)
+  bool fuel_synced_ = false;          // Thread::fuel equals fuel_ here (a call since the last Step)
+  uint32_t line_ = 0;                 // the line of the statement being emitted
+  uint32_t stored_line_ = UINT32_MAX; // the line the frame holds on the main path here (UINT32_MAX: unknown)
   uint32_t cur_block_ = 0, cur_instr_ = 0;
   std::unordered_map<ir::Slot, uint32_t> slot_global_;  // slot -> global loaded into it (this block)
   uint32_t scratch_size_ = 0;

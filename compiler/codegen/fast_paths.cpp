@@ -21,9 +21,14 @@ namespace {
 constexpr uint64_t kExactDouble = uint64_t(1) << 53;  // ints within ±2^53 convert to double exactly
 }
 
+// Debug builds (the stepping hook reads both) and -O0 store the line and
+// count fuel in the thread at every statement; optimised builds count fuel in
+// a register and store the line only before calls (sync_line, store_line).
 void FunctionEmitter::emit_step(const ir::Instr& in) {
-  b.CreateStore(u32(in.line), b.CreateStructGEP(m.frame_ty, frame, 4));
-  llvm::Value* fuel_ptr = b.CreateStructGEP(m.thread_ty, thread, 1);
+  line_ = in.line;
+  fuel_synced_ = false;
+  if (!fuel_) b.CreateStore(u32(in.line), b.CreateStructGEP(m.frame_ty, frame, 4));  // eager (debug, -O0)
+  llvm::Value* fuel_ptr = fuel_ ? static_cast<llvm::Value*>(fuel_) : b.CreateStructGEP(m.thread_ty, thread, 1);
   llvm::Value* fuel = b.CreateSub(b.CreateLoad(m.i64, fuel_ptr), b.getInt64(1));
   b.CreateStore(fuel, fuel_ptr);
   llvm::BasicBlock* poll = new_block("poll");
@@ -31,6 +36,7 @@ void FunctionEmitter::emit_step(const ir::Instr& in) {
   b.CreateCondBr(b.CreateICmpSLE(fuel, b.getInt64(0)), poll, next,
                  llvm::MDBuilder(m.ctx).createBranchWeights(1, 2000));
   b.SetInsertPoint(poll);
+  store_line();
   llvm::Value* ok = call("pk_poll", {thread});
   b.CreateCondBr(ok, next, error_block);
   b.SetInsertPoint(next);
@@ -59,6 +65,7 @@ llvm::Value* FunctionEmitter::emit_truth(llvm::Value* a, ir::Slot s) {
     spill_live(cur_block_, cur_instr_);
     a = frame_slot(s);
   }
+  store_line();
   check(call("pk_truth", {thread, flag, a}));
   llvm::Value* obj = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
   llvm::BasicBlock* object_end = b.GetInsertBlock();

@@ -80,8 +80,14 @@ void FunctionEmitter::emit_leave() {
 // A set global is copied; an unset one goes to pk_load_global (builtin of that
 // name, or NameError). The globals table is sized once by engine::bind.
 void FunctionEmitter::emit_load_global(const ir::Instr& in) {
+  // A register temporary's slow path: the runtime writes its frame home, copied back after.
+  auto slow_load = [&] {
+    store_line();
+    check(call("pk_load_global", {thread, frame_slot(in.dst), m.module_ptr(), u32(in.imm)}));
+    if (is_register(in.dst)) copy_value(slot(in.dst), frame_slot(in.dst));
+  };
   if (!m.runtime || in.imm >= m.runtime->globals.size() || in.imm >= m.runtime->global_set.size()) {
-    check(call("pk_load_global", {thread, slot(in.dst), m.module_ptr(), u32(in.imm)}));
+    slow_load();
     return;
   }
   llvm::Value* set = b.CreateLoad(m.i8, m.address(&m.runtime->global_set[in.imm], m.i8_ptr));
@@ -93,7 +99,7 @@ void FunctionEmitter::emit_load_global(const ir::Instr& in) {
   copy_value(slot(in.dst), m.address(&m.runtime->globals[in.imm], m.value_ptr));
   b.CreateBr(done);
   b.SetInsertPoint(slow);
-  check(call("pk_load_global", {thread, slot(in.dst), m.module_ptr(), u32(in.imm)}));
+  slow_load();
   b.CreateBr(done);
   b.SetInsertPoint(done);
 }
@@ -132,6 +138,7 @@ void FunctionEmitter::emit_for_iter(const ir::Instr& in) {
   b.CreateBr(blocks[in.target]);
 
   b.SetInsertPoint(slow);
+  store_line();
   check(call("pk_for_iter", {thread, slot(in.dst), flag, it}));
   llvm::Value* done = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
   b.CreateCondBr(done, blocks[in.target2], blocks[in.target]);
@@ -163,12 +170,17 @@ void ModuleEmitter::find_known_functions() {
 // names a known function with exactly that many parameters, the call checks
 // that the callee is still a function object of that code (globals can be
 // rebound) and calls its entry directly; otherwise pkj_call_positional.
+int32_t ModuleEmitter::direct_target(const ir::Instr& in, uint32_t global) const {
+  if (!runtime || in.op != Op::Call || !in.kwnames.empty() || global >= known_function.size()) return -1;
+  int32_t target = known_function[global];
+  if (target < 0 || ir.functions[target].params.size() != in.args.size() || !entries[target]) return -1;
+  return target;
+}
+
 void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos) {
-  int32_t target = -1;
   auto known = slot_global_.find(in.a);
-  if (m.runtime && known != slot_global_.end() && known->second < m.known_function.size())
-    target = m.known_function[known->second];
-  if (target < 0 || m.ir.functions[target].params.size() != npos || !m.entries[target]) {
+  int32_t target = known == slot_global_.end() ? -1 : m.direct_target(in, known->second);
+  if (target < 0) {
     check(call("pkj_call_positional", {thread, slot(in.dst), slot(in.a), argv, u32(npos)}));
     return;
   }
@@ -188,10 +200,16 @@ void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* arg
   b.CreateCondBr(b.CreateICmpEQ(code, m.code_ptr(target)), direct, generic);
   b.SetInsertPoint(direct);
   // The callee copies its arguments into its own frame before it writes the result.
+  fuel_out();
   llvm::Value* ok = b.CreateCall(m.entries[target], {thread, obj, argv, slot(in.dst)});
+  fuel_in();
   llvm::BasicBlock* direct_end = b.GetInsertBlock();
   b.CreateBr(done);
   b.SetInsertPoint(generic);
+  if (is_register(in.a)) {  // a register temporary (see find_register_temps): root it for the generic call
+    spill(in.a);
+    callee = frame_slot(in.a);
+  }
   llvm::Value* ok2 = call("pkj_call_positional", {thread, slot(in.dst), callee, argv, u32(npos)});
   llvm::BasicBlock* generic_end = b.GetInsertBlock();
   b.CreateBr(done);

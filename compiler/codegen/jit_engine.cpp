@@ -23,9 +23,7 @@ class JitEngine final : public engine::ExecutionEngine {
       jit_ = Jit::create(options_.opt_level, error);
       if (!jit_) return false;
     }
-    CodegenOptions codegen;
-    codegen.debug = options_.debug;
-    codegen.verify = jit_options_.verify;
+    CodegenOptions codegen = codegen_options();
     LLVMModule out;
     std::string prefix = "plank.m" + std::to_string(modules_++) + ".";
     if (!emit_module(module, &runtime, prefix, codegen, &out, error)) return false;
@@ -44,9 +42,7 @@ class JitEngine final : public engine::ExecutionEngine {
 
   std::string dump() const override {
     if (!jit_ || !last_module_) return {};
-    CodegenOptions codegen;
-    codegen.debug = options_.debug;
-    codegen.verify = jit_options_.verify;
+    CodegenOptions codegen = codegen_options();
     LLVMModule out;
     std::string error;
     if (!emit_module(*last_module_, last_runtime_, last_prefix_, codegen, &out, &error)) return error + "\n";
@@ -54,6 +50,14 @@ class JitEngine final : public engine::ExecutionEngine {
   }
 
  private:
+  CodegenOptions codegen_options() const {
+    CodegenOptions codegen;
+    codegen.debug = options_.debug;
+    codegen.verify = jit_options_.verify;
+    codegen.lazy_line_and_fuel = options_.opt_level > 0 && !options_.debug;
+    return codegen;
+  }
+
   engine::EngineOptions options_;
   JitOptions jit_options_;
   std::unique_ptr<Jit> jit_;

@@ -415,4 +415,71 @@ TEST(Jit, RegisterTemporariesSurviveCollections) {
   EXPECT_EQ(o.out, "20000\n");
 }
 
+// Outside debug builds the frame's line is stored only before calls (and in
+// slow paths), and the fuel lives in a register between calls: every error's
+// traceback still names the line that raised, in every frame.
+TEST(Jit, TracebackLinesWithoutPerStatementStores) {
+  const char* errors[] = {
+      // an inline operation's slow path, after statements that stored nothing
+      "def f(x):\n    y = x + 1\n    z = y * 2\n    if z > 3:\n        return z + 'a'\n    return z\nprint(f(1))\nprint(f(5))\n",
+      // a truth test of an object in a branch, then an error on the next line
+      "def f(xs):\n    if xs:\n        n = 1\n        return xs[n + 5]\n    return 0\nprint(f([1]))\n",
+      // a global read before its def, from the callee slot of a direct call
+      "def a(n):\n    m = n * 3\n    return b(m)\nprint(a(1))\ndef b(n):\n    return n\n",
+      // the second of two calls on one line fails two frames down
+      "def inv(x):\n    k = 1\n    return k // x\ndef two(x):\n    t = x\n    return inv(t) + inv(t - 1)\nprint(two(1))\n",
+      // a range loop that falls into an error after many iterations
+      "def f():\n    s = 0\n    for i in range(100):\n        s += i\n    return s / (s - 4950)\nprint(f())\n",
+  };
+  for (const char* src : errors) {
+    Outcome o = same(src);
+    EXPECT_EQ(o.exit_code, 1) << src;
+    EXPECT_NE(o.err.find("  in "), std::string::npos) << o.err;
+  }
+}
+
+// --max-steps stops at the same statement under both engines though the JIT
+// counts fuel in a register: the count is written back before every call
+// (callees step too) and read again after, and pk_poll sees the exact count.
+TEST(Jit, StepBudgetExactAcrossCalls) {
+  const char* src =
+      "def leaf(x):\n"
+      "    return x + 1\n"
+      "def mid(x):\n"
+      "    y = leaf(x)\n"
+      "    print(y)\n"
+      "    return leaf(y) + leaf(y)\n"
+      "t = 0\n"
+      "for i in range(30):\n"
+      "    t = t + mid(i)\n"
+      "print(t)\n";
+  for (int64_t budget : {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233}) {
+    Outcome o = same(src, budget);
+    EXPECT_EQ(o.kind, "BudgetExceeded") << budget;
+  }
+  EXPECT_EQ(same(src).out.substr(0, 6), "1\n2\n3\n");
+}
+
+// The frame zeroes only the slots that live in memory; a register
+// temporary's home joins the collector's roots at the first spill of each
+// activation. Collections (every few MiB of strings here) happen before the
+// first spill, between spills, and in callees while temporaries are live.
+TEST(Jit, TemporaryHomesJoinTheRootsAtTheFirstSpill) {
+  Outcome o = same(
+      "def pad(s):\n"
+      "    return s + 'p' * 200\n"
+      "def f(n):\n"
+      "    keep = []\n"
+      "    for i in range(n):\n"
+      "        a = pad(str(i))\n"
+      "        if i % 7 == 0:\n"
+      "            keep.append((a + 'x') + ('y' + a))\n"
+      "        b = len(pad(a)) + len(a + 'q')\n"
+      "        if b != 2 * len(a) + 201:\n"
+      "            return -1\n"
+      "    return len(keep) + len(keep[-1])\n"
+      "print(f(20000))\n");
+  EXPECT_EQ(o.out, "3270\n");
+}
+
 }  // namespace
