@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstring>
 
 #include "runtime/survival/controller_detail.h"
 #include "runtime/survival/crafting.h"
@@ -42,6 +43,14 @@ Controller::Controller(world::World& world, const RecipeBook& book, ControllerOp
       paths_(std::make_unique<agent::Pathfinder>(world)) {
   for (const char* n : {"water", "lava"})
     if (auto id = w_.registry().find(n)) unsafe_.push_back(*id);
+  const auto& reg = w_.registry();
+  canopy_.resize(reg.size());
+  for (size_t id = 0; id < reg.size(); ++id) {
+    const std::string& n = reg[world::BlockId(id)].name;
+    for (const char* suffix : {"_leaves", "_log"})
+      if (n.size() > std::strlen(suffix) && n.compare(n.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+        canopy_[id] = true;
+  }
 }
 
 Controller::~Controller() = default;
@@ -143,9 +152,13 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
     }
     std::string why;
     bool reached = false;
-    if (t->exposed) reached = go_near(t->at, 0, 4.5, &why);
+    static const char* const route_names[] = {"walk", "tunnel", "from above"};
+    note(fmt::format("{} at ({}, {}, {}): {} ({:.0f} ticks expected)", reg[w_.block(t->at)].name, t->at.x, t->at.y,
+                     t->at.z, route_names[int(t->route)], t->cost));
+    if (t->route == Route::Walk) reached = go_near(t->at, 0, 4.5, &why);
+    if (t->route == Route::Tunnel) reached = tunnel(t->at, 1, true, false, &why);
     if (!reached) {
-      // Buried: walk to the ground above it, then dig down to it.
+      // Buried (or the other ways failed): walk to the ground above it, then dig down to it.
       int ty = top_y(t->at.x, t->at.z);
       reached = go_near({t->at.x, ty + 1, t->at.z}, 2, 0, &why) && tunnel(t->at, 1, true, false, &why);
     }

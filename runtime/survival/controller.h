@@ -137,6 +137,7 @@ class Controller {
   std::string pillar_block() const;
   world::Coord feet() const;
   int top_y(int32_t x, int32_t z);
+  bool under_sky(world::Coord c, int top);
   void touched_column(int32_t x, int32_t z) { heights_.erase(column_key(x, z)); }
   static uint64_t column_key(int32_t x, int32_t z) { return (uint64_t(uint32_t(x)) << 32) | uint32_t(z); }
   std::optional<world::Coord> place_station(const std::string& station);
@@ -159,6 +160,7 @@ class Controller {
   std::map<std::string, std::vector<Source>> source_cache_;  // wanted item set -> blocks that drop it
   std::unordered_map<uint64_t, int> heights_;                 // column -> top solid y (cache)
   std::vector<world::BlockId> unsafe_;                        // water, lava: never dug into or next to
+  std::vector<bool> canopy_;                                  // by block id: logs and leaves (a tree's crown)
   std::set<world::Coord> bad_;                                // targets found unreachable
   bool replan_ = false;
   std::vector<world::Coord> trail_;  // a plan step got another member of a group than the plan named
