@@ -143,7 +143,7 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
   int misses = 0;
   while (inv_.count_any(items) < goal) {
     if (over_budget()) break;
-    std::optional<Target> t = nearest(sources, usable);
+    std::optional<Target> t = nearest(sources, usable, feet());
     if (!t) {
       SkillResult r = fail(Failure::ResourceNotFound,
                            fmt::format("no reachable block that drops {} within {} blocks", item, options_.search_radius));
@@ -191,26 +191,13 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
 SkillResult Controller::kill(const std::string& mob_or_drop, int count, const std::string& tool, const std::string& mob) {
   const uint64_t t0 = clock_.now();
   const Inventory before = inv_;
-  const auto& mc = book_.mc();
-  std::vector<std::string> types;  // mobs to hunt
   std::vector<std::string> items;  // drops wanted; empty: count kills
-  if (mc.entity(mob_or_drop)) {
-    types = {mob_or_drop};
-  } else {
-    items = book_.names().resolve(mob_or_drop);
-    if (!book_.is_item(items[0])) return fail(Failure::UnknownItem, fmt::format("'{}' is not a mob or an item", mob_or_drop));
-    for (const auto& m : generated_mob_types()) {
-      if (!mob.empty() && m != mob) continue;
-      for (const Drop& d : mob_drops(book_, m))
-        if (std::find(items.begin(), items.end(), d.item) != items.end()) {
-          types.push_back(m);
-          break;
-        }
-    }
-    if (types.empty())
-      return fail(Failure::ResourceNotFound, mob.empty() ? fmt::format("no mob in this world drops {}", mob_or_drop)
-                                                         : fmt::format("a {} does not drop {}", mob, mob_or_drop));
-  }
+  std::vector<std::string> types = prey(mob_or_drop, mob, &items);  // mobs to hunt
+  if (!book_.mc().entity(mob_or_drop) && !book_.is_item(items[0]))
+    return fail(Failure::UnknownItem, fmt::format("'{}' is not a mob or an item", mob_or_drop));
+  if (types.empty())
+    return fail(Failure::ResourceNotFound, mob.empty() ? fmt::format("no mob in this world drops {}", mob_or_drop)
+                                                       : fmt::format("a {} does not drop {}", mob, mob_or_drop));
   if (!tool.empty()) {
     SkillResult e = equip(tool);
     if (!e.ok) return e.reason = fmt::format("killing with {} needs one in the inventory", tool), e;
@@ -223,15 +210,7 @@ SkillResult Controller::kill(const std::string& mob_or_drop, int count, const st
   auto have = [&] { return items.empty() ? kills : inv_.count_any(items); };
   while (have() < goal) {
     if (over_budget()) break;
-    const world::Vec3 a = position();
-    const world::Entity* best = nullptr;
-    double best_d = options_.search_radius;
-    for (const world::Entity& e : w_.entities()) {
-      if (e.kind != world::EntityKind::Mob || std::find(types.begin(), types.end(), e.type) == types.end()) continue;
-      if (std::find(unreachable.begin(), unreachable.end(), e.id) != unreachable.end()) continue;
-      double d = std::hypot(e.pose.pos.x - a.x, e.pose.pos.z - a.z);
-      if (d <= best_d) best_d = d, best = &e;
-    }
+    const world::Entity* best = nearest_mob(types, position(), unreachable);
     if (!best) {
       SkillResult r = fail(Failure::ResourceNotFound,
                            fmt::format("no {} left within {} blocks", fmt::join(types, " or "), options_.search_radius));
@@ -268,6 +247,59 @@ SkillResult Controller::kill(const std::string& mob_or_drop, int count, const st
   r.ok = true;
   note(fmt::format("killed {} {} for {} {} ({} ticks)", kills, fmt::join(types, "/"), count, mob_or_drop, r.ticks));
   return r;
+}
+
+std::vector<std::string> Controller::prey(const std::string& mob_or_drop, const std::string& mob,
+                                          std::vector<std::string>* items) const {
+  if (book_.mc().entity(mob_or_drop)) return {mob_or_drop};
+  *items = book_.names().resolve(mob_or_drop);
+  std::vector<std::string> types;
+  if (!book_.is_item((*items)[0])) return types;
+  for (const auto& m : generated_mob_types()) {
+    if (!mob.empty() && m != mob) continue;
+    for (const Drop& d : mob_drops(book_, m))
+      if (std::find(items->begin(), items->end(), d.item) != items->end()) {
+        types.push_back(m);
+        break;
+      }
+  }
+  return types;
+}
+
+const world::Entity* Controller::nearest_mob(const std::vector<std::string>& types, world::Vec3 a,
+                                             const std::vector<world::EntityId>& skip) const {
+  const world::Entity* best = nullptr;
+  double best_d = options_.search_radius;
+  for (const world::Entity& e : w_.entities()) {
+    if (e.kind != world::EntityKind::Mob || std::find(types.begin(), types.end(), e.type) == types.end()) continue;
+    if (std::find(skip.begin(), skip.end(), e.id) != skip.end()) continue;
+    double d = std::hypot(e.pose.pos.x - a.x, e.pose.pos.z - a.z);
+    if (d <= best_d) best_d = d, best = &e;
+  }
+  return best;
+}
+
+std::optional<Controller::SourceEstimate> Controller::estimate_kill(const std::string& mob_or_drop,
+                                                                    const std::string& mob, Coord from) {
+  std::vector<std::string> items;
+  const world::Vec3 at{from.x + 0.5, double(from.y), from.z + 0.5};
+  const world::Entity* e = nearest_mob(prey(mob_or_drop, mob, &items), at, {});
+  if (!e) return std::nullopt;
+  const double walk = double(agent::kCosts.walk()) / 1000.0;
+  return SourceEstimate{world::cell_of(e->pose.pos), std::hypot(e->pose.pos.x - at.x, e->pose.pos.z - at.z) * walk};
+}
+
+std::optional<Controller::SourceEstimate> Controller::estimate_mine(const std::string& item, const std::string& tool,
+                                                                    Coord from) {
+  std::vector<std::string> items = book_.names().resolve(item);
+  if (!book_.is_item(items[0]) && !w_.registry().find(items[0])) return std::nullopt;
+  const std::string held = tool.empty() ? equipped_ : tool;
+  const std::vector<Source>& sources = sources_of(items);
+  std::vector<bool> usable(sources.size());
+  for (size_t i = 0; i < sources.size(); ++i) usable[i] = can_harvest(w_.registry(), sources[i].block, held).ok;
+  std::optional<Target> t = nearest(sources, usable, from);
+  if (!t) return std::nullopt;
+  return SourceEstimate{t->at, t->cost};
 }
 
 std::optional<Coord> Controller::station_nearby(const std::string& station) const {

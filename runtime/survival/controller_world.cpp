@@ -75,14 +75,13 @@ const std::vector<Controller::Source>& Controller::sources_of(const std::vector<
 }
 
 std::optional<Controller::Target> Controller::nearest(const std::vector<Source>& sources,
-                                                      const std::vector<bool>& usable) {
+                                                      const std::vector<bool>& usable, Coord f) {
   const auto& reg = w_.registry();
   std::vector<int> by_id(reg.size(), -1);
   double max_yield = 0;
   for (size_t i = 0; i < sources.size(); ++i)
     if (usable[i]) by_id[sources[i].block] = int(i), max_yield = std::max(max_yield, sources[i].yield);
   if (max_yield == 0) return std::nullopt;
-  const Coord f = feet();
   const double walk = double(agent::kCosts.walk()) / 1000.0;
   // Rock is priced as stone with the best pickaxe held: a level down is a break and a fall, a level
   // up (pillaring out of a shaft) a jump and a placed block, a block of tunnel two breaks (feet and
