@@ -215,4 +215,28 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   return result;
 }
 
+std::string round_text(const Rules& rules, const Round& r, int index, bool trace) {
+  auto deps_names = [&](const survival::ItemCounts& c) {
+    survival::ItemCounts out;
+    for (const auto& [item, n] : c) out[rules.book->names().to_deps(item)] += n;
+    return counts_text(out);
+  };
+  std::string s = fmt::format("== round {}: {}\n{}", index, r.note, r.plan);
+  if (!s.empty() && s.back() != '\n') s += "\n";
+  s += "-- execution\n";
+  for (const auto& step : r.run.steps)
+    s += step.result.ok ? fmt::format("  step {}: {} -> ok{}\n", step.step, step.call,
+                                      step.result.gained.empty() ? "" : " (+" + deps_names(step.result.gained) + ")")
+                        : fmt::format("  step {}: {} -> FAILED ({}): {}\n", step.step, step.call,
+                                      survival::failure_name(step.result.failure), step.result.reason);
+  if (!r.run.finished && !r.run.skill_failed) s += r.run.error;
+  if (!r.run.output.empty()) s += "-- plan output\n" + r.run.output;
+  s += fmt::format("Descriptor: {}\n", r.description.text);
+  if (r.explanation) s += fmt::format("Explainer: {}\n", r.explanation->text);
+  if (trace)
+    for (const auto& line : r.controller_log) s += fmt::format("  | {}\n", line);
+  s += fmt::format("(game ticks so far: {})\n", r.ticks_after);
+  return s;
+}
+
 }  // namespace plank::deps

@@ -30,6 +30,7 @@
 #include "runtime/agent/pathfinding.h"
 #include "runtime/agent/ticks.h"
 #include "runtime/survival/inventory.h"
+#include "runtime/survival/mining.h"
 #include "runtime/survival/obtainability.h"
 #include "runtime/survival/recipe_book.h"
 #include "runtime/world/world.h"
@@ -132,7 +133,7 @@ class Controller {
 
  private:
   struct Target;
-  struct Source;
+  using Source = BlockSource;
   // Skills' pieces.
   SkillResult fail(Failure f, std::string reason, std::string needed = "") const;
   bool over_budget() const { return budget_ != 0 && clock_.now() > budget_; }
@@ -172,7 +173,6 @@ class Controller {
   std::unique_ptr<agent::Pathfinder> paths_;
   std::vector<std::string> log_;
   ControllerStats stats_;
-  std::map<std::string, std::vector<Source>> source_cache_;  // wanted item set -> blocks that drop it
   std::unordered_map<uint64_t, int> heights_;                 // column -> top solid y (cache)
   std::vector<world::BlockId> unsafe_;                        // water, lava: never dug into or next to
   std::vector<bool> canopy_;                                  // by block id: logs and leaves (a tree's crown)

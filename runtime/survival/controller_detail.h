@@ -9,13 +9,6 @@
 
 namespace plank::survival {
 
-// A block type that drops (some of) the wanted items, and how many a break gives on average.
-struct Controller::Source {
-  world::BlockId block;
-  double yield;
-  std::string min_tool;  // "" when the hand harvests it
-};
-
 // How the agent gets to a chosen block: the cheapest of the three by the estimate in nearest().
 enum class Route {
   Walk,    // open to the sky (or beside where the agent stands): A* to a cell within reach

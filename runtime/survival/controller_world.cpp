@@ -57,21 +57,7 @@ bool Controller::under_sky(Coord c, int top) {
 }
 
 const std::vector<Controller::Source>& Controller::sources_of(const std::vector<std::string>& items) {
-  std::string key;
-  for (const auto& i : items) key += i + ",";
-  auto [it, fresh] = source_cache_.try_emplace(key);
-  if (!fresh) return it->second;
-  const auto& reg = w_.registry();
-  for (size_t id = 1; id < reg.size(); ++id) {
-    HarvestCheck h = can_harvest(reg, BlockId(id), "");
-    if (!h.ok && h.min_tool.empty()) continue;  // unbreakable
-    double yield = 0;
-    for (const Drop& d : block_drops(book_, reg, BlockId(id), h.ok ? "" : h.min_tool))
-      if (std::find(items.begin(), items.end(), d.item) != items.end()) yield += d.expected();
-    // Drops rarer than one in a hundred breaks (a stick from leaves) are not worth searching for.
-    if (yield >= 0.01) it->second.push_back({BlockId(id), yield, h.ok ? "" : h.min_tool});
-  }
-  return it->second;
+  return block_sources(book_, w_.registry(), items);
 }
 
 std::optional<Controller::Target> Controller::nearest(const std::vector<Source>& sources,
