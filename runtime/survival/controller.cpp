@@ -165,6 +165,7 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
     if (reached && break_block(t->at, true)) {
       settle();  // the target may have been the floor
     } else {
+      note(fmt::format("gave up on ({}, {}, {}): {}", t->at.x, t->at.y, t->at.z, why.empty() ? "it did not break" : why));
       bad_.insert(t->at);
       if (++misses > 24) {
         SkillResult r = fail(Failure::ResourceNotFound, fmt::format("could not reach a block that drops {}: {}", item, why));
