@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "runtime/survival/crafting.h"
 #include "runtime/survival/mining.h"
 
 namespace plank::deps {
@@ -57,6 +58,35 @@ Goal goal_of(const survival::PlanStep& s, const survival::NameMap& names, const 
 }
 
 bool gathering(const Goal& g) { return g.verb == Verb::Mine || g.verb == Verb::Kill; }
+
+// Whether `goals` would run from `inv` as far as the inventory can tell: every tool and station named
+// is held when its step comes, every craft and smelt finds its inputs (survival::craft / smelt on a
+// copy), gathering brings what it asks for. A repair that makes what the failed step lacks out of
+// what a later step needs (planks from the logs kept for the fuel) fails here, not three rounds on.
+bool runs_through(const Rules& rules, const std::vector<Goal>& goals, survival::Inventory inv) {
+  const auto& names = rules.book->names();
+  for (const Goal& g : goals) {
+    const bool station = g.tool == "crafting_table" || g.tool == "furnace";
+    if (!g.tool.empty() && !station && !inv.count_any(names.resolve(g.tool))) return false;
+    switch (g.verb) {
+      case Verb::Mine:
+      case Verb::Kill: inv.add(names.resolve(g.item).front(), g.count); break;
+      case Verb::Craft:
+        if (!survival::craft(*rules.book, g.item, g.count, inv, inv.has("crafting_table")).ok) return false;
+        break;
+      case Verb::Smelt: {
+        std::string fuel;  // the fuel the step names, as the controller's smelt picks it
+        for (const auto& [name, n] : g.materials)
+          for (const auto& m : names.resolve(name))
+            if (rules.book->fuel_ticks(m) > 0 && !rules.book->smelting_of(m) && inv.has(m)) fuel = m;
+        if (!survival::smelt(*rules.book, g.item, g.count, inv, inv.has("furnace"), fuel).ok) return false;
+        break;
+      }
+      case Verb::Equip: break;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -130,6 +160,9 @@ std::optional<Repair> repair_plan(const Rules& rules, const std::string& target,
                           e.drop_material);
   }
   goals.insert(goals.end(), rest.begin(), rest.end());
+  // (A fuel rewrite is left as it is: the furnace then burns what the controller picks.)
+  if (e.drop_material.empty() && !runs_through(rules, goals, inv))
+    return from_scratch(fmt::format("{}; that plan would run short later, so planned again from the inventory", note));
   return Repair{goals, note};
 }
 

@@ -69,14 +69,22 @@ TEST(DepsPlanner, RepairObtainsWhatTheExplanationNames) {
   ASSERT_TRUE(blind);
   EXPECT_EQ(codes(blind->goals).front(), "mine({'cobblestone':2}, null)");
   EXPECT_EQ(blind->goals.size(), 2u);
-  // Materials: obtain the shortfall, keep the step as it was.
+  // Materials: obtain the shortfall, keep the step as it was. Without a crafting table the repaired
+  // plan would fail at its last step, and the planner sees it: it plans again from the inventory.
   Explanation m;
   m.cause = "missing_materials", m.needed = "cobblestone", m.needed_count = 1;
   inv.add("wooden_pickaxe");
+  auto short_of_table = repair_plan(*rules, "stone_sword", 1, paper_first_stone_sword_plan(), 4, m, true, inv);
+  ASSERT_TRUE(short_of_table);
+  EXPECT_NE(short_of_table->note.find("planned again from the inventory"), std::string::npos) << short_of_table->note;
+  EXPECT_EQ(codes(short_of_table->goals).front(), "craft({'crafting_table':1}, {'planks':4}, null)");
+  inv.add("crafting_table");
+  inv.add("cobblestone");  // one of the two: the explanation's shortfall is 1
   auto more = repair_plan(*rules, "stone_sword", 1, paper_first_stone_sword_plan(), 4, m, true, inv);
   ASSERT_TRUE(more);
   EXPECT_EQ(codes(more->goals).front(), "mine({'cobblestone':1}, 'wooden_pickaxe')");
   EXPECT_EQ(codes(more->goals).back(), paper_first_stone_sword_plan()[4].code());
+  EXPECT_EQ(more->note.find("planned again"), std::string::npos) << more->note;
   // A fuel the furnace should pick itself is dropped from the failed step.
   Goal smelt;
   smelt.verb = Verb::Smelt, smelt.item = "iron_ingot", smelt.count = 1, smelt.tool = "furnace";
