@@ -5,7 +5,9 @@
 // repairs the previous plan with what the explanation says is missing:
 // obtain it first (a sub-plan from the inventory), make the failed step name
 // the right tool or station, then carry on with the rest of the previous plan
-// -- as the paper's LLM fixes the bug it was told about. Without an explainer
+// -- as the paper's LLM fixes the bug it was told about; a repair that would
+// come up short later (checked on a copy of the inventory) is planned again
+// from the inventory instead. Without an explainer
 // ("re-plan from failure only") it only knows which step failed and retries
 // from there. Plans it writes are goal lists, emitted as plan code.
 //
