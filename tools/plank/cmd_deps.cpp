@@ -160,17 +160,10 @@ struct Tally {
 int run_eval(const EvalOptions& o) {
   const char* cmd = "plank eval deps";
   std::string list_error;
-  std::vector<survival::DepsTask> list = survival::load_deps_tasks(o.tasks, &list_error);
-  if (!list_error.empty()) {
+  std::optional<survival::DepsTaskFile> file = survival::load_deps_task_file(o.tasks, &list_error);
+  if (!file) {
     fmt::print(stderr, "{}: {}\n", cmd, list_error);
     return kInputErrors;
-  }
-  // The paper's figures and the group names, for the table (the file parsed above).
-  nlohmann::json spec = nlohmann::json::object();
-  try {
-    std::ifstream in(o.tasks);
-    spec = nlohmann::json::parse(in);
-  } catch (const std::exception&) {
   }
   std::set<std::string> only;
   {
@@ -179,7 +172,7 @@ int run_eval(const EvalOptions& o) {
       if (!w.empty()) only.insert(w);
   }
   std::vector<deps::Task> tasks;
-  for (const auto& t : list) {
+  for (const auto& t : file->tasks) {
     if (!only.empty() && !only.count(t.object) && !only.count(t.group)) continue;
     deps::Task task;
     task.item = t.object;
@@ -236,12 +229,12 @@ int run_eval(const EvalOptions& o) {
              seconds > 0 ? done / seconds : 0.0);
 
   // Optional in the file: a list without the paper's figures prints '-' for them.
-  const nlohmann::json papers = spec.is_object() ? spec.value("paper_group_success_pct", nlohmann::json::object())
-                                                 : nlohmann::json::object();
-  const nlohmann::json names = spec.is_object() ? spec.value("groups", nlohmann::json::object()) : nlohmann::json::object();
-  auto paper = [&](const char* table, const char* key, size_t i) -> std::string {
-    if (!papers.contains(table) || !papers[table].contains(key) || i >= papers[table][key].size()) return "-";
-    return fmt::format("{:.1f}", papers[table][key][i].get<double>());
+  auto paper = [&](const char* table, const char* row, size_t i) -> std::string {
+    auto t = file->paper.find(table);
+    if (t == file->paper.end()) return "-";
+    auto r = t->second.find(row);
+    if (r == t->second.end() || i >= r->second.size()) return "-";
+    return fmt::format("{:.1f}", r->second[i]);
   };
   if (o.deps.json) {
     nlohmann::json j;
@@ -263,13 +256,14 @@ int run_eval(const EvalOptions& o) {
              o.deps.planner, o.deps.no_explainer ? ", no explainer" : "", o.seed_base, o.seed_base + o.seeds - 1);
   fmt::print("{:<5} {:<16} {:>8} {:>9} {:>11}   {:>15} {:>14}\n", "group", "name", "episodes", "success%", "mean ticks",
              "paper TextWorld", "paper MineDojo");
-  const nlohmann::json order = papers.value("order", nlohmann::json::array());
+  const std::vector<std::string>& order = file->group_order;
   for (size_t i = 0; i < order.size(); ++i) {
-    std::string g = order[i];
+    const std::string& g = order[i];
     auto it = groups.find(g);
     if (it == groups.end()) continue;
     const Tally& t = it->second;
-    std::string name = names.contains(g) ? names[g].value("name", "") : "";
+    auto named = file->group_names.find(g);
+    std::string name = named == file->group_names.end() ? "" : named->second;
     fmt::print("{:<5} {:<16} {:>8} {:>9.1f} {:>11.0f}   {:>15} {:>14}\n", g, name, t.episodes,
                100.0 * t.successes / std::max(1, t.episodes), t.ticks / std::max(1, t.episodes),
                paper("deps_by_environment_table3", "MC-TextWorld (no low-level controller)", i),
