@@ -57,19 +57,14 @@ std::pair<std::string, int> parse_needed(const std::string& needed) {
   return {first, 1};
 }
 
-// The cheapest tool that harvests what `item` is mined from (the analysis's Mine method).
+// The cheapest tool that harvests what `item` is mined from (the analysis's Mine method's block):
+// mining's own answer, can_harvest().min_tool.
 std::string tool_needed(const Rules& rules, const std::string& item) {
   for (const std::string& name : rules.book->names().resolve(item))
     if (const auto* ms = rules.analysis->methods(name))
       for (const auto& m : *ms)
-        if (m.kind == survival::StepKind::Mine && !m.tools.empty()) {
-          // lowest tier; golden tools share the wooden tier but are far dearer
-          auto rank = [](const std::string& t) { return 2 * survival::tool_tier(t) + (t.rfind("golden_", 0) == 0); };
-          std::string best = m.tools.front();
-          for (const auto& t : m.tools)
-            if (rank(t) < rank(best)) best = t;
-          return best;
-        }
+        if (auto block = m.kind == survival::StepKind::Mine ? rules.registry->find(m.source) : std::nullopt)
+          if (std::string t = survival::can_harvest(*rules.registry, *block, "").min_tool; !t.empty()) return t;
   return "";
 }
 

@@ -87,6 +87,16 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   ro.engine = o.engine;
 
   const auto& names = rules.book->names();
+  // The nearest selector's question, answered by the controller's own search (nothing acts).
+  const SourceEstimator estimate = [&](const Goal& g, world::Coord from) -> std::optional<SourceEstimate> {
+    auto e = g.verb == Verb::Kill ? controller.estimate_kill(g.item, "", from)
+                                  : controller.estimate_mine(g.item, g.tool, from);
+    if (!e) return std::nullopt;
+    return SourceEstimate{e->at, e->ticks};
+  };
+  auto select = [&](std::vector<Goal>& plan) {
+    select_order(rules, *world, world::cell_of(controller.position()), o.selector, estimate, plan);
+  };
   // Success: the target is held and the clock has not passed the budget (a skill may overrun it).
   auto done = [&] {
     return controller.inventory().count_any(names.resolve(task.item)) >= task.count && controller.ticks() <= budget;
@@ -123,7 +133,7 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
       result.flaws = f.flaws;
       note = "initial flawed plan: " + (f.flaws.empty() ? std::string("no flaw applies") : fmt::format("{}", fmt::join(f.flaws, "; ")));
     } else {
-      select_order(rules, *world, o.selector, *goals);
+      select(*goals);
     }
     code = plan_code(task.item, task.count, {}, *goals);
   }
@@ -196,13 +206,37 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
       break;
     }
     goals = repair->goals;
-    select_order(rules, *world, o.selector, *goals);
+    select(*goals);
     code = plan_code(task.item, task.count, session.inventory(), *goals);
     note = repair->note;
     ro.path = "<plan>";
     ++result.rounds;
   }
   return result;
+}
+
+std::string round_text(const Rules& rules, const Round& r, int index, bool trace) {
+  auto deps_names = [&](const survival::ItemCounts& c) {
+    survival::ItemCounts out;
+    for (const auto& [item, n] : c) out[rules.book->names().to_deps(item)] += n;
+    return counts_text(out);
+  };
+  std::string s = fmt::format("== round {}: {}\n{}", index, r.note, r.plan);
+  if (!s.empty() && s.back() != '\n') s += "\n";
+  s += "-- execution\n";
+  for (const auto& step : r.run.steps)
+    s += step.result.ok ? fmt::format("  step {}: {} -> ok{}\n", step.step, step.call,
+                                      step.result.gained.empty() ? "" : " (+" + deps_names(step.result.gained) + ")")
+                        : fmt::format("  step {}: {} -> FAILED ({}): {}\n", step.step, step.call,
+                                      survival::failure_name(step.result.failure), step.result.reason);
+  if (!r.run.finished && !r.run.skill_failed) s += r.run.error;
+  if (!r.run.output.empty()) s += "-- plan output\n" + r.run.output;
+  s += fmt::format("Descriptor: {}\n", r.description.text);
+  if (r.explanation) s += fmt::format("Explainer: {}\n", r.explanation->text);
+  if (trace)
+    for (const auto& line : r.controller_log) s += fmt::format("  | {}\n", line);
+  s += fmt::format("(game ticks so far: {})\n", r.ticks_after);
+  return s;
 }
 
 }  // namespace plank::deps

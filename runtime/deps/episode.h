@@ -70,6 +70,11 @@ struct EpisodeResult {
   std::vector<Round> history;
 };
 
+// A round as `plank deps` and the REPL's :deps print it: the plan code, each step's outcome (what it
+// gained, in DEPS names), the plan's own output, the descriptor's and explainer's sentences, with
+// `trace` the controller's log, and the clock.
+std::string round_text(const Rules& rules, const Round& round, int index, bool trace);
+
 // Called after each round (tracing, rendering). May be empty.
 using RoundHook = std::function<void(const Round&, const world::World&)>;
 

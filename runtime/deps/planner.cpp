@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "runtime/survival/crafting.h"
 #include "runtime/survival/mining.h"
 
 namespace plank::deps {
@@ -57,6 +58,35 @@ Goal goal_of(const survival::PlanStep& s, const survival::NameMap& names, const 
 }
 
 bool gathering(const Goal& g) { return g.verb == Verb::Mine || g.verb == Verb::Kill; }
+
+// Whether `goals` would run from `inv` as far as the inventory can tell: every tool and station named
+// is held when its step comes, every craft and smelt finds its inputs (survival::craft / smelt on a
+// copy), gathering brings what it asks for. A repair that makes what the failed step lacks out of
+// what a later step needs (planks from the logs kept for the fuel) fails here, not three rounds on.
+bool runs_through(const Rules& rules, const std::vector<Goal>& goals, survival::Inventory inv) {
+  const auto& names = rules.book->names();
+  for (const Goal& g : goals) {
+    const bool station = g.tool == "crafting_table" || g.tool == "furnace";
+    if (!g.tool.empty() && !station && !inv.count_any(names.resolve(g.tool))) return false;
+    switch (g.verb) {
+      case Verb::Mine:
+      case Verb::Kill: inv.add(names.resolve(g.item).front(), g.count); break;
+      case Verb::Craft:
+        if (!survival::craft(*rules.book, g.item, g.count, inv, inv.has("crafting_table")).ok) return false;
+        break;
+      case Verb::Smelt: {
+        std::string fuel;  // the fuel the step names, as the controller's smelt picks it
+        for (const auto& [name, n] : g.materials)
+          for (const auto& m : names.resolve(name))
+            if (rules.book->fuel_ticks(m) > 0 && !rules.book->smelting_of(m) && inv.has(m)) fuel = m;
+        if (!survival::smelt(*rules.book, g.item, g.count, inv, inv.has("furnace"), fuel).ok) return false;
+        break;
+      }
+      case Verb::Equip: break;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -130,6 +160,9 @@ std::optional<Repair> repair_plan(const Rules& rules, const std::string& target,
                           e.drop_material);
   }
   goals.insert(goals.end(), rest.begin(), rest.end());
+  // (A fuel rewrite is left as it is: the furnace then burns what the controller picks.)
+  if (e.drop_material.empty() && !runs_through(rules, goals, inv))
+    return from_scratch(fmt::format("{}; that plan would run short later, so planned again from the inventory", note));
   return Repair{goals, note};
 }
 
@@ -149,80 +182,107 @@ std::string check_selector(const SelectorOptions& o) {
   return "";
 }
 
-std::vector<std::pair<size_t, size_t>> parallel_runs(const std::vector<Goal>& goals) {
-  std::vector<std::pair<size_t, size_t>> runs;
-  for (size_t i = 0; i < goals.size();) {
-    size_t j = i;
-    while (j < goals.size() && gathering(goals[j])) ++j;
-    if (j - i >= 2) runs.push_back({i, j});
-    i = j == i ? i + 1 : j;
+std::vector<std::vector<size_t>> goal_dependencies(const Rules& rules, const std::vector<Goal>& goals) {
+  const auto& names = rules.book->names();
+  auto members = [&](const std::string& item) {
+    std::vector<std::string> m = names.resolve(item);
+    std::sort(m.begin(), m.end());
+    return m;
+  };
+  auto overlap = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    for (const auto& x : a)
+      if (std::binary_search(b.begin(), b.end(), x)) return true;
+    return false;
+  };
+  std::vector<std::vector<std::string>> makes(goals.size());
+  for (size_t i = 0; i < goals.size(); ++i) makes[i] = members(goals[i].item);
+  std::vector<std::vector<size_t>> deps(goals.size());
+  for (size_t j = 0; j < goals.size(); ++j) {
+    std::vector<std::vector<std::string>> needs;
+    for (const auto& [item, n] : goals[j].materials) needs.push_back(members(item));
+    if (!goals[j].tool.empty()) needs.push_back(members(goals[j].tool));
+    for (size_t i = 0; i < j; ++i)
+      for (const auto& need : needs)
+        if (overlap(need, makes[i])) {
+          deps[j].push_back(i);
+          break;
+        }
   }
-  return runs;
+  return deps;
 }
 
 namespace {
 
-// Horizontal distance from `from` to the nearest source of the goal's item (a block that drops it, or a mob),
-// within 48 blocks; a large number when none is that near.
-double source_distance(const Rules& rules, const world::World& w, const Goal& g, world::Vec3 from) {
-  std::vector<world::BlockId> blocks;
-  std::vector<std::string> mobs;
-  for (const std::string& item : rules.book->names().resolve(g.item))
-    if (const auto* ms = rules.analysis->methods(item))
-      for (const auto& m : *ms) {
-        if (m.kind == survival::StepKind::Mine) {
-          if (auto id = w.registry().find(m.source)) blocks.push_back(*id);
-        } else if (m.kind == survival::StepKind::Kill) {
-          mobs.push_back(m.source);
-        }
-      }
-  double best = 1e9;
-  for (const auto& e : w.entities())
-    if (std::find(mobs.begin(), mobs.end(), e.type) != mobs.end())
-      best = std::min(best, std::hypot(e.pose.pos.x - from.x, e.pose.pos.z - from.z));
-  if (blocks.empty()) return best;
-  const int32_t ax = int32_t(std::floor(from.x)), az = int32_t(std::floor(from.z));
-  for (int r = 0; r <= 48 && r < best; ++r)
-    for (int32_t dz = -r; dz <= r; ++dz)
-      for (int32_t dx = -r; dx <= r; ++dx) {
-        if (std::max(std::abs(dx), std::abs(dz)) != r) continue;
-        for (int32_t y = 140; y >= 1; --y) {
-          world::BlockId b = w.block({ax + dx, y, az + dz});
-          if (std::find(blocks.begin(), blocks.end(), b) != blocks.end()) {
-            best = std::min(best, std::hypot(double(dx), double(dz)) + std::max(0.0, from.y - y));
-            break;
-          }
-        }
-      }
-  return best;
+// List scheduling: crafts and smelts in plan order as soon as what they need is done; otherwise one of
+// the gathering goals that are ready, as `pick` chooses (an index into the ready list). A plan whose next
+// craft waits on nothing ready (a goal it needs comes later) keeps the rest of its order.
+template <typename Pick>
+std::vector<size_t> schedule(const Rules& rules, const std::vector<Goal>& goals, Pick pick,
+                             std::vector<std::vector<size_t>>* choices = nullptr) {
+  const auto deps = goal_dependencies(rules, goals);
+  std::vector<bool> done(goals.size());
+  std::vector<size_t> order;
+  auto ready = [&](size_t k) {
+    return std::all_of(deps[k].begin(), deps[k].end(), [&](size_t i) { return bool(done[i]); });
+  };
+  auto emit = [&](size_t k) { done[k] = true, order.push_back(k); };
+  while (order.size() < goals.size()) {
+    size_t craft = 0;
+    while (craft < goals.size() && (done[craft] || gathering(goals[craft]))) ++craft;
+    if (craft < goals.size() && ready(craft)) {
+      emit(craft);
+      continue;
+    }
+    std::vector<size_t> open;
+    for (size_t k = 0; k < goals.size(); ++k)
+      if (!done[k] && gathering(goals[k]) && ready(k)) open.push_back(k);
+    if (open.empty()) {
+      for (size_t k = 0; k < goals.size(); ++k)
+        if (!done[k]) emit(k);
+      break;
+    }
+    if (choices && open.size() >= 2) choices->push_back(open);
+    emit(open.size() == 1 ? open[0] : open[pick(open)]);
+  }
+  return order;
 }
 
 }  // namespace
 
-void select_order(const Rules& rules, const world::World& world, const SelectorOptions& o, std::vector<Goal>& goals) {
+std::vector<std::vector<size_t>> parallel_sets(const Rules& rules, const std::vector<Goal>& goals) {
+  std::vector<std::vector<size_t>> choices;
+  schedule(rules, goals, [](const std::vector<size_t>&) { return size_t(0); }, &choices);
+  return choices;
+}
+
+void select_order(const Rules& rules, const world::World& world, world::Coord from, const SelectorOptions& o,
+                  const SourceEstimator& estimate, std::vector<Goal>& goals) {
   if (o.kind == "fixed") return;
   std::mt19937_64 rng(o.seed * 0x9E3779B97F4A7C15ull + 17);
-  for (auto [b, e] : parallel_runs(goals)) {
-    if (o.kind == "random") {
-      std::shuffle(goals.begin() + b, goals.begin() + e, rng);
-    } else {
-      // nearest / horizon: greedy, lowest score first. Distances from where the
-      // agent stands now (where each source lies is not tracked), so each goal's
-      // score is fixed for the run: computed once, moved with its goal.
-      const world::Vec3 at = world.agent().pose.pos;
-      std::vector<double> score(e - b);
-      for (size_t j = b; j < e; ++j)
-        score[j - b] = o.kind == "horizon" ? o.predictor->horizon(world, goals[j]) : source_distance(rules, world, goals[j], at);
-      for (size_t i = b; i < e; ++i) {
-        size_t pick = i;
-        double best = std::numeric_limits<double>::infinity();
-        for (size_t j = i; j < e; ++j)
-          if (score[j - b] < best) best = score[j - b], pick = j;
-        std::swap(goals[i], goals[pick]);
-        std::swap(score[i - b], score[pick - b]);
+  world::Coord at = from;  // where the agent should be after the goals picked so far
+  auto cheapest = [&](const std::vector<size_t>& open) {
+    size_t best = 0;
+    double best_score = std::numeric_limits<double>::infinity();
+    std::optional<SourceEstimate> best_est;
+    for (size_t k = 0; k < open.size(); ++k) {
+      double score = std::numeric_limits<double>::infinity();
+      std::optional<SourceEstimate> est;
+      if (o.kind == "horizon") {
+        score = o.predictor->horizon(world, goals[open[k]]);
+      } else if (estimate && (est = estimate(goals[open[k]], at))) {
+        score = est->ticks;
       }
+      if (score < best_score) best_score = score, best = k, best_est = est;
     }
-  }
+    if (best_est) at = best_est->at;
+    return best;
+  };
+  auto order = o.kind == "random"
+                   ? schedule(rules, goals, [&](const std::vector<size_t>& open) { return size_t(rng() % open.size()); })
+                   : schedule(rules, goals, cheapest);
+  std::vector<Goal> out;
+  for (size_t k : order) out.push_back(goals[k]);
+  goals = std::move(out);
 }
 
 // ------------------------------------------------------------------ flawed plans

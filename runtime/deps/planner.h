@@ -5,16 +5,21 @@
 // repairs the previous plan with what the explanation says is missing:
 // obtain it first (a sub-plan from the inventory), make the failed step name
 // the right tool or station, then carry on with the rest of the previous plan
-// -- as the paper's LLM fixes the bug it was told about. Without an explainer
+// -- as the paper's LLM fixes the bug it was told about; a repair that would
+// come up short later (checked on a copy of the inventory) is planned again
+// from the inventory instead. Without an explainer
 // ("re-plan from failure only") it only knows which step failed and retries
 // from there. Plans it writes are goal lists, emitted as plan code.
 //
-// The selector orders goals that are executable in parallel: a run of
-// consecutive gathering goals (mine / kill; their tools were made before the
-// run, none consumes another's product). `fixed` keeps plan order, `random`
-// shuffles each run (seeded), `nearest` visits the sources greedily by
-// distance from the agent, `horizon` asks a learned horizon predictor (the
-// slot for a later issue: none is registered yet, so it is an error).
+// The selector orders goals that are executable in parallel: at a point of
+// a plan, the gathering goals (mine / kill) whose tool is held or made by a
+// goal already done. Gathering only adds to the inventory, so such a goal may
+// run as soon as its tool exists; crafts and smelts keep their order (they
+// take a tick or two wherever the agent stands). `fixed` keeps plan order,
+// `random` picks among the ready goals at random (seeded), `nearest` the one
+// whose source the controller can reach in the fewest ticks from where the
+// previous goal left the agent, `horizon` asks a learned horizon predictor
+// (the slot for a later issue: none is registered yet, so it is an error).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -61,11 +66,23 @@ struct SelectorOptions {
 std::string check_selector(const SelectorOptions& options);
 const std::vector<std::string>& selector_kinds();
 
-// Reorders each parallel run of `goals` (see above). `world` gives the agent's position and the sources.
-void select_order(const Rules& rules, const world::World& world, const SelectorOptions& options,
-                  std::vector<Goal>& goals);
-// Index ranges [begin, end) of the parallel runs of two or more goals.
-std::vector<std::pair<size_t, size_t>> parallel_runs(const std::vector<Goal>& goals);
+// Where the agent would gather a goal's item if it stood at `from`, and the game ticks reaching and
+// gathering one should cost (the episode asks the controller: survival::Controller::estimate_mine /
+// estimate_kill); nullopt when no source is in range.
+struct SourceEstimate {
+  world::Coord at;
+  double ticks = 0;
+};
+using SourceEstimator = std::function<std::optional<SourceEstimate>(const Goal& goal, world::Coord from)>;
+
+// For each goal, the earlier goals it needs: those that make an item it consumes or its tool / station.
+std::vector<std::vector<size_t>> goal_dependencies(const Rules& rules, const std::vector<Goal>& goals);
+// The choices a plan leaves a selector: wherever two or more gathering goals are ready at once (plan
+// order otherwise), their indices.
+std::vector<std::vector<size_t>> parallel_sets(const Rules& rules, const std::vector<Goal>& goals);
+// Reorders `goals` (see above); `from` is where the agent stands, `estimate` serves `nearest`.
+void select_order(const Rules& rules, const world::World& world, world::Coord from, const SelectorOptions& options,
+                  const SourceEstimator& estimate, std::vector<Goal>& goals);
 
 // ---- Initial plans
 // The errors language models make in the paper, injected into an oracle plan.

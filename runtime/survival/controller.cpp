@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstring>
 
 #include "runtime/survival/controller_detail.h"
 #include "runtime/survival/crafting.h"
@@ -42,6 +43,14 @@ Controller::Controller(world::World& world, const RecipeBook& book, ControllerOp
       paths_(std::make_unique<agent::Pathfinder>(world)) {
   for (const char* n : {"water", "lava"})
     if (auto id = w_.registry().find(n)) unsafe_.push_back(*id);
+  const auto& reg = w_.registry();
+  canopy_.resize(reg.size());
+  for (size_t id = 0; id < reg.size(); ++id) {
+    const std::string& n = reg[world::BlockId(id)].name;
+    for (const char* suffix : {"_leaves", "_log"})
+      if (n.size() > std::strlen(suffix) && n.compare(n.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+        canopy_[id] = true;
+  }
 }
 
 Controller::~Controller() = default;
@@ -134,7 +143,7 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
   int misses = 0;
   while (inv_.count_any(items) < goal) {
     if (over_budget()) break;
-    std::optional<Target> t = nearest(sources, usable);
+    std::optional<Target> t = nearest(sources, usable, feet());
     if (!t) {
       SkillResult r = fail(Failure::ResourceNotFound,
                            fmt::format("no reachable block that drops {} within {} blocks", item, options_.search_radius));
@@ -143,15 +152,20 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
     }
     std::string why;
     bool reached = false;
-    if (t->exposed) reached = go_near(t->at, 0, 4.5, &why);
+    static const char* const route_names[] = {"walk", "tunnel", "from above"};
+    note(fmt::format("{} at ({}, {}, {}): {} ({:.0f} ticks expected)", reg[w_.block(t->at)].name, t->at.x, t->at.y,
+                     t->at.z, route_names[int(t->route)], t->cost));
+    if (t->route == Route::Walk) reached = go_near(t->at, 0, 4.5, &why);
+    if (t->route == Route::Tunnel) reached = tunnel(t->at, 1, true, false, &why);
     if (!reached) {
-      // Buried: walk to the ground above it, then dig down to it.
+      // Buried (or the other ways failed): walk to the ground above it, then dig down to it.
       int ty = top_y(t->at.x, t->at.z);
       reached = go_near({t->at.x, ty + 1, t->at.z}, 2, 0, &why) && tunnel(t->at, 1, true, false, &why);
     }
     if (reached && break_block(t->at, true)) {
       settle();  // the target may have been the floor
     } else {
+      note(fmt::format("gave up on ({}, {}, {}): {}", t->at.x, t->at.y, t->at.z, why.empty() ? "it did not break" : why));
       bad_.insert(t->at);
       if (++misses > 24) {
         SkillResult r = fail(Failure::ResourceNotFound, fmt::format("could not reach a block that drops {}: {}", item, why));
@@ -178,26 +192,13 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
 SkillResult Controller::kill(const std::string& mob_or_drop, int count, const std::string& tool, const std::string& mob) {
   const uint64_t t0 = clock_.now();
   const Inventory before = inv_;
-  const auto& mc = book_.mc();
-  std::vector<std::string> types;  // mobs to hunt
   std::vector<std::string> items;  // drops wanted; empty: count kills
-  if (mc.entity(mob_or_drop)) {
-    types = {mob_or_drop};
-  } else {
-    items = book_.names().resolve(mob_or_drop);
-    if (!book_.is_item(items[0])) return fail(Failure::UnknownItem, fmt::format("'{}' is not a mob or an item", mob_or_drop));
-    for (const auto& m : generated_mob_types()) {
-      if (!mob.empty() && m != mob) continue;
-      for (const Drop& d : mob_drops(book_, m))
-        if (std::find(items.begin(), items.end(), d.item) != items.end()) {
-          types.push_back(m);
-          break;
-        }
-    }
-    if (types.empty())
-      return fail(Failure::ResourceNotFound, mob.empty() ? fmt::format("no mob in this world drops {}", mob_or_drop)
-                                                         : fmt::format("a {} does not drop {}", mob, mob_or_drop));
-  }
+  std::vector<std::string> types = prey(mob_or_drop, mob, &items);  // mobs to hunt
+  if (!book_.mc().entity(mob_or_drop) && !book_.is_item(items[0]))
+    return fail(Failure::UnknownItem, fmt::format("'{}' is not a mob or an item", mob_or_drop));
+  if (types.empty())
+    return fail(Failure::ResourceNotFound, mob.empty() ? fmt::format("no mob in this world drops {}", mob_or_drop)
+                                                       : fmt::format("a {} does not drop {}", mob, mob_or_drop));
   if (!tool.empty()) {
     SkillResult e = equip(tool);
     if (!e.ok) return e.reason = fmt::format("killing with {} needs one in the inventory", tool), e;
@@ -210,15 +211,7 @@ SkillResult Controller::kill(const std::string& mob_or_drop, int count, const st
   auto have = [&] { return items.empty() ? kills : inv_.count_any(items); };
   while (have() < goal) {
     if (over_budget()) break;
-    const world::Vec3 a = position();
-    const world::Entity* best = nullptr;
-    double best_d = options_.search_radius;
-    for (const world::Entity& e : w_.entities()) {
-      if (e.kind != world::EntityKind::Mob || std::find(types.begin(), types.end(), e.type) == types.end()) continue;
-      if (std::find(unreachable.begin(), unreachable.end(), e.id) != unreachable.end()) continue;
-      double d = std::hypot(e.pose.pos.x - a.x, e.pose.pos.z - a.z);
-      if (d <= best_d) best_d = d, best = &e;
-    }
+    const world::Entity* best = nearest_mob(types, position(), unreachable);
     if (!best) {
       SkillResult r = fail(Failure::ResourceNotFound,
                            fmt::format("no {} left within {} blocks", fmt::join(types, " or "), options_.search_radius));
@@ -255,6 +248,59 @@ SkillResult Controller::kill(const std::string& mob_or_drop, int count, const st
   r.ok = true;
   note(fmt::format("killed {} {} for {} {} ({} ticks)", kills, fmt::join(types, "/"), count, mob_or_drop, r.ticks));
   return r;
+}
+
+std::vector<std::string> Controller::prey(const std::string& mob_or_drop, const std::string& mob,
+                                          std::vector<std::string>* items) const {
+  if (book_.mc().entity(mob_or_drop)) return {mob_or_drop};
+  *items = book_.names().resolve(mob_or_drop);
+  std::vector<std::string> types;
+  if (!book_.is_item((*items)[0])) return types;
+  for (const auto& m : generated_mob_types()) {
+    if (!mob.empty() && m != mob) continue;
+    for (const Drop& d : mob_drops(book_, m))
+      if (std::find(items->begin(), items->end(), d.item) != items->end()) {
+        types.push_back(m);
+        break;
+      }
+  }
+  return types;
+}
+
+const world::Entity* Controller::nearest_mob(const std::vector<std::string>& types, world::Vec3 a,
+                                             const std::vector<world::EntityId>& skip) const {
+  const world::Entity* best = nullptr;
+  double best_d = options_.search_radius;
+  for (const world::Entity& e : w_.entities()) {
+    if (e.kind != world::EntityKind::Mob || std::find(types.begin(), types.end(), e.type) == types.end()) continue;
+    if (std::find(skip.begin(), skip.end(), e.id) != skip.end()) continue;
+    double d = std::hypot(e.pose.pos.x - a.x, e.pose.pos.z - a.z);
+    if (d <= best_d) best_d = d, best = &e;
+  }
+  return best;
+}
+
+std::optional<Controller::SourceEstimate> Controller::estimate_kill(const std::string& mob_or_drop,
+                                                                    const std::string& mob, Coord from) {
+  std::vector<std::string> items;
+  const world::Vec3 at{from.x + 0.5, double(from.y), from.z + 0.5};
+  const world::Entity* e = nearest_mob(prey(mob_or_drop, mob, &items), at, {});
+  if (!e) return std::nullopt;
+  const double walk = double(agent::kCosts.walk()) / 1000.0;
+  return SourceEstimate{world::cell_of(e->pose.pos), std::hypot(e->pose.pos.x - at.x, e->pose.pos.z - at.z) * walk};
+}
+
+std::optional<Controller::SourceEstimate> Controller::estimate_mine(const std::string& item, const std::string& tool,
+                                                                    Coord from) {
+  std::vector<std::string> items = book_.names().resolve(item);
+  if (!book_.is_item(items[0]) && !w_.registry().find(items[0])) return std::nullopt;
+  const std::string held = tool.empty() ? equipped_ : tool;
+  const std::vector<Source>& sources = sources_of(items);
+  std::vector<bool> usable(sources.size());
+  for (size_t i = 0; i < sources.size(); ++i) usable[i] = can_harvest(w_.registry(), sources[i].block, held).ok;
+  std::optional<Target> t = nearest(sources, usable, from);
+  if (!t) return std::nullopt;
+  return SourceEstimate{t->at, t->cost};
 }
 
 std::optional<Coord> Controller::station_nearby(const std::string& station) const {

@@ -30,6 +30,7 @@
 #include "runtime/agent/pathfinding.h"
 #include "runtime/agent/ticks.h"
 #include "runtime/survival/inventory.h"
+#include "runtime/survival/mining.h"
 #include "runtime/survival/obtainability.h"
 #include "runtime/survival/recipe_book.h"
 #include "runtime/world/world.h"
@@ -113,6 +114,17 @@ class Controller {
   const std::vector<world::Coord>& trail() const { return trail_; }
   static constexpr size_t kMaxTrail = 100'000;
 
+  // The selector's question: where mine(item, n, tool) / kill(mob_or_drop, n, tool, mob) would go
+  // first if the agent stood at `from`, and the estimated ticks to get there and gather one (mine:
+  // nearest()'s estimate, walking and digging; kill: the walk). Nothing acts; nullopt when nothing
+  // usable is within the search radius (or the name is not an item or mob).
+  struct SourceEstimate {
+    world::Coord at;
+    double ticks = 0;
+  };
+  std::optional<SourceEstimate> estimate_mine(const std::string& item, const std::string& tool, world::Coord from);
+  std::optional<SourceEstimate> estimate_kill(const std::string& mob_or_drop, const std::string& mob, world::Coord from);
+
   // Additions for the scripted run: execute one Obtainability step, a whole plan, or plan and run
   // until the inventory holds `count` of `name` (re-planning when random drops fall short).
   SkillResult run_step(const PlanStep& step);
@@ -121,13 +133,17 @@ class Controller {
 
  private:
   struct Target;
-  struct Source;
+  using Source = BlockSource;
   // Skills' pieces.
   SkillResult fail(Failure f, std::string reason, std::string needed = "") const;
   bool over_budget() const { return budget_ != 0 && clock_.now() > budget_; }
   void spend(uint64_t ticks, uint64_t ControllerStats::*bucket);
   const std::vector<Source>& sources_of(const std::vector<std::string>& items);
-  std::optional<Target> nearest(const std::vector<Source>& sources, const std::vector<bool>& usable);
+  std::optional<Target> nearest(const std::vector<Source>& sources, const std::vector<bool>& usable, world::Coord from);
+  // The mob types kill() hunts for `mob_or_drop` (a mob, or an item some mob drops; `mob` narrows it).
+  std::vector<std::string> prey(const std::string& mob_or_drop, const std::string& mob, std::vector<std::string>* items) const;
+  const world::Entity* nearest_mob(const std::vector<std::string>& types, world::Vec3 from,
+                                   const std::vector<world::EntityId>& skip) const;
   bool go_near(world::Coord target, int tolerance, double reach, std::string* why);
   // Digs toward `goal` until the feet (or, with `to_block`, the feet or head) are within `within`.
   bool tunnel(world::Coord goal, int within, bool to_block, bool stop_at_surface, std::string* why);
@@ -137,6 +153,7 @@ class Controller {
   std::string pillar_block() const;
   world::Coord feet() const;
   int top_y(int32_t x, int32_t z);
+  bool under_sky(world::Coord c, int top);
   void touched_column(int32_t x, int32_t z) { heights_.erase(column_key(x, z)); }
   static uint64_t column_key(int32_t x, int32_t z) { return (uint64_t(uint32_t(x)) << 32) | uint32_t(z); }
   std::optional<world::Coord> place_station(const std::string& station);
@@ -156,9 +173,9 @@ class Controller {
   std::unique_ptr<agent::Pathfinder> paths_;
   std::vector<std::string> log_;
   ControllerStats stats_;
-  std::map<std::string, std::vector<Source>> source_cache_;  // wanted item set -> blocks that drop it
   std::unordered_map<uint64_t, int> heights_;                 // column -> top solid y (cache)
   std::vector<world::BlockId> unsafe_;                        // water, lava: never dug into or next to
+  std::vector<bool> canopy_;                                  // by block id: logs and leaves (a tree's crown)
   std::set<world::Coord> bad_;                                // targets found unreachable
   bool replan_ = false;
   std::vector<world::Coord> trail_;  // a plan step got another member of a group than the plan named

@@ -9,19 +9,19 @@
 
 namespace plank::survival {
 
-// A block type that drops (some of) the wanted items, and how many a break gives on average.
-struct Controller::Source {
-  world::BlockId block;
-  double yield;
-  std::string min_tool;  // "" when the hand harvests it
+// How the agent gets to a chosen block: the cheapest of the three by the estimate in nearest().
+enum class Route {
+  Walk,    // open to the sky (or beside where the agent stands): A* to a cell within reach
+  Tunnel,  // dig straight to it from where the agent is (it is underground already, or the block is near)
+  Above,   // walk to the ground above it, then dig down
 };
 
-// A chosen block to break: where, which source, what reaching it should cost.
+// A chosen block to break: where, which source, how to get there and what that should cost.
 struct Controller::Target {
   world::Coord at;
   size_t source;
-  bool exposed;  // a face is open to the air: reachable by walking
-  double cost;   // estimated ticks per wanted item
+  Route route;
+  double cost;  // estimated ticks per wanted item
 };
 
 namespace controller_detail {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <cmath>
 #include <queue>
 #include <unordered_map>
@@ -47,37 +48,44 @@ int Controller::top_y(int32_t x, int32_t z) {
   return result;
 }
 
+// Whether the open cell c (its column's top solid cell at `top`) is under the open sky or only
+// under a tree's crown, as opposed to in a cave: a walk can reach the first, not the second.
+bool Controller::under_sky(Coord c, int top) {
+  for (int32_t y = c.y + 1; y <= top; ++y)
+    if (BlockId b = w_.block({c.x, y, c.z}); paths_->solid({c.x, y, c.z}) && !canopy_[b]) return false;
+  return true;
+}
+
 const std::vector<Controller::Source>& Controller::sources_of(const std::vector<std::string>& items) {
-  std::string key;
-  for (const auto& i : items) key += i + ",";
-  auto [it, fresh] = source_cache_.try_emplace(key);
-  if (!fresh) return it->second;
-  const auto& reg = w_.registry();
-  for (size_t id = 1; id < reg.size(); ++id) {
-    HarvestCheck h = can_harvest(reg, BlockId(id), "");
-    if (!h.ok && h.min_tool.empty()) continue;  // unbreakable
-    double yield = 0;
-    for (const Drop& d : block_drops(book_, reg, BlockId(id), h.ok ? "" : h.min_tool))
-      if (std::find(items.begin(), items.end(), d.item) != items.end()) yield += d.expected();
-    // Drops rarer than one in a hundred breaks (a stick from leaves) are not worth searching for.
-    if (yield >= 0.01) it->second.push_back({BlockId(id), yield, h.ok ? "" : h.min_tool});
-  }
-  return it->second;
+  return block_sources(book_, w_.registry(), items);
 }
 
 std::optional<Controller::Target> Controller::nearest(const std::vector<Source>& sources,
-                                                      const std::vector<bool>& usable) {
+                                                      const std::vector<bool>& usable, Coord f) {
   const auto& reg = w_.registry();
   std::vector<int> by_id(reg.size(), -1);
   double max_yield = 0;
   for (size_t i = 0; i < sources.size(); ++i)
     if (usable[i]) by_id[sources[i].block] = int(i), max_yield = std::max(max_yield, sources[i].yield);
   if (max_yield == 0) return std::nullopt;
-  const Coord f = feet();
   const double walk = double(agent::kCosts.walk()) / 1000.0;
-  // Digging one level down and back up: about two blocks of stone with what is held.
+  // Rock is priced as stone with the best pickaxe held: a level down is a break and a fall, a level
+  // up (pillaring out of a shaft) a jump and a placed block, a block of tunnel two breaks (feet and
+  // head) and a step.
   std::string pick = best_tool(reg, reg.find("stone").value_or(kAir), inv_);
-  double dig_level = 2.0 * double(agent::break_cost(reg, reg.find("stone").value_or(kAir), item_id(pick)).ticks);
+  const double stone = double(agent::break_cost(reg, reg.find("stone").value_or(kAir), item_id(pick)).ticks);
+  const double down_level = stone + double(agent::kCosts.fall_one_ticks);
+  const double up_level = double(agent::kCosts.pillar_ticks) + walk / 2;
+  const double tunnel_block = 2 * stone + walk;
+  // Underground (down a shaft or in a tunnel) the agent first climbs to where it can step out,
+  // unless it goes on digging from where it is: that is what makes the next block of a vein
+  // cheaper than a fresh shaft from the surface.
+  int ground = INT_MAX;
+  for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}})
+    if (int t = top_y(f.x + d.x, f.z + d.z); t != INT_MIN) ground = std::min(ground, t);
+  const int depth = ground == INT_MAX ? 0 : std::max(0, ground - f.y);
+  const double climb = depth * up_level;
+  const int surface_y = f.y + depth;
   auto lower_bound = [&](int32_t cx, int32_t cz) {
     double dx = std::max({0, cx * 16 - f.x, f.x - (cx * 16 + 15)});
     double dz = std::max({0, cz * 16 - f.z, f.z - (cz * 16 + 15)});
@@ -118,21 +126,39 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
                 if (s < 0) continue;
                 double h = std::hypot(double(c.x - f.x), double(c.z - f.z));
                 if (h > options_.search_radius || bad_.count(c)) continue;
-                bool exposed = false;
-                // Open to the air on a side or on top (beyond the generated area is void, not air to stand in).
-                for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}, kUp})
-                  exposed = exposed || (paths_->passable(c + d) && top_y(c.x + d.x, c.z + d.z) != INT_MIN);
-                double cost = h * walk + std::abs(c.y - f.y) * walk;
+                // Open to the air on a side or on top (beyond the generated area is void, not air to
+                // stand in); `sky`: that air is above its column's ground, so walking reaches it.
+                bool exposed = false, sky = false;
+                for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}, kUp}) {
+                  Coord n = c + d;
+                  if (!paths_->passable(n)) continue;
+                  int t = top_y(n.x, n.z);
+                  exposed = exposed || t != INT_MIN;
+                  sky = sky || (t != INT_MIN && under_sky(n, t));
+                }
                 if (!exposed) {
                   if (buried_at[lx][lz] != INT_MAX) continue;
                   buried_at[lx][lz] = c.y;
-                  // Under a lake: there is no digging down through water.
-                  int top = top_y(c.x, c.z);
-                  if (std::find(unsafe_.begin(), unsafe_.end(), w_.block({c.x, top, c.z})) != unsafe_.end()) continue;
-                  cost += std::max(0, top - c.y) * dig_level;
                 }
+                const int dy = c.y - f.y;
+                const bool beside = manhattan(c, f) <= 6;  // in the agent's own shaft or tunnel
+                // The three ways there (Route); an exposed block in a cave is priced as buried.
+                double cost = std::numeric_limits<double>::infinity();
+                Route route = Route::Above;
+                auto consider = [&](Route r, double ticks) {
+                  if (ticks < cost) cost = ticks, route = r;
+                };
+                int top = top_y(c.x, c.z);
+                // Under a lake: there is no digging down through water.
+                if (std::find(unsafe_.begin(), unsafe_.end(), w_.block({c.x, top, c.z})) == unsafe_.end())
+                  consider(Route::Above,
+                           climb + h * walk + std::abs(top + 1 - surface_y) * walk + std::max(0, top - c.y) * down_level);
+                if (exposed && (sky || beside)) consider(Route::Walk, (beside ? 0 : climb) + (h + std::abs(dy)) * walk);
+                if (depth > 0 && manhattan(c, f) <= 48)
+                  consider(Route::Tunnel, h * tunnel_block + std::abs(dy) * (dy < 0 ? down_level : up_level));
+                if (cost == std::numeric_limits<double>::infinity()) continue;
                 cost /= sources[size_t(s)].yield;
-                if (!best || cost < best->cost) best = Target{c, size_t(s), exposed, cost};
+                if (!best || cost < best->cost) best = Target{c, size_t(s), route, cost};
               }
         }
       }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 namespace plank::survival {
 
@@ -121,6 +123,38 @@ std::string best_tool(const world::BlockRegistry& reg, world::BlockId block, con
   for (const auto& n : names)
     if (inv.has(n) && tool_tier(n) > tier) tier = tool_tier(n), best = n;
   return best;
+}
+
+struct BlockSourceCache {
+  std::mutex mutex;
+  // (registry, wanted items) -> sources; entries are never erased, so references stay valid.
+  std::map<std::pair<const world::BlockRegistry*, std::string>, std::vector<BlockSource>> sources;
+};
+
+BlockSourceCache& RecipeBook::source_cache() const {
+  static std::mutex made;  // books are shared between threads (tests, evaluations)
+  std::lock_guard<std::mutex> lock(made);
+  if (!source_cache_) source_cache_ = std::make_shared<BlockSourceCache>();
+  return *source_cache_;
+}
+
+const std::vector<BlockSource>& block_sources(const RecipeBook& book, const world::BlockRegistry& reg,
+                                              const std::vector<std::string>& items) {
+  BlockSourceCache& cache = book.source_cache();
+  std::string key;
+  for (const auto& i : items) key += i + ",";
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto [it, fresh] = cache.sources.try_emplace({&reg, key});
+  if (!fresh) return it->second;
+  for (size_t id = 1; id < reg.size(); ++id) {
+    HarvestCheck h = can_harvest(reg, world::BlockId(id), "");
+    if (!h.ok && h.min_tool.empty()) continue;  // unbreakable
+    double yield = 0;
+    for (const Drop& d : block_drops(book, reg, world::BlockId(id), h.ok ? "" : h.min_tool))
+      if (std::find(items.begin(), items.end(), d.item) != items.end()) yield += d.expected();
+    if (yield >= 0.01) it->second.push_back({world::BlockId(id), yield, h.ok ? "" : h.min_tool});
+  }
+  return it->second;
 }
 
 }  // namespace plank::survival

@@ -41,6 +41,18 @@ ItemCounts roll_block_drops(const RecipeBook& book, const world::BlockRegistry& 
 // the block's kind (pickaxe for rock...) of the highest tier, else "" (hand).
 std::string best_tool(const world::BlockRegistry& reg, world::BlockId block, const Inventory& inv);
 
+// A block type that drops (some of) the wanted items: how many a break gives on average, and the
+// lowest tool that harvests it ("" when the hand does).
+struct BlockSource {
+  world::BlockId block;
+  double yield;
+  std::string min_tool;
+};
+// The blocks of `reg` that drop any of `items` (1.16.5 names), leaving out drops rarer than one in a
+// hundred breaks (a stick from leaves): not worth searching for. Cached in the recipe book.
+const std::vector<BlockSource>& block_sources(const RecipeBook& book, const world::BlockRegistry& reg,
+                                              const std::vector<std::string>& items);
+
 // Rolls a list of drops.
 ItemCounts roll(const std::vector<Drop>& drops, world::Rng& rng, bool exclusive = false);
 

@@ -31,6 +31,8 @@ struct CraftRecipe {
   int width = 0, height = 0;         // of the shape; shapeless: 0 x 0
 };
 
+struct BlockSourceCache;  // mining.cpp's: which blocks drop an item (block_sources), filled on first use
+
 class RecipeBook {
  public:
   RecipeBook(std::shared_ptr<const world::McData> mc, std::shared_ptr<const SurvivalData> data);
@@ -46,7 +48,11 @@ class RecipeBook {
   int fuel_ticks(const std::string& item) const;  // 0: not a fuel
   const std::map<std::string, std::vector<CraftRecipe>>& all_crafting() const { return crafting_; }
 
+  // block_sources()'s cache: one per book, so every controller over the book shares it.
+  BlockSourceCache& source_cache() const;
+
  private:
+  mutable std::shared_ptr<BlockSourceCache> source_cache_;
   std::shared_ptr<const world::McData> mc_;
   std::shared_ptr<const SurvivalData> data_;
   std::map<std::string, std::vector<CraftRecipe>> crafting_;

@@ -18,22 +18,37 @@ std::string default_tasks_path() {
   return dir + "/data/deps/tasks.json";
 }
 
-std::vector<DepsTask> load_deps_tasks(const std::string& path, std::string* error) {
+std::optional<DepsTaskFile> load_deps_task_file(const std::string& path, std::string* error) {
   std::ifstream in(path);
   if (!in) {
     if (error) *error = fmt::format("cannot read {} (set PLANK_SHARED to the shared folder)", path);
-    return {};
+    return std::nullopt;
   }
-  std::vector<DepsTask> tasks;
+  DepsTaskFile f;
   try {
     nlohmann::json j = nlohmann::json::parse(in);
     for (const auto& t : j.at("tasks"))
-      tasks.push_back({t.at("object").get<std::string>(), t.at("group").get<std::string>(), t.at("max_steps").get<int>()});
+      f.tasks.push_back({t.at("object").get<std::string>(), t.at("group").get<std::string>(), t.at("max_steps").get<int>()});
+    const nlohmann::json groups = j.value("groups", nlohmann::json::object());  // named: items() refers into it
+    for (const auto& [g, v] : groups.items()) f.group_names[g] = v.value("name", "");
+    const nlohmann::json paper = j.value("paper_group_success_pct", nlohmann::json::object());
+    for (const auto& [key, v] : paper.items()) {
+      if (key == "order") {
+        f.group_order = v.get<std::vector<std::string>>();
+        continue;
+      }
+      for (const auto& [row, figures] : v.items()) f.paper[key][row] = figures.get<std::vector<double>>();
+    }
   } catch (const nlohmann::json::exception& e) {
     if (error) *error = fmt::format("{}: {}", path, e.what());
-    return {};
+    return std::nullopt;
   }
-  return tasks;
+  return f;
+}
+
+std::vector<DepsTask> load_deps_tasks(const std::string& path, std::string* error) {
+  auto f = load_deps_task_file(path, error);
+  return f ? f->tasks : std::vector<DepsTask>{};
 }
 
 WorldgenOptions deps_task_world(uint64_t seed) {

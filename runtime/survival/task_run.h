@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,17 @@ struct DepsTask {
 };
 // Reads tasks.json's "tasks"; empty and *error on a bad file.
 std::vector<DepsTask> load_deps_tasks(const std::string& path, std::string* error);
+
+// The rest of tasks.json, for tables: the groups' names and the paper's success figures per group.
+struct DepsTaskFile {
+  std::vector<DepsTask> tasks;
+  std::map<std::string, std::string> group_names;  // "MT1" -> "Basic"
+  std::vector<std::string> group_order;            // the paper's column order, MT1..MT8
+  // table ("minedojo_table2") -> row ("DEPS") -> success % per group, in group_order
+  std::map<std::string, std::map<std::string, std::vector<double>>> paper;
+};
+// As load_deps_tasks, with the optional parts (absent ones stay empty); nullopt and *error on a bad file.
+std::optional<DepsTaskFile> load_deps_task_file(const std::string& path, std::string* error);
 // $PLANK_SHARED (else the configured shared folder) + /data/deps/tasks.json.
 std::string default_tasks_path();
 

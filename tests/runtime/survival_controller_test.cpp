@@ -91,6 +91,27 @@ TEST(SurvivalController, DigsDownToBuriedOre) {
   ASSERT_TRUE(log.ok) << log.reason;
 }
 
+// Underground beside a second buried ore, the controller digs across to it rather than climbing
+// out and sinking a new shaft: the second ore costs less than the first.
+TEST(SurvivalController, TunnelsToTheNextOreFromUnderground) {
+  PLANK_REQUIRE_RULES(r);
+  auto w = flat(r);
+  put(*w, {6, -20, 2}, "iron_ore");
+  put(*w, {13, -20, 2}, "iron_ore");
+  Controller ctl(*w, *r.book);
+  ctl.inventory().add("stone_pickaxe");
+  SkillResult first = ctl.mine("iron_ore", 1, "stone_pickaxe");
+  ASSERT_TRUE(first.ok) << first.reason;
+  EXPECT_LT(ctl.position().y, -10);  // still down by the first ore
+  SkillResult second = ctl.mine("iron_ore", 1, "stone_pickaxe");
+  ASSERT_TRUE(second.ok) << second.reason;
+  EXPECT_EQ(ctl.inventory().count("iron_ore"), 2);
+  EXPECT_LT(second.ticks, first.ticks);
+  bool tunnelled = false;
+  for (const auto& line : ctl.log()) tunnelled = tunnelled || line.find("iron_ore at (13, -20, 2): tunnel") == 0;
+  EXPECT_TRUE(tunnelled);
+}
+
 TEST(SurvivalController, WalksAroundWallsWithAStar) {
   PLANK_REQUIRE_RULES(r);
   auto w = flat(r);

@@ -81,28 +81,7 @@ const deps::Rules* rules_or_say(const char* cmd) {
 
 void print_round(const deps::Rules& rules, const deps::Round& r, int index, bool trace, bool render,
                  const world::World& w) {
-  auto deps_names = [&](const survival::ItemCounts& c) {
-    survival::ItemCounts out;
-    for (const auto& [item, n] : c) out[rules.book->names().to_deps(item)] += n;
-    return deps::counts_text(out);
-  };
-  fmt::print("== round {}: {}\n{}", index, r.note, r.plan);
-  fmt::print("-- execution\n");
-  for (const auto& s : r.run.steps) {
-    if (s.result.ok)
-      fmt::print("  step {}: {} -> ok{}\n", s.step, s.call,
-                 s.result.gained.empty() ? "" : " (+" + deps_names(s.result.gained) + ")");
-    else
-      fmt::print("  step {}: {} -> FAILED ({}): {}\n", s.step, s.call, survival::failure_name(s.result.failure),
-                 s.result.reason);
-  }
-  if (!r.run.finished && !r.run.skill_failed) fmt::print("{}", r.run.error);
-  if (!r.run.output.empty()) fmt::print("-- plan output\n{}", r.run.output);
-  fmt::print("Descriptor: {}\n", r.description.text);
-  if (r.explanation) fmt::print("Explainer: {}\n", r.explanation->text);
-  if (trace)
-    for (const auto& line : r.controller_log) fmt::print("  | {}\n", line);
-  fmt::print("(game ticks so far: {})\n", r.ticks_after);
+  fmt::print("{}", deps::round_text(rules, r, index, trace));
   if (render) {
     render::ViewOptions v;
     v.max_extent = 48;
@@ -180,20 +159,10 @@ struct Tally {
 
 int run_eval(const EvalOptions& o) {
   const char* cmd = "plank eval deps";
-  std::ifstream in(o.tasks);
-  if (!in) {
-    fmt::print(stderr, "{}: cannot read the task list '{}'\n", cmd, o.tasks);
-    return kInputErrors;
-  }
-  nlohmann::json spec;
-  try {
-    spec = nlohmann::json::parse(in);
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "{}: {} is not JSON: {}\n", cmd, o.tasks, e.what());
-    return kInputErrors;
-  }
-  if (!spec.contains("tasks") || !spec["tasks"].is_array()) {
-    fmt::print(stderr, "{}: {}: expected an object with a \"tasks\" array\n", cmd, o.tasks);
+  std::string list_error;
+  std::optional<survival::DepsTaskFile> file = survival::load_deps_task_file(o.tasks, &list_error);
+  if (!file) {
+    fmt::print(stderr, "{}: {}\n", cmd, list_error);
     return kInputErrors;
   }
   std::set<std::string> only;
@@ -203,16 +172,12 @@ int run_eval(const EvalOptions& o) {
       if (!w.empty()) only.insert(w);
   }
   std::vector<deps::Task> tasks;
-  for (const auto& t : spec["tasks"]) {
+  for (const auto& t : file->tasks) {
+    if (!only.empty() && !only.count(t.object) && !only.count(t.group)) continue;
     deps::Task task;
-    task.item = t.value("object", "");
-    task.group = t.value("group", "");
-    task.max_steps = t.value("max_steps", 0);
-    if (task.item.empty()) {
-      fmt::print(stderr, "{}: {}: a task has no \"object\"\n", cmd, o.tasks);
-      return kInputErrors;
-    }
-    if (!only.empty() && !only.count(task.item) && !only.count(task.group)) continue;
+    task.item = t.object;
+    task.group = t.group;
+    task.max_steps = uint64_t(t.max_steps);
     tasks.push_back(task);
   }
   const deps::Rules* rules = rules_or_say(cmd);
@@ -263,10 +228,13 @@ int run_eval(const EvalOptions& o) {
   fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s)\n", cmd, done, seconds,
              seconds > 0 ? done / seconds : 0.0);
 
-  auto paper = [&](const char* table, const char* key, size_t i) -> std::string {
-    const auto& p = spec["paper_group_success_pct"];
-    if (!p.contains(table) || !p[table].contains(key) || i >= p[table][key].size()) return "-";
-    return fmt::format("{:.1f}", p[table][key][i].get<double>());
+  // Optional in the file: a list without the paper's figures prints '-' for them.
+  auto paper = [&](const char* table, const char* row, size_t i) -> std::string {
+    auto t = file->paper.find(table);
+    if (t == file->paper.end()) return "-";
+    auto r = t->second.find(row);
+    if (r == t->second.end() || i >= r->second.size()) return "-";
+    return fmt::format("{:.1f}", r->second[i]);
   };
   if (o.deps.json) {
     nlohmann::json j;
@@ -288,13 +256,14 @@ int run_eval(const EvalOptions& o) {
              o.deps.planner, o.deps.no_explainer ? ", no explainer" : "", o.seed_base, o.seed_base + o.seeds - 1);
   fmt::print("{:<5} {:<16} {:>8} {:>9} {:>11}   {:>15} {:>14}\n", "group", "name", "episodes", "success%", "mean ticks",
              "paper TextWorld", "paper MineDojo");
-  const auto& order = spec["paper_group_success_pct"].value("order", nlohmann::json::array());
+  const std::vector<std::string>& order = file->group_order;
   for (size_t i = 0; i < order.size(); ++i) {
-    std::string g = order[i];
+    const std::string& g = order[i];
     auto it = groups.find(g);
     if (it == groups.end()) continue;
     const Tally& t = it->second;
-    std::string name = spec["groups"].contains(g) ? spec["groups"][g].value("name", "") : "";
+    auto named = file->group_names.find(g);
+    std::string name = named == file->group_names.end() ? "" : named->second;
     fmt::print("{:<5} {:<16} {:>8} {:>9.1f} {:>11.0f}   {:>15} {:>14}\n", g, name, t.episodes,
                100.0 * t.successes / std::max(1, t.episodes), t.ticks / std::max(1, t.episodes),
                paper("deps_by_environment_table3", "MC-TextWorld (no low-level controller)", i),

@@ -19,21 +19,6 @@ namespace {
 
 struct EpisodeStopped {};  // thrown from the round hook by :abort; caught in deps_command
 
-std::string round_text(const deps::Round& r, int index) {
-  std::string s = fmt::format("== round {}: {}\n{}", index, r.note, r.plan);
-  if (!s.empty() && s.back() != '\n') s += "\n";
-  for (const auto& step : r.run.steps)
-    s += step.result.ok ? fmt::format("  step {}: {} -> ok{}\n", step.step, step.call,
-                                      step.result.gained.empty() ? "" : " (+" + deps::counts_text(step.result.gained) + ")")
-                        : fmt::format("  step {}: {} -> FAILED ({}): {}\n", step.step, step.call,
-                                      survival::failure_name(step.result.failure), step.result.reason);
-  if (!r.run.finished && !r.run.skill_failed) s += r.run.error;
-  s += fmt::format("Descriptor: {}\n", r.description.text);
-  if (r.explanation) s += fmt::format("Explainer: {}\n", r.explanation->text);
-  s += fmt::format("(game ticks so far: {})\n", r.ticks_after);
-  return s;
-}
-
 // The pause between rounds. True: keep pausing after the next rounds.
 bool pause_after_round(State& st, const deps::Round& r, const world::World& w) {
   while (true) {
@@ -84,7 +69,7 @@ void deps_command(State& st, const std::string& arg) {
   int index = 0;
   bool pausing = true;
   auto hook = [&](const deps::Round& r, const world::World& w) {
-    st.out(round_text(r, index++));
+    st.out(deps::round_text(*rules, r, index++, false));
     st.last_inventory = deps::counts_text(r.description.inventory);
     if (pausing) pausing = pause_after_round(st, r, w);
   };
