@@ -39,8 +39,8 @@ struct Object {
   uint8_t gc_mark = 0;
   uint16_t flags = 0;
   uint32_t size_class = 0;  // bookkeeping for the collector's byte count
-  Object* gc_next = nullptr;
 };
+static_assert(sizeof(Object) == 8, "the heap's pool keeps its free-list link after the header");
 
 struct Value {
   Tag tag;
