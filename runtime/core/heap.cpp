@@ -174,6 +174,8 @@ void Heap::collect() {
   for (auto& [_, o] : interned_) mark_object(o);
   for (Object* o : builtins_)
     if (o) mark_object(o);
+  for (Object* o : small_strs_)
+    if (o) mark_object(o);
   drain();
 
   size_t live = 0, count = 0;

@@ -158,6 +158,9 @@ class Heap {
   // Interned strings (constants): one object per content, permanent.
   std::unordered_map<std::string, Object*>& interned() { return interned_; }
   std::vector<Object*>& builtin_cache() { return builtins_; }
+  // The empty string (0) and the 128 one-character ASCII strings (1 + byte), made on first use
+  // and kept: str(i % 10), iterating a string, s[i] allocate nothing (CPython caches them too).
+  Object*& small_str(size_t i) { return small_strs_[i]; }
 
   bool stress = false;           // collect at every allocation (tests)
   size_t collections = 0;        // statistics
@@ -190,6 +193,7 @@ class Heap {
   std::vector<Object*> gray_;
   std::unordered_map<std::string, Object*> interned_;
   std::vector<Object*> builtins_;
+  Object* small_strs_[129] = {};
 };
 
 // Keeps every value pushed while it lives on the root stack.

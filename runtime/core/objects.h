@@ -109,6 +109,7 @@ void set_error(Thread* t, std::string_view kind, std::string message);  // recor
 // ------------------------------------------------------------------ construction
 // All of these may collect: operands must be rooted (slots, root stack).
 Value make_str(Thread* t, std::string_view s);
+Value make_str_from(Thread* t, std::string&& s);  // takes the bytes over: no copy of a built result
 Value concat_str(Thread* t, Value a, Value b);  // a + b for two str values
 Value intern_str(Thread* t, std::string_view s);  // one object per distinct string, never collected
 Value make_list(Thread* t, std::vector<Value> items = {});
