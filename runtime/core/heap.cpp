@@ -192,9 +192,9 @@ void Heap::collect() {
   live_bytes_ = live;
   live_objects_ = count;
   since_gc_ = 0;
-  // The next collection after twice as many bytes as survived (at least 4 MiB): the cost of
+  // The next collection after twice as many bytes as survived (at least 1 MiB): the cost of
   // marking is then amortised over the allocation that made it necessary.
-  threshold_ = std::max<size_t>(size_t{4} << 20, 2 * live);
+  threshold_ = std::max<size_t>(size_t{1} << 20, 2 * live);
 }
 
 template <class T>

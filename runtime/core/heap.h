@@ -8,7 +8,7 @@
 // the runtime holds in C++ locals while it allocates.
 //
 // A collection runs when the bytes allocated since the last one pass a
-// threshold that grows with the live heap (twice the bytes that survived the last collection, at least 4 MiB), or at
+// threshold that grows with the live heap (twice the bytes that survived the last collection, at least 1 MiB: young garbage is swept while its memory is still in the cache), or at
 // every allocation with `stress` on (a debug switch for tests). Past
 // Budget::max_heap_bytes allocation raises MemoryError.
 //
@@ -187,7 +187,7 @@ class Heap {
   size_t live_bytes_ = 0;     // after the last collection, plus what was allocated since
   size_t live_objects_ = 0;
   size_t since_gc_ = 0;
-  size_t threshold_ = 4u << 20;
+  size_t threshold_ = 1u << 20;
   std::vector<ModuleRuntime*> modules_;
   std::vector<Value> roots_;
   std::vector<Object*> gray_;

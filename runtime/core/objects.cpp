@@ -513,11 +513,11 @@ uint64_t hash_value(Thread* t, Value v) {
   switch (v.obj->kind) {
     case ObjKind::Str: {
       auto* s = as_str(v);
-      if (!s->hashed) {
+      if (!(s->flags & kStrHashed)) {
         uint64_t h = 1469598103934665603ULL;
         for (unsigned char c : str_view(s)) h = (h ^ c) * 1099511628211ULL;
         s->hash = mix(h);
-        s->hashed = true;
+        s->flags |= kStrHashed;
       }
       return s->hash;
     }

@@ -21,14 +21,15 @@ namespace plank::core {
 // result of an append to a string whose bytes end its buffer (the "tip")
 // shares that buffer, which grows in place within its reserved capacity, so
 // every older string still reads its own unchanged prefix (see concat_str).
-inline constexpr uint16_t kStrAscii = 1;  // StrObject flag: all bytes < 0x80 (code points = bytes)
+inline constexpr uint16_t kStrAscii = 1;   // StrObject flag: all bytes < 0x80 (code points = bytes)
+inline constexpr uint16_t kStrHashed = 4;  // StrObject flag: `hash` is set (a flag, not a bool: the object fits 64 bytes)
 struct StrObject : Object {
   std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
   StrObject* owner = nullptr;  // set: this string's bytes are owner->buffer[0, len)
   size_t len = 0;
-  mutable uint64_t hash = 0;
-  mutable bool hashed = false;
+  uint64_t hash = 0;            // valid when flags has kStrHashed
 };
+static_assert(sizeof(StrObject) <= 64, "a str is one 64-byte pool slot");
 
 struct ListObject : Object {
   std::vector<Value> items;
