@@ -685,6 +685,7 @@ static inline uint64_t key_hash(Thread* t, Value key) {
 }
 
 static void dict_rebuild(DictObject* d, size_t want) {
+  d->last = SIZE_MAX;
   if (d->count != d->entries.size()) {
     std::vector<DictObject::Entry> live;
     live.reserve(d->count);
@@ -725,23 +726,41 @@ static int64_t dict_lookup(Thread* t, DictObject* d, Value key, uint64_t h, size
   }
 }
 
+// The entry of d->last when `key` is that entry's key by identity (same int,
+// same object; not floats, whose NaN is not equal to itself), else null.
+static DictObject::Entry* dict_last(DictObject* d, Value key) {
+  if (d->last >= d->entries.size() || key.tag == Tag::Float) return nullptr;
+  DictObject::Entry& e = d->entries[d->last];
+  return e.live && e.key.tag == key.tag && e.key.bits == key.bits ? &e : nullptr;
+}
+
 bool dict_get(Thread* t, Value dict, Value key, Value* out) {
   auto* d = as_dict(dict);
+  if (DictObject::Entry* e = dict_last(d, key)) {
+    *out = e->value;
+    return true;
+  }
   uint64_t h = key_hash(t, key);
   if (d->count == 0) return false;
   int64_t j = dict_lookup(t, d, key, h, nullptr);
   if (j < 0) return false;
-  *out = d->entries[d->index[j]].value;
+  d->last = static_cast<size_t>(d->index[j]);
+  *out = d->entries[d->last].value;
   return true;
 }
 
 void dict_set(Thread* t, Value dict, Value key, Value value) {
   auto* d = as_dict(dict);
+  if (DictObject::Entry* e = dict_last(d, key)) {
+    e->value = value;
+    return;
+  }
   uint64_t h = key_hash(t, key);
   size_t at = 0;
   int64_t j = dict_lookup(t, d, key, h, &at);
   if (j >= 0) {
-    d->entries[d->index[j]].value = value;
+    d->last = static_cast<size_t>(d->index[j]);
+    d->entries[d->last].value = value;
     return;
   }
   if ((d->entries.size() + 1) * 3 >= d->index.size() * 2) {
@@ -749,6 +768,7 @@ void dict_set(Thread* t, Value dict, Value key, Value value) {
     dict_lookup(t, d, key, h, &at);
   }
   d->index[at] = static_cast<int32_t>(d->entries.size());
+  d->last = d->entries.size();
   d->entries.push_back({key, value, h, true});
   ++d->count;
   ++d->version;

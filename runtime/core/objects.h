@@ -52,6 +52,12 @@ struct DictObject : Object {
   std::vector<Entry> entries;
   std::vector<int32_t> index;
   size_t count = 0;
+  // The entry the last lookup found or inserted: `k in d`, then `d[k]`, then
+  // `d[k] = v` find it without hashing or probing when k is the same int or
+  // the same object (identity implies equality for a key, as in CPython's
+  // lookup). Checked against the entry itself (live, same key), so only a
+  // rebuild, which moves entries, must reset it.
+  size_t last = SIZE_MAX;
   uint64_t version = 0;  // bumped when the key set changes (iteration checks)
 };
 

@@ -463,5 +463,37 @@ TEST_F(Collector, DictKeyEqualityAcrossTypes) {
   EXPECT_FALSE(dict_get(&t, d, S("ke"), &out));
 }
 
+// The last-found entry shortcut never answers for a key that was deleted,
+// cleared, or moved by a rebuild, nor for a float (NaN != NaN).
+TEST_F(Collector, DictLastEntryShortcutStaysCorrect) {
+  Value d = D({});
+  Value k = S("k");
+  Value out;
+  for (int i = 0; i < 50; ++i) dict_set(&t, d, I(i), I(i * 10));
+  ASSERT_TRUE(dict_get(&t, d, I(7), &out));
+  EXPECT_EQ(out.i, 70);
+  EXPECT_TRUE(dict_del(&t, d, I(7)));
+  EXPECT_FALSE(dict_get(&t, d, I(7), &out));
+  dict_set(&t, d, k, I(1));
+  ASSERT_TRUE(dict_get(&t, d, k, &out));
+  for (int i = 50; i < 500; ++i) dict_set(&t, d, I(i), I(i * 10));  // rebuilds move the entries
+  ASSERT_TRUE(dict_get(&t, d, k, &out));
+  EXPECT_EQ(out.i, 1);
+  dict_set(&t, d, k, I(2));
+  ASSERT_TRUE(dict_get(&t, d, I(499), &out));
+  EXPECT_EQ(out.i, 4990);
+  ASSERT_TRUE(dict_get(&t, d, k, &out));
+  EXPECT_EQ(out.i, 2);
+  Value clear = S("clear"), r;
+  ASSERT_TRUE(pk_call_method(&t, &r, &d, &clear, nullptr, 0, 0, nullptr));
+  EXPECT_FALSE(dict_get(&t, d, k, &out));
+  dict_set(&t, d, I(3), I(30));
+  EXPECT_FALSE(dict_get(&t, d, k, &out));
+  double nan = std::nan("");
+  dict_set(&t, d, F(nan), I(1));
+  EXPECT_FALSE(dict_get(&t, d, F(nan), &out));  // Python: float('nan') in {float('nan'): 1} is False
+  EXPECT_EQ(dict_size(d), 2u);
+}
+
 }  // namespace
 }  // namespace plank::core::testing
