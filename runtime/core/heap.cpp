@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <sys/mman.h>
+
 #include <fmt/format.h>
 
 #include "runtime/core/objects.h"
@@ -39,7 +41,7 @@ void ObjectPool::carve(size_t cls) {
     mem = empty_.back();
     empty_.pop_back();
   } else {
-    mem = static_cast<char*>(::operator new(kChunk));
+    mem = new_chunk();
   }
   chunks_.reserve(chunks_.size() + 1);
   chunks_.push_back({mem, static_cast<uint32_t>(cls)});
@@ -55,9 +57,23 @@ void ObjectPool::carve(size_t cls) {
   free_[cls] = head;
 }
 
+char* ObjectPool::new_chunk() {
+  if (arenas_.empty() || arena_used_ == arenas_.back().bytes) {
+    size_t bytes = std::clamp<size_t>(mapped_, size_t{256} << 10, size_t{4} << 20);
+    arenas_.reserve(arenas_.size() + 1);
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    arenas_.push_back({static_cast<char*>(p), bytes});
+    arena_used_ = 0;
+    mapped_ += bytes;
+  }
+  char* mem = arenas_.back().mem + arena_used_;
+  arena_used_ += kChunk;
+  return mem;
+}
+
 ObjectPool::~ObjectPool() {
-  for (Chunk& c : chunks_) ::operator delete(c.mem);
-  for (char* mem : empty_) ::operator delete(mem);
+  for (Arena& a : arenas_) munmap(a.mem, a.bytes);
   for (Object* o : large_) ::operator delete(o);
 }
 
