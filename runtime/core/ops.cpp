@@ -775,7 +775,7 @@ void pk_store_global(Thread* t, ModuleRuntime* m, uint32_t index, const Value* v
   if (m->globals_home) m = m->globals_home;
   if (m->globals.size() <= index) m->globals.resize(index + 1, Value::none());
   if (m->global_set.size() <= index) m->global_set.resize(index + 1, 0);
-  m->globals[index] = *v;
+  m->globals[index] = load_value(v);
   m->global_set[index] = 1;
 }
 
@@ -801,7 +801,7 @@ bool pk_load_cell(Thread* t, Value* dst, const Value* cell, const char* name) {
 
 void pk_store_cell(Thread* t, const Value* cell, const Value* v) {
   auto* c = as_cell(*cell);
-  c->value = *v;
+  c->value = load_value(v);
   c->set = true;
 }
 
@@ -875,7 +875,7 @@ bool pk_get_item(Thread* t, Value* dst, const Value* obj, const Value* index) {
 }
 
 bool pk_set_item(Thread* t, const Value* obj, const Value* index, const Value* v) {
-  return guard([&] { set_item(t, *obj, *index, *v); });
+  return guard([&] { set_item(t, load_value(obj), load_value(index), load_value(v)); });
 }
 
 bool pk_get_slice(Thread* t, Value* dst, const Value* obj, const Value* lo, const Value* hi, const Value* step) {
