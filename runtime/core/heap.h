@@ -4,13 +4,15 @@
 // Roots: every Frame reachable from Thread::top (slots[0..slot_count), which
 // must therefore always hold valid Values — engines initialise slots to None),
 // every registered ModuleRuntime (constants, globals), the interned strings,
-// the builtin-value cache, and the explicit root stack (RootScope) for values
-// the runtime holds in C++ locals while it allocates.
+// the builtin-value cache, the shared small strings, and the explicit root
+// stack (RootScope) for values the runtime holds in C++ locals while it
+// allocates.
 //
 // A collection runs when the bytes allocated since the last one pass a
-// threshold that grows with the live heap (twice the bytes that survived the last collection, at least 1 MiB: young garbage is swept while its memory is still in the cache), or at
-// every allocation with `stress` on (a debug switch for tests). Past
-// Budget::max_heap_bytes allocation raises MemoryError.
+// threshold that grows with the live heap (twice the bytes that survived the
+// last collection, at least 1 MiB: young garbage is swept while its memory is
+// still in the cache), or at every allocation with `stress` on (a debug switch
+// for tests). Past Budget::max_heap_bytes allocation raises MemoryError.
 //
 // Usage: `Thread t; Heap heap(&t);` — the Heap sets t.heap and frees every
 // object when destroyed.
