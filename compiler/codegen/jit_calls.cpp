@@ -36,7 +36,7 @@ bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const 
 bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* obj,
                      const plank::core::Value* name, const plank::core::Value* args) {
   if (obj->tag == Tag::Object && obj->obj->kind == ObjKind::List) {
-    plank::core::Value item = args[0];
+    plank::core::Value item = plank::core::load_value(args);
     plank::core::as_list(*obj)->items.push_back(item);
     t->heap->note_growth(sizeof(plank::core::Value));
     *dst = plank::core::Value::none();

@@ -98,6 +98,10 @@ Value b_range(Thread* t, const CallArgs& args) {
 }
 
 Value b_str(Thread* t, const CallArgs& args) {
+  if (args.npos == 1 && args.nkw == 0 && args.positional(0).is_int()) {  // str(i): the common call, no binding
+    fmt::format_int digits(args.positional(0).i);
+    return make_str(t, std::string_view(digits.data(), digits.size()));
+  }
   BoundArgs b;
   bind(t, "str", args, &b);
   if (!b.has(0)) return make_str(t, "");

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <sys/mman.h>
+
 #include <fmt/format.h>
 
 #include "runtime/core/objects.h"
@@ -21,48 +23,64 @@ namespace plank::core {
 
 void* ObjectPool::take(size_t bytes) {
   size_t c = (bytes + kGranule - 1) / kGranule;
-  if (!PLANK_POOL_OBJECTS || c == 0 || c > kClasses) return ::operator new(bytes);
-  if (FreeNode* n = free_[c - 1]) {
-    free_[c - 1] = n->next;
-    return n;
+  if (!PLANK_POOL_OBJECTS || c == 0 || c > kClasses) {
+    large_.reserve(large_.size() + 1);  // before the allocation: no leak if this throws
+    void* p = ::operator new(bytes);
+    large_.push_back(static_cast<Object*>(p));
+    return p;
   }
-  size_t size = c * kGranule;
-  if (bump_left_ < size) {
-    chunks_.push_back(::operator new(kChunk));
-    bump_ = static_cast<char*>(chunks_.back());
-    bump_left_ = kChunk;
-  }
-  void* p = bump_;
-  bump_ += size;
-  bump_left_ -= size;
-  return p;
+  if (!free_[c - 1]) carve(c - 1);
+  FreeNode* n = free_[c - 1];
+  free_[c - 1] = n->next;
+  return n;
 }
 
-void ObjectPool::give(void* p, size_t bytes) {
-  size_t c = (bytes + kGranule - 1) / kGranule;
-  if (!PLANK_POOL_OBJECTS || c == 0 || c > kClasses) {
-    ::operator delete(p);
-    return;
+void ObjectPool::carve(size_t cls) {
+  char* mem;
+  if (!empty_.empty()) {
+    mem = empty_.back();
+    empty_.pop_back();
+  } else {
+    mem = new_chunk();
   }
-  auto* n = static_cast<FreeNode*>(p);
-  n->next = free_[c - 1];
-  free_[c - 1] = n;
+  chunks_.reserve(chunks_.size() + 1);
+  chunks_.push_back({mem, static_cast<uint32_t>(cls)});
+  size_t size = (cls + 1) * kGranule;
+  FreeNode* head = free_[cls];
+  for (size_t k = slots_in(cls); k-- > 0;) {
+    char* p = mem + k * size;
+    auto* n = reinterpret_cast<FreeNode*>(p);
+    reinterpret_cast<uint8_t*>(p)[0] = kFreeKind;
+    n->next = head;
+    head = n;
+  }
+  free_[cls] = head;
+}
+
+char* ObjectPool::new_chunk() {
+  if (arenas_.empty() || arena_used_ == arenas_.back().bytes) {
+    size_t bytes = std::clamp<size_t>(mapped_, size_t{256} << 10, size_t{4} << 20);
+    arenas_.reserve(arenas_.size() + 1);
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    arenas_.push_back({static_cast<char*>(p), bytes});
+    arena_used_ = 0;
+    mapped_ += bytes;
+  }
+  char* mem = arenas_.back().mem + arena_used_;
+  arena_used_ += kChunk;
+  return mem;
 }
 
 ObjectPool::~ObjectPool() {
-  for (void* chunk : chunks_) ::operator delete(chunk);
+  for (Arena& a : arenas_) munmap(a.mem, a.bytes);
+  for (Object* o : large_) ::operator delete(o);
 }
 
 Heap::Heap(Thread* thread) : thread_(thread) { thread->heap = this; }
 
 Heap::~Heap() {
-  Object* o = objects_;
-  while (o) {
-    Object* next = o->gc_next;
-    destroy(o);
-    o = next;
-  }
-  objects_ = nullptr;
+  pool_.for_each([&](Object* o) { destroy(o); });  // contents; ~ObjectPool frees the memory
   if (thread_ && thread_->heap == this) thread_->heap = nullptr;
 }
 
@@ -79,17 +97,6 @@ void Heap::before_alloc(size_t bytes) {
     collect();
     if (live_bytes_ + bytes > limit) throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
   }
-}
-
-void Heap::link(Object* o, ObjKind k, size_t bytes) {
-  o->kind = k;
-  o->gc_mark = 0;
-  o->size_class = static_cast<uint32_t>(std::min<size_t>(bytes, UINT32_MAX));
-  o->gc_next = objects_;
-  objects_ = o;
-  since_gc_ += bytes;
-  live_bytes_ += bytes;
-  ++live_objects_;
 }
 
 void Heap::mark_value(const Value& v) {
@@ -183,27 +190,32 @@ void Heap::collect() {
   for (auto& [_, o] : interned_) mark_object(o);
   for (Object* o : builtins_)
     if (o) mark_object(o);
+  for (Object* o : small_strs_)
+    if (o) mark_object(o);
   drain();
 
   size_t live = 0, count = 0;
-  Object** link = &objects_;
-  while (Object* o = *link) {
+  pool_.sweep([&](Object* o) {
     if (o->gc_mark) {
       o->gc_mark = 0;
       live += object_bytes(o);
       ++count;
-      link = &o->gc_next;
-    } else {
-      *link = o->gc_next;
-      destroy(o);
+      return false;
     }
-  }
+    destroy(o);
+    return true;
+  });
   live_bytes_ = live;
   live_objects_ = count;
   since_gc_ = 0;
-  // The next collection after twice as many bytes as survived (at least 4 MiB): the cost of
+  // The next collection after twice as many bytes as survived (at least 1 MiB): the cost of
   // marking is then amortised over the allocation that made it necessary.
-  threshold_ = std::max<size_t>(size_t{4} << 20, 2 * live);
+  threshold_ = std::max<size_t>(size_t{1} << 20, 2 * live);
+}
+
+template <class T>
+static void destroy_as(Object* o) {
+  static_cast<T*>(o)->~T();
 }
 
 void Heap::destroy(Object* o) {

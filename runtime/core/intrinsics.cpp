@@ -79,7 +79,7 @@ void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicPara
       b.values.assign(params.size(), Value::none());
       b.given.assign(params.size(), 0);
       for (uint32_t i = 0; i < args.npos; ++i) {
-        b.values[i] = args.positional(i);
+        b.values[i] = load_value(&args.positional(i));
         b.given[i] = 1;
       }
       return;

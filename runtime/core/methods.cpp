@@ -100,16 +100,27 @@ Value s_split(Thread* t, Value self, const BoundArgs& b) {
 
 Value s_join(Thread* t, Value self, const BoundArgs& b) {
   RootScope scope(t);
-  std::vector<Value> items = collect_iterable(t, b.values[0]);
-  std::string out;
+  Value src = b.values[0];
+  std::vector<Value> collected;
+  if (!src.is(ObjKind::List) && !src.is(ObjKind::Tuple)) collected = collect_iterable(t, src);
+  // A list or tuple is read in place (nothing below allocates on the heap until the result).
+  const std::vector<Value>& items = src.is(ObjKind::List)    ? list_items(src)
+                                    : src.is(ObjKind::Tuple) ? tuple_items(src)
+                                                             : collected;
   std::string_view sep = str_view(self);
+  size_t total = items.empty() ? 0 : sep.size() * (items.size() - 1);
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].is(ObjKind::Str))
       throw_error(t, "TypeError", fmt::format("sequence item {}: expected str instance, {} found", i, type_name(items[i])));
+    total += as_str(items[i])->len;
+  }
+  std::string out;
+  out.reserve(total);
+  for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += sep;
     out += str_view(items[i]);
   }
-  return make_str(t, out);
+  return make_str_from(t, std::move(out));
 }
 
 Value strip_impl(Thread* t, Value self, const BoundArgs& b, bool left, bool right) {
@@ -135,14 +146,14 @@ Value s_lower(Thread* t, Value self, const BoundArgs&) {
   std::string s(str_view(self));
   for (auto& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return make_str(t, s);
+  return make_str_from(t, std::move(s));
 }
 
 Value s_upper(Thread* t, Value self, const BoundArgs&) {
   std::string s(str_view(self));
   for (auto& c : s)
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return make_str(t, s);
+  return make_str_from(t, std::move(s));
 }
 
 Value s_replace(Thread* t, Value self, const BoundArgs& b) {
@@ -168,7 +179,7 @@ Value s_replace(Thread* t, Value self, const BoundArgs& b) {
       out += s.substr(i, len);
       i += len;
     }
-    return make_str(t, out);
+    return make_str_from(t, std::move(out));
   }
   size_t i = 0;
   int64_t n = 0;
@@ -183,7 +194,7 @@ Value s_replace(Thread* t, Value self, const BoundArgs& b) {
     ++n;
     i = j + old.size();
   }
-  return make_str(t, out);
+  return make_str_from(t, std::move(out));
 }
 
 // Byte range [start,end) of the optional start/end (code-point indices) params at pi, pi+1.

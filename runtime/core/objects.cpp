@@ -50,11 +50,27 @@ static bool is_ascii(std::string_view s) {
   return true;
 }
 
-Value make_str(Thread* t, std::string_view s) {
+static Value new_str(Thread* t, std::string_view s) {
   auto* o = t->heap->alloc<StrObject>(ObjKind::Str, s.size());
   o->buffer.assign(s.data(), s.size());
   o->len = s.size();
   o->flags = is_ascii(s) ? kFlagAscii : 0;
+  return Value::object(o);
+}
+
+Value make_str(Thread* t, std::string_view s) {
+  if (s.size() > 1 || (s.size() == 1 && static_cast<unsigned char>(s[0]) >= 0x80)) return new_str(t, s);
+  Object*& cached = t->heap->small_str(s.empty() ? 0 : 1 + static_cast<unsigned char>(s[0]));
+  if (!cached) cached = new_str(t, s).obj;
+  return Value::object(cached);
+}
+
+Value make_str_from(Thread* t, std::string&& s) {
+  if (s.size() <= 1) return make_str(t, s);
+  auto* o = t->heap->alloc<StrObject>(ObjKind::Str, s.capacity());
+  o->len = s.size();
+  o->flags = is_ascii(s) ? kFlagAscii : 0;
+  o->buffer = std::move(s);
   return Value::object(o);
 }
 
@@ -497,11 +513,11 @@ uint64_t hash_value(Thread* t, Value v) {
   switch (v.obj->kind) {
     case ObjKind::Str: {
       auto* s = as_str(v);
-      if (!s->hashed) {
+      if (!(s->flags & kStrHashed)) {
         uint64_t h = 1469598103934665603ULL;
         for (unsigned char c : str_view(s)) h = (h ^ c) * 1099511628211ULL;
         s->hash = mix(h);
-        s->hashed = true;
+        s->flags |= kStrHashed;
       }
       return s->hash;
     }
@@ -650,12 +666,26 @@ bool contains(Thread* t, Value c, Value item) {
 
 // ------------------------------------------------------------------ dict
 
+// The common keys (ints, the same object, two strs) without values_equal's
+// general dispatch; hashes already matched.
 static bool keys_equal(Thread* t, Value a, Value b) {
-  if (a.tag == Tag::Object && b.tag == Tag::Object && a.obj == b.obj) return true;
+  if (a.tag == b.tag) {
+    if (a.tag == Tag::Int) return a.i == b.i;
+    if (a.tag == Tag::Object) {
+      if (a.obj == b.obj) return true;
+      if (a.obj->kind == ObjKind::Str && b.obj->kind == ObjKind::Str) return str_view(a) == str_view(b);
+    }
+  }
   return values_equal(t, a, b);
 }
 
+// hash_value with ints (the commonest key) inline.
+static inline uint64_t key_hash(Thread* t, Value key) {
+  return key.tag == Tag::Int ? mix(static_cast<uint64_t>(key.i)) : hash_value(t, key);
+}
+
 static void dict_rebuild(DictObject* d, size_t want) {
+  d->last = SIZE_MAX;
   if (d->count != d->entries.size()) {
     std::vector<DictObject::Entry> live;
     live.reserve(d->count);
@@ -696,23 +726,41 @@ static int64_t dict_lookup(Thread* t, DictObject* d, Value key, uint64_t h, size
   }
 }
 
+// The entry of d->last when `key` is that entry's key by identity (same int,
+// same object; not floats, whose NaN is not equal to itself), else null.
+static DictObject::Entry* dict_last(DictObject* d, Value key) {
+  if (d->last >= d->entries.size() || key.tag == Tag::Float) return nullptr;
+  DictObject::Entry& e = d->entries[d->last];
+  return e.live && e.key.tag == key.tag && e.key.bits == key.bits ? &e : nullptr;
+}
+
 bool dict_get(Thread* t, Value dict, Value key, Value* out) {
   auto* d = as_dict(dict);
-  uint64_t h = hash_value(t, key);
+  if (DictObject::Entry* e = dict_last(d, key)) {
+    *out = e->value;
+    return true;
+  }
+  uint64_t h = key_hash(t, key);
   if (d->count == 0) return false;
   int64_t j = dict_lookup(t, d, key, h, nullptr);
   if (j < 0) return false;
-  *out = d->entries[d->index[j]].value;
+  d->last = static_cast<size_t>(d->index[j]);
+  *out = d->entries[d->last].value;
   return true;
 }
 
 void dict_set(Thread* t, Value dict, Value key, Value value) {
   auto* d = as_dict(dict);
-  uint64_t h = hash_value(t, key);
+  if (DictObject::Entry* e = dict_last(d, key)) {
+    e->value = value;
+    return;
+  }
+  uint64_t h = key_hash(t, key);
   size_t at = 0;
   int64_t j = dict_lookup(t, d, key, h, &at);
   if (j >= 0) {
-    d->entries[d->index[j]].value = value;
+    d->last = static_cast<size_t>(d->index[j]);
+    d->entries[d->last].value = value;
     return;
   }
   if ((d->entries.size() + 1) * 3 >= d->index.size() * 2) {
@@ -720,6 +768,7 @@ void dict_set(Thread* t, Value dict, Value key, Value value) {
     dict_lookup(t, d, key, h, &at);
   }
   d->index[at] = static_cast<int32_t>(d->entries.size());
+  d->last = d->entries.size();
   d->entries.push_back({key, value, h, true});
   ++d->count;
   ++d->version;
@@ -728,7 +777,7 @@ void dict_set(Thread* t, Value dict, Value key, Value value) {
 
 bool dict_del(Thread* t, Value dict, Value key, Value* removed) {
   auto* d = as_dict(dict);
-  uint64_t h = hash_value(t, key);
+  uint64_t h = key_hash(t, key);
   if (d->count == 0) return false;
   int64_t j = dict_lookup(t, d, key, h, nullptr);
   if (j < 0) return false;

@@ -21,14 +21,15 @@ namespace plank::core {
 // result of an append to a string whose bytes end its buffer (the "tip")
 // shares that buffer, which grows in place within its reserved capacity, so
 // every older string still reads its own unchanged prefix (see concat_str).
-inline constexpr uint16_t kStrAscii = 1;  // StrObject flag: all bytes < 0x80 (code points = bytes)
+inline constexpr uint16_t kStrAscii = 1;   // StrObject flag: all bytes < 0x80 (code points = bytes)
+inline constexpr uint16_t kStrHashed = 4;  // StrObject flag: `hash` is set (a flag, not a bool: the object fits 64 bytes)
 struct StrObject : Object {
   std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
   StrObject* owner = nullptr;  // set: this string's bytes are owner->buffer[0, len)
   size_t len = 0;
-  mutable uint64_t hash = 0;
-  mutable bool hashed = false;
+  uint64_t hash = 0;            // valid when flags has kStrHashed
 };
+static_assert(sizeof(StrObject) <= 64, "a str is one 64-byte pool slot");
 
 struct ListObject : Object {
   std::vector<Value> items;
@@ -51,6 +52,12 @@ struct DictObject : Object {
   std::vector<Entry> entries;
   std::vector<int32_t> index;
   size_t count = 0;
+  // The entry the last lookup found or inserted: `k in d`, then `d[k]`, then
+  // `d[k] = v` find it without hashing or probing when k is the same int or
+  // the same object (identity implies equality for a key, as in CPython's
+  // lookup). Checked against the entry itself (live, same key), so only a
+  // rebuild, which moves entries, must reset it.
+  size_t last = SIZE_MAX;
   uint64_t version = 0;  // bumped when the key set changes (iteration checks)
 };
 
@@ -109,6 +116,7 @@ void set_error(Thread* t, std::string_view kind, std::string message);  // recor
 // ------------------------------------------------------------------ construction
 // All of these may collect: operands must be rooted (slots, root stack).
 Value make_str(Thread* t, std::string_view s);
+Value make_str_from(Thread* t, std::string&& s);  // takes the bytes over: no copy of a built result
 Value concat_str(Thread* t, Value a, Value b);  // a + b for two str values
 Value intern_str(Thread* t, std::string_view s);  // one object per distinct string, never collected
 Value make_list(Thread* t, std::vector<Value> items = {});

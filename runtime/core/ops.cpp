@@ -128,7 +128,7 @@ Value repeat(Thread* t, Value seq, int64_t n) {
     std::string out;
     out.reserve(total);
     for (int64_t i = 0; i < n; ++i) out += s;
-    return make_str(t, out);
+    return make_str_from(t, std::move(out));
   }
   const auto& items = seq.is(ObjKind::List) ? as_list(seq)->items : as_tuple(seq)->items;
   size_t total;
@@ -247,7 +247,7 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
   }
   if (next < items.size() && (tuple_args || next == 0))
     throw_error(t, "TypeError", "not all arguments converted during string formatting");
-  return make_str(t, out);
+  return make_str_from(t, std::move(out));
 }
 
 Value binary(Thread* t, uint32_t op, Value a, Value b) {
@@ -494,7 +494,7 @@ Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv) {
       int64_t n = adjust_slice(t, static_cast<int64_t>(offs.size()) - 1, lo, hi, stepv, &start, &step);
       for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s.substr(offs[j], offs[j + 1] - offs[j]);
     }
-    return make_str(t, out);
+    return make_str_from(t, std::move(out));
   }
   if (obj.is(ObjKind::Range)) {
     auto* r = static_cast<RangeObject*>(obj.obj);
@@ -775,7 +775,7 @@ void pk_store_global(Thread* t, ModuleRuntime* m, uint32_t index, const Value* v
   if (m->globals_home) m = m->globals_home;
   if (m->globals.size() <= index) m->globals.resize(index + 1, Value::none());
   if (m->global_set.size() <= index) m->global_set.resize(index + 1, 0);
-  m->globals[index] = *v;
+  m->globals[index] = load_value(v);
   m->global_set[index] = 1;
 }
 
@@ -801,7 +801,7 @@ bool pk_load_cell(Thread* t, Value* dst, const Value* cell, const char* name) {
 
 void pk_store_cell(Thread* t, const Value* cell, const Value* v) {
   auto* c = as_cell(*cell);
-  c->value = *v;
+  c->value = load_value(v);
   c->set = true;
 }
 
@@ -875,7 +875,7 @@ bool pk_get_item(Thread* t, Value* dst, const Value* obj, const Value* index) {
 }
 
 bool pk_set_item(Thread* t, const Value* obj, const Value* index, const Value* v) {
-  return guard([&] { set_item(t, *obj, *index, *v); });
+  return guard([&] { set_item(t, load_value(obj), load_value(index), load_value(v)); });
 }
 
 bool pk_get_slice(Thread* t, Value* dst, const Value* obj, const Value* lo, const Value* hi, const Value* step) {

@@ -384,5 +384,116 @@ TEST_F(Collector, StringAppendSharesBuffersSoundly) {
   EXPECT_TRUE(values_equal(&t, copy, s));
 }
 
+// The pool's sweep frees exactly the dead objects, round after round, while
+// chunks whose objects all died are handed to another size class (strings,
+// then tuples): survivors spread over those chunks keep their contents.
+TEST_F(Collector, SweepReusesSlotsAndEmptyChunks) {
+  Value kept = L({});
+  for (int i = 0; i < 20000; ++i) {
+    Value s = make_str(&t, "garbage string " + std::to_string(i));
+    if (i % 1000 == 0) list_items(kept).push_back(s);
+  }
+  heap.collect();
+  size_t live = heap.live_objects();
+  for (int round = 0; round < 5; ++round) {
+    for (int i = 0; i < 20000; ++i) make_tuple(&t, {I(i), I(i + 1)});
+    heap.collect();
+    EXPECT_EQ(heap.live_objects(), live);
+  }
+  ASSERT_EQ(list_items(kept).size(), 20u);
+  for (int k = 0; k < 20; ++k) EXPECT_EQ(str_view(list_items(kept)[k]), "garbage string " + std::to_string(k * 1000));
+}
+
+// The empty string and one-character ASCII strings are one object each (as in
+// CPython), survive collections, and stay correct when appended to.
+TEST_F(Collector, SmallStringsAreCachedAndSurvive) {
+  Value a = S("a");
+  EXPECT_EQ(make_str(&t, "a").obj, a.obj);
+  EXPECT_EQ(make_str(&t, "").obj, make_str(&t, "").obj);
+  EXPECT_NE(make_str(&t, "ab").obj, make_str(&t, "ab").obj);
+  EXPECT_NE(make_str(&t, "\xc3\xa9").obj, make_str(&t, "\xc3\xa9").obj);  // non-ASCII: not cached
+  Value s;
+  ASSERT_TRUE(call_raw("str", {I(7)}, {}, &s));
+  EXPECT_EQ(s.obj, make_str(&t, "7").obj);
+  heap.stress = true;
+  Value b = S("b");
+  EXPECT_EQ(bin(Add, a, b), "'ab'");  // appends in place within the cached "a"'s spare capacity
+  EXPECT_EQ(bin(Add, a, S("cd")), "'acd'");
+  heap.stress = false;
+  heap.collect();
+  EXPECT_EQ(R(make_str(&t, "a")), "'a'");
+  EXPECT_EQ(make_str(&t, "a").obj, a.obj);
+  EXPECT_EQ(item(S("xyz"), I(1)), "'y'");
+}
+
+// join reads a list or tuple in place and any other iterable through an iterator.
+TEST_F(Collector, JoinOfListTupleAndIterator) {
+  heap.stress = true;
+  Value sep = S("-"), join = S("join");
+  auto joined = [&](Value arg) {
+    Value r;
+    if (!pk_call_method(&t, &r, &sep, &join, &arg, 1, 0, nullptr)) return err();
+    keep(r);
+    return R(r);
+  };
+  EXPECT_EQ(joined(L({S("ab"), S("c"), S("")})), "'ab-c-'");
+  EXPECT_EQ(joined(T({S("x")})), "'x'");
+  EXPECT_EQ(joined(L({})), "''");
+  EXPECT_EQ(joined(S("xyz")), "'x-y-z'");
+  Value it = keep(make_iterator(&t, D({{S("k1"), I(1)}, {S("k2"), I(2)}})));
+  EXPECT_EQ(joined(it), "'k1-k2'");
+  EXPECT_EQ(joined(L({S("a"), I(1)})), "TypeError: sequence item 1: expected str instance, int found");
+}
+
+// Dict keys: ints, bools, floats and strs that are equal are one key (the inline
+// int and str comparisons must agree with Python's ==).
+TEST_F(Collector, DictKeyEqualityAcrossTypes) {
+  Value d = D({{I(1), S("int")}});
+  dict_set(&t, d, B(true), S("bool"));
+  dict_set(&t, d, F(1.0), S("float"));
+  EXPECT_EQ(R(d), "{1: 'float'}");
+  Value k1 = S("key"), k2 = keep(make_str(&t, std::string("ke") + "y"));
+  dict_set(&t, d, k1, I(1));
+  dict_set(&t, d, k2, I(2));
+  EXPECT_EQ(dict_size(d), 2u);
+  Value out;
+  ASSERT_TRUE(dict_get(&t, d, S("key"), &out));
+  EXPECT_EQ(out.i, 2);
+  EXPECT_FALSE(dict_get(&t, d, I(2), &out));
+  EXPECT_FALSE(dict_get(&t, d, S("ke"), &out));
+}
+
+// The last-found entry shortcut never answers for a key that was deleted,
+// cleared, or moved by a rebuild, nor for a float (NaN != NaN).
+TEST_F(Collector, DictLastEntryShortcutStaysCorrect) {
+  Value d = D({});
+  Value k = S("k");
+  Value out;
+  for (int i = 0; i < 50; ++i) dict_set(&t, d, I(i), I(i * 10));
+  ASSERT_TRUE(dict_get(&t, d, I(7), &out));
+  EXPECT_EQ(out.i, 70);
+  EXPECT_TRUE(dict_del(&t, d, I(7)));
+  EXPECT_FALSE(dict_get(&t, d, I(7), &out));
+  dict_set(&t, d, k, I(1));
+  ASSERT_TRUE(dict_get(&t, d, k, &out));
+  for (int i = 50; i < 500; ++i) dict_set(&t, d, I(i), I(i * 10));  // rebuilds move the entries
+  ASSERT_TRUE(dict_get(&t, d, k, &out));
+  EXPECT_EQ(out.i, 1);
+  dict_set(&t, d, k, I(2));
+  ASSERT_TRUE(dict_get(&t, d, I(499), &out));
+  EXPECT_EQ(out.i, 4990);
+  ASSERT_TRUE(dict_get(&t, d, k, &out));
+  EXPECT_EQ(out.i, 2);
+  Value clear = S("clear"), r;
+  ASSERT_TRUE(pk_call_method(&t, &r, &d, &clear, nullptr, 0, 0, nullptr));
+  EXPECT_FALSE(dict_get(&t, d, k, &out));
+  dict_set(&t, d, I(3), I(30));
+  EXPECT_FALSE(dict_get(&t, d, k, &out));
+  double nan = std::nan("");
+  dict_set(&t, d, F(nan), I(1));
+  EXPECT_FALSE(dict_get(&t, d, F(nan), &out));  // Python: float('nan') in {float('nan'): 1} is False
+  EXPECT_EQ(dict_size(d), 2u);
+}
+
 }  // namespace
 }  // namespace plank::core::testing
