@@ -88,4 +88,43 @@ TEST(TorchTraining, ShortRunLowersTheLoss) {
   ASSERT_FALSE(parses.empty());
   for (size_t i = 1; i < parses.size(); ++i) EXPECT_LE(parses[i].log_prob, parses[i - 1].log_prob);
 }
+
+// The speed and accuracy options together: cosine schedule, weight average,
+// singleton word dropout, validation every other epoch (and after the last).
+TEST(TorchTraining, ScheduleAndWeightAverageStillLearn) {
+  TrainOptions o;
+  o.data = {shared_file("train.jsonl")};
+  o.valid = shared_file("valid.jsonl");
+  o.valid_limit = 20;
+  o.valid_every = 2;
+  o.limit = 96;
+  o.epochs = 5;
+  o.batch = 16;
+  o.lr = 5e-3f;
+  o.dims.embed = 16;
+  o.dims.hidden = 16;
+  o.dims.decoder = 32;
+  o.dims.out_embed = 16;
+  o.threads = 1;
+  o.lr_schedule = "cosine";
+  o.ema = 0.9f;
+  o.singleton_unk = 0.3f;
+  auto r = train_parser(o);
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_EQ(r.epochs.size(), 5u);
+  EXPECT_LT(r.epochs.back().loss, 0.7 * r.epochs.front().loss);
+  for (const auto& e : r.epochs) {
+    bool validated = e.epoch % 2 == 0 || e.epoch == 5;
+    EXPECT_EQ(e.valid_exact >= 0, validated) << "epoch " << e.epoch;
+    EXPECT_GT(e.t_forward, 0) << "epoch " << e.epoch;
+    EXPECT_EQ(e.t_valid > 0, validated) << "epoch " << e.epoch;
+  }
+  EXPECT_TRUE(r.best_epoch == 2 || r.best_epoch == 4 || r.best_epoch == 5) << r.best_epoch;
+  EXPECT_TRUE(r.weights.check().empty()) << r.weights.check();
+
+  o.lr_schedule = "linear";
+  auto bad = train_parser(o);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.error.find("cosine"), std::string::npos) << bad.error;
+}
 #endif
