@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -33,9 +34,33 @@ std::vector<TensorSpec> parameter_specs(const ModelConfig& c) {
   };
 }
 
-InputVocab::InputVocab() {
+InputVocab::InputVocab(int normalisation) : normalisation_(normalisation) {
   add("<pad>");
   add("<unk>");
+}
+
+namespace {
+bool all_digits(std::string_view w, std::string_view also) {
+  bool digit = false;
+  for (char ch : w) {
+    if (std::isdigit(static_cast<unsigned char>(ch))) digit = true;
+    else if (also.find(ch) == std::string_view::npos) return false;
+  }
+  return digit && std::isdigit(static_cast<unsigned char>(w.front())) && std::isdigit(static_cast<unsigned char>(w.back()));
+}
+}  // namespace
+
+std::string InputVocab::key(std::string_view token) const {
+  std::string w = normalize_word(token);
+  if (normalisation_ < 2 || w.empty()) return w;
+  if (all_digits(w, ",.")) return "<num>";
+  if (all_digits(w, "x") && w.find('x') != std::string::npos) return "<dims>";
+  return w;
+}
+
+int InputVocab::find(const std::string& key) const {
+  auto it = ids_.find(key);
+  return it == ids_.end() ? kUnk : it->second;
 }
 
 int InputVocab::add(const std::string& word) {
@@ -45,8 +70,17 @@ int InputVocab::add(const std::string& word) {
 }
 
 int InputVocab::id(const std::string& word) const {
-  auto it = ids_.find(normalize_word(word));
-  return it == ids_.end() ? kUnk : it->second;
+  std::string k = key(word);
+  int id = find(k);
+  if (id != kUnk || normalisation_ < 2) return id;
+  // Fallbacks for words training never saw in this form.
+  size_t cut = k.find_last_not_of("?!.,;:'\"`");
+  if (cut != std::string::npos && cut + 1 < k.size()) {
+    k = key(k.substr(0, cut + 1));
+    if ((id = find(k)) != kUnk) return id;
+  }
+  if (k.size() > 3 && k.back() == 's') return find(k.substr(0, k.size() - 1));
+  return kUnk;
 }
 
 const Tensor& ParserWeights::at(const std::string& name) const {
@@ -119,6 +153,7 @@ bool save_weights(const ParserWeights& w, const std::string& path, std::string* 
   nlohmann::json meta;
   meta["config"] = config_json(w.config);
   meta["input_vocab"] = w.input_vocab.words();
+  meta["input_normalisation"] = w.input_vocab.normalisation();
   meta["output_vocab"] = w.output_vocab;
   meta["training"] = nlohmann::json::parse(w.training_json, nullptr, false);
   std::string m = meta.dump();
@@ -162,7 +197,11 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
     w.config.hidden = c.at("hidden");
     w.config.decoder = c.at("decoder");
     w.config.out_embed = c.at("out_embed");
-    w.input_vocab = InputVocab();
+    int normalisation = meta.value("input_normalisation", 1);
+    if (normalisation < 1 || normalisation > InputVocab::kLatestNormalisation)
+      return fail("input normalisation version " + std::to_string(normalisation) +
+                  " is newer than this plank understands; rebuild plank");
+    w.input_vocab = InputVocab(normalisation);
     const auto& words = meta.at("input_vocab");
     for (size_t i = 2; i < words.size(); ++i) w.input_vocab.add(words[i].get<std::string>());
     w.output_vocab = meta.at("output_vocab").get<std::vector<std::string>>();

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -56,16 +57,28 @@ struct Tensor {
   std::vector<float> data;
 };
 
+// Input words. How a token becomes a vocabulary key is versioned (stored in
+// the weights as "input_normalisation"; files without it are version 1):
+//   1  lower-cased
+//   2  lower-cased; numbers ("7", "350", "1,000") become "<num>" and sizes
+//      ("4x4x4", "10x10") "<dims>", so numbers never seen in training are
+//      familiar; a token still unknown is looked up without trailing
+//      punctuation ("build?") and then without a plural "s" ("statues").
 class InputVocab {
  public:
   static constexpr int kPad = 0, kUnk = 1;
-  InputVocab();
+  static constexpr int kLatestNormalisation = 2;
+  explicit InputVocab(int normalisation = kLatestNormalisation);
   int id(const std::string& word) const;  // kUnk when unknown (word is normalised first)
-  int add(const std::string& word);
+  int add(const std::string& word);       // adds the word as given (call key() first)
+  std::string key(std::string_view token) const;  // the token's vocabulary key
   int size() const { return static_cast<int>(words_.size()); }
+  int normalisation() const { return normalisation_; }
   const std::vector<std::string>& words() const { return words_; }
 
  private:
+  int find(const std::string& key) const;
+  int normalisation_;
   std::vector<std::string> words_;
   std::unordered_map<std::string, int> ids_;
 };

@@ -64,12 +64,14 @@ struct TorchModel {
   }
   const Tensor& operator[](const char* name) const { return p.at(name); }
 
-  void export_to(ParserWeights& w) const {
+  // `values` (in parameter_specs order, e.g. a weight average) replaces the parameters when given.
+  void export_to(ParserWeights& w, const std::vector<Tensor>* values = nullptr) const {
     w.config = c;
     w.output_vocab = OutVocab::grammar().tokens();
     w.allocate();
+    size_t i = 0;
     for (const auto& s : parameter_specs(c)) {
-      Tensor t = p.at(s.name).detach().contiguous();
+      Tensor t = (values ? (*values)[i++] : p.at(s.name)).detach().contiguous();
       auto& dst = w.tensors[s.name].data;
       std::memcpy(dst.data(), t.data_ptr<float>(), dst.size() * sizeof(float));
     }
@@ -126,7 +128,8 @@ struct Batch {
   int64_t examples = 0;
 };
 
-Batch make_batch(const std::vector<const Encoded*>& items, int V, float unk_rate, std::mt19937_64& rng) {
+Batch make_batch(const std::vector<const Encoded*>& items, int V, const std::vector<float>& unk_prob,
+                 std::mt19937_64& rng) {
   const int64_t B = static_cast<int64_t>(items.size());
   int64_t T = 1, S = 1;
   for (const auto* e : items) {
@@ -141,7 +144,7 @@ Batch make_batch(const std::vector<const Encoded*>& items, int V, float unk_rate
     const Encoded& e = *items[b];
     lens[b] = static_cast<int64_t>(e.ids.size());
     for (size_t t = 0; t < e.ids.size(); ++t)
-      X[b * T + t] = (unk_rate > 0 && u(rng) < unk_rate) ? InputVocab::kUnk : e.ids[t];
+      X[b * T + t] = u(rng) < unk_prob[static_cast<size_t>(e.ids[t])] ? InputVocab::kUnk : e.ids[t];
     for (size_t s = 0; s < e.steps.size(); ++s) {
       const GoldStep& g = e.steps[s];
       int64_t i = b * S + static_cast<int64_t>(s);
@@ -271,10 +274,48 @@ std::function<void()> torch_decode_runner(const ParserWeights& weights, int toke
   };
 }
 
+namespace {
+
+// Batches of examples with similar decoder lengths: shuffle, sort windows of
+// 16 batches by length, cut them into batches, shuffle the batches. Padding
+// (and so wasted GRU steps) drops while every epoch still sees a new order.
+std::vector<std::vector<size_t>> epoch_batches(const std::vector<Encoded>& enc, int batch, bool bucket,
+                                               std::mt19937_64& rng) {
+  std::vector<size_t> order(enc.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), rng);
+  const size_t B = static_cast<size_t>(batch), window = bucket ? 16 * B : B;
+  std::vector<std::vector<size_t>> out;
+  for (size_t w = 0; w < order.size(); w += window) {
+    auto first = order.begin() + static_cast<std::ptrdiff_t>(w);
+    auto last = order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), w + window));
+    if (bucket)
+      std::stable_sort(first, last, [&](size_t a, size_t b) { return enc[a].steps.size() < enc[b].steps.size(); });
+    for (auto it = first; it < last; it += static_cast<std::ptrdiff_t>(std::min<size_t>(B, static_cast<size_t>(last - it))))
+      out.emplace_back(it, it + static_cast<std::ptrdiff_t>(std::min<size_t>(B, static_cast<size_t>(last - it))));
+  }
+  if (bucket) std::shuffle(out.begin(), out.end(), rng);
+  return out;
+}
+
+double learning_rate(const TrainOptions& o, double progress) {
+  if (o.lr_schedule == "cosine")
+    return o.lr * (o.lr_floor + (1.0 - o.lr_floor) * 0.5 * (1.0 + std::cos(M_PI * std::min(1.0, progress))));
+  return o.lr;
+}
+
+}  // namespace
+
 TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
   TrainResult r;
   auto t0 = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  auto elapsed = [&] { return since(t0); };
+  if (o.lr_schedule != "constant" && o.lr_schedule != "cosine") {
+    r.error = "unknown learning-rate schedule '" + o.lr_schedule + "' (constant or cosine)";
+    return r;
+  }
   if (o.threads > 0) torch::set_num_threads(o.threads);
   torch::manual_seed(o.seed);
   std::mt19937_64 rng(o.seed);
@@ -297,8 +338,13 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
   }
 
   InputVocab vocab;
+  std::vector<int> word_count;
   for (const auto& e : train)
-    for (const auto& t : e.tokens) vocab.add(normalize_word(t));
+    for (const auto& t : e.tokens) {
+      size_t id = static_cast<size_t>(vocab.add(vocab.key(t)));
+      if (word_count.size() <= id) word_count.resize(id + 1, 0);
+      ++word_count[id];
+    }
   std::vector<Encoded> enc;
   for (const auto& e : train) {
     auto steps = linearize(e.form, static_cast<int>(e.tokens.size()));
@@ -316,55 +362,87 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     r.error = "no usable training examples";
     return r;
   }
+  // Per input id, the probability of replacing it by <unk> in a training batch.
+  std::vector<float> unk_prob(static_cast<size_t>(vocab.size()), o.unk_rate);
+  for (size_t id = 2; id < word_count.size(); ++id)
+    if (word_count[id] == 1) unk_prob[id] = std::max(o.unk_rate, o.singleton_unk);
 
   ModelConfig c = o.dims;
   c.input_vocab = vocab.size();
   c.output_vocab = OutVocab::grammar().size();
   TorchModel m(c);
   torch::optim::Adam opt(m.list, torch::optim::AdamOptions(o.lr));
+  std::vector<torch::Tensor> average;  // the weight average (ema > 0)
+  if (o.ema > 0)
+    for (const auto& t : m.list) average.push_back(t.detach().clone());
   const int V = c.output_vocab;
   double best = -2;
 
-  std::vector<size_t> order(enc.size());
-  std::iota(order.begin(), order.end(), 0);
+  const int batches = static_cast<int>((enc.size() + o.batch - 1) / o.batch);
+  int64_t step = 0;
   for (int epoch = 1; epoch <= o.epochs; ++epoch) {
-    std::shuffle(order.begin(), order.end(), rng);
     EpochStats st;
     st.epoch = epoch;
     double loss_sum = 0;
     int64_t correct = 0, counted = 0;
-    const int batches = static_cast<int>((order.size() + o.batch - 1) / o.batch);
-    for (int bi = 0; bi < batches; ++bi) {
+    size_t seen = 0;
+    auto tb = Clock::now();
+    auto plan = epoch_batches(enc, o.batch, o.bucket, rng);
+    st.t_batch += since(tb);
+    for (size_t bi = 0; bi < plan.size(); ++bi) {
+      // Progress through training: by steps, or by the wall-clock budget when that
+      // binds first (a shared machine), so the schedule always reaches its floor.
+      double done = std::max(static_cast<double>(step++) / (static_cast<double>(o.epochs) * batches),
+                             elapsed() / (o.max_minutes * 60.0));
+      double lr = learning_rate(o, done);
+      static_cast<torch::optim::AdamOptions&>(opt.param_groups()[0].options()).lr(lr);
       std::vector<const Encoded*> items;
-      for (size_t k = static_cast<size_t>(bi) * o.batch; k < std::min(order.size(), static_cast<size_t>(bi + 1) * o.batch); ++k)
-        items.push_back(&enc[order[k]]);
-      Batch b = make_batch(items, V, o.unk_rate, rng);
+      for (size_t k : plan[bi]) items.push_back(&enc[k]);
+      tb = Clock::now();
+      Batch b = make_batch(items, V, unk_prob, rng);
+      st.t_batch += since(tb);
+      tb = Clock::now();
       auto l = batch_loss(m, b, o.dropout, true);
+      st.t_forward += since(tb);
+      tb = Clock::now();
       opt.zero_grad();
       l.loss.backward();
+      st.t_backward += since(tb);
+      tb = Clock::now();
       torch::nn::utils::clip_grad_norm_(m.list, 5.0);
       opt.step();
+      if (o.ema > 0) {
+        torch::NoGradGuard ng;
+        for (size_t i = 0; i < average.size(); ++i) average[i].mul_(o.ema).add_(m.list[i].detach(), 1.0 - o.ema);
+      }
+      st.t_step += since(tb);
+      seen += items.size();
       loss_sum += l.loss.item<double>() * static_cast<double>(items.size());
       correct += l.correct;
       counted += l.counted;
-      st.loss = loss_sum / static_cast<double>(std::min(order.size(), static_cast<size_t>(bi + 1) * o.batch));
+      st.loss = loss_sum / static_cast<double>(seen);
       st.token_acc = counted ? static_cast<double>(correct) / static_cast<double>(counted) : 0;
       st.seconds = elapsed();
-      if (progress) progress(st, bi + 1, batches);
+      if (progress) progress(st, static_cast<int>(bi) + 1, batches);
     }
-    ParserWeights w;
-    w.input_vocab = vocab;
-    m.export_to(w);
-    st.valid_exact = greedy_exact(w, valid);
+    const bool last = epoch == o.epochs || elapsed() > o.max_minutes * 60.0;
+    if (epoch % std::max(1, o.valid_every) == 0 || last || valid.empty()) {
+      tb = Clock::now();
+      ParserWeights w;
+      w.input_vocab = vocab;
+      m.export_to(w, o.ema > 0 ? &average : nullptr);
+      st.valid_exact = greedy_exact(w, valid);
+      st.t_valid = since(tb);
+      if (st.valid_exact > best || valid.empty()) {
+        best = st.valid_exact;
+        r.best_epoch = epoch;
+        r.weights = std::move(w);
+      }
+    }
     st.seconds = elapsed();
     r.epochs.push_back(st);
-    if (st.valid_exact > best || valid.empty()) {
-      best = st.valid_exact;
-      r.best_epoch = epoch;
-      r.weights = std::move(w);
-    }
     if (progress) progress(st, batches, batches);
-    if (elapsed() > o.max_minutes * 60.0) break;
+    if (last) break;
   }
   r.ok = true;
   return r;

@@ -28,6 +28,15 @@ struct TrainOptions {
   int valid_limit = 0;
   int threads = 0;                // torch intra-op threads (0 = leave)
   std::string provenance_json = "{}";  // merged into the model card metadata
+  // Speed and accuracy options (docs/neural-parser.md, "Training experiments").
+  int valid_every = 1;            // greedy validation every k epochs (and always after the last one)
+  std::string lr_schedule = "constant";  // "constant", or "cosine": lr to lr * lr_floor over `epochs`
+                                         // or over max_minutes, whichever runs out first
+  float lr_floor = 0.05f;
+  float ema = 0.f;                // decay of an exponential moving average of the weights (0 = off);
+                                  // when on, the average is what is validated and saved
+  float singleton_unk = 0.f;      // extra word dropout for words seen once in training
+  bool bucket = true;             // batches of examples with similar decoder lengths (less padding)
 };
 
 struct EpochStats {
@@ -36,6 +45,9 @@ struct EpochStats {
   double loss = 0;         // mean training loss per example
   double token_acc = 0;    // teacher-forced token accuracy on the training batches
   double valid_exact = -1; // greedy exact match on the validation file (-1 when none)
+  // Where this epoch's time went (seconds): building batches, forward + loss,
+  // backward, optimiser step (with clipping and the weight average), validation.
+  double t_batch = 0, t_forward = 0, t_backward = 0, t_step = 0, t_valid = 0;
 };
 
 struct TrainResult {

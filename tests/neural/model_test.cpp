@@ -143,3 +143,51 @@ TEST(CudaEngine, AgreesWithTheCpuEngine) {
   for (size_t i = 0; i < a.start.size(); ++i) EXPECT_NEAR(a.start[i], b.start[i], 1e-4);
   for (size_t i = 0; i < a.end.size(); ++i) EXPECT_NEAR(a.end[i], b.end[i], 1e-4);
 }
+
+// Input normalisation 2: numbers and sizes share a class word; unknown words
+// fall back to their form without trailing punctuation, then without a plural
+// "s"; version 1 (files from before) only lower-cases.
+TEST(InputVocab, NormalisationVersions) {
+  InputVocab v;
+  EXPECT_EQ(v.normalisation(), InputVocab::kLatestNormalisation);
+  EXPECT_EQ(v.key("350"), "<num>");
+  EXPECT_EQ(v.key("1,000"), "<num>");
+  EXPECT_EQ(v.key("4x4x4"), "<dims>");
+  EXPECT_EQ(v.key("3d"), "3d");
+  EXPECT_EQ(v.key("x"), "x");
+  EXPECT_EQ(v.key("."), ".");
+  EXPECT_EQ(v.key("Tree"), "tree");
+  int num = v.add(v.key("5")), build = v.add("build"), statue = v.add("statue");
+  EXPECT_EQ(v.id("27"), num);
+  EXPECT_EQ(v.id("Build?"), build);
+  EXPECT_EQ(v.id("statues"), statue);
+  EXPECT_EQ(v.id("giraffe"), InputVocab::kUnk);
+  EXPECT_EQ(v.id("is"), InputVocab::kUnk);  // too short to be a plural
+
+  InputVocab old(1);
+  EXPECT_EQ(old.key("350"), "350");
+  old.add("build");
+  EXPECT_EQ(old.id("Build"), 2);
+  EXPECT_EQ(old.id("build?"), InputVocab::kUnk);
+}
+
+TEST(Weights, NormalisationVersionIsStoredAndChecked) {
+  ParserWeights w = small_random_weights(5);
+  std::string path = temp_path("plank_weights_norm.bin"), error;
+  ASSERT_TRUE(save_weights(w, path, &error)) << error;
+  ParserWeights r;
+  ASSERT_TRUE(load_weights(path, r, &error)) << error;
+  EXPECT_EQ(r.input_vocab.normalisation(), w.input_vocab.normalisation());
+  // A version this build does not know is refused with a reason.
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  const std::string from = "\"input_normalisation\":" + std::to_string(InputVocab::kLatestNormalisation);
+  auto at = bytes.find(from);
+  ASSERT_NE(at, std::string::npos);
+  bytes.replace(at, from.size(), "\"input_normalisation\":9");
+  std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  EXPECT_FALSE(load_weights(path, r, &error));
+  EXPECT_NE(error.find("normalisation"), std::string::npos) << error;
+  std::remove(path.c_str());
+}

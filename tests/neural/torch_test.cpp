@@ -6,7 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
+#include "cli/run_plank.h"
 #include "dataset.h"
 #include "engine.h"
 #include "form_builder.h"
@@ -87,5 +91,74 @@ TEST(TorchTraining, ShortRunLowersTheLoss) {
   auto parses = parser.parse("build a red cube", {.beam = 3, .n_best = 3});
   ASSERT_FALSE(parses.empty());
   for (size_t i = 1; i < parses.size(); ++i) EXPECT_LE(parses[i].log_prob, parses[i - 1].log_prob);
+}
+
+// The speed and accuracy options together: cosine schedule, weight average,
+// singleton word dropout, validation every other epoch (and after the last).
+TEST(TorchTraining, ScheduleAndWeightAverageStillLearn) {
+  TrainOptions o;
+  o.data = {shared_file("train.jsonl")};
+  o.valid = shared_file("valid.jsonl");
+  o.valid_limit = 20;
+  o.valid_every = 2;
+  o.limit = 96;
+  o.epochs = 5;
+  o.batch = 16;
+  o.lr = 5e-3f;
+  o.dims.embed = 16;
+  o.dims.hidden = 16;
+  o.dims.decoder = 32;
+  o.dims.out_embed = 16;
+  o.threads = 1;
+  o.lr_schedule = "cosine";
+  o.ema = 0.9f;
+  o.singleton_unk = 0.3f;
+  auto r = train_parser(o);
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_EQ(r.epochs.size(), 5u);
+  EXPECT_LT(r.epochs.back().loss, 0.7 * r.epochs.front().loss);
+  for (const auto& e : r.epochs) {
+    bool validated = e.epoch % 2 == 0 || e.epoch == 5;
+    EXPECT_EQ(e.valid_exact >= 0, validated) << "epoch " << e.epoch;
+    EXPECT_GT(e.t_forward, 0) << "epoch " << e.epoch;
+    EXPECT_EQ(e.t_valid > 0, validated) << "epoch " << e.epoch;
+  }
+  EXPECT_TRUE(r.best_epoch == 2 || r.best_epoch == 4 || r.best_epoch == 5) << r.best_epoch;
+  EXPECT_TRUE(r.weights.check().empty()) << r.weights.check();
+
+  o.lr_schedule = "linear";
+  auto bad = train_parser(o);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.error.find("cosine"), std::string::npos) << bad.error;
+}
+
+// `plank train parser` through the real binary: the new options reach the card
+// (the exact command, per-epoch timing), the CSV has a row an epoch, and an
+// unknown schedule is refused.
+TEST(TrainCli, WritesTheCardWithTheNewOptions) {
+  std::string out = testing::TempDir() + "plank_train_cli.bin";
+  std::string args = "train parser --data " + shared_file("train.jsonl") + " --valid " + shared_file("valid.jsonl") +
+                     " --valid-limit 10 --limit 48 --epochs 2 --batch 16 --embed 8 --hidden 8 --decoder 16"
+                     " --out-embed 8 --lr-schedule cosine --ema 0.9 --singleton-unk 0.3 --no-progress --out " + out;
+  auto r = plank::test::run_plank(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string stem = out.substr(0, out.size() - 4);
+  std::ifstream card_file(stem + ".card.json");
+  auto card = nlohmann::json::parse(card_file, nullptr, false);
+  ASSERT_FALSE(card.is_discarded());
+  std::string command = card.at("command");
+  for (const char* opt : {"--lr-schedule cosine", "--ema 0.9", "--singleton-unk 0.3", "--threads 1", "--valid-limit 10"})
+    EXPECT_NE(command.find(opt), std::string::npos) << opt << " in " << command;
+  ASSERT_EQ(card.at("epochs").size(), 2u);
+  EXPECT_GT(card["epochs"][0]["profile_s"]["forward"].get<double>(), 0);
+  std::ifstream csv(stem + ".csv");
+  int lines = 0;
+  for (std::string line; std::getline(csv, line);) ++lines;
+  EXPECT_EQ(lines, 3);  // header + 2 epochs
+  for (const char* ext : {".bin", ".csv", ".png", ".card.json"}) std::remove((stem + ext).c_str());
+
+  auto bad = plank::test::run_plank("train parser --data " + shared_file("train.jsonl") + " --lr-schedule linear --out " + out);
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("lr-schedule"), std::string::npos) << bad.err;
 }
 #endif

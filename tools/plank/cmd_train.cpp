@@ -22,10 +22,15 @@ namespace {
 struct TrainCliOptions {
   std::vector<std::string> data;
   std::string valid, out = "models/parser.bin";
-  int epochs = 30, batch = 32, limit = 0, synthetic = 0, threads = 0, embed = 64, hidden = 128, decoder = 256, out_embed = 64;
+  int epochs = 30, batch = 32, limit = 0, synthetic = 0, threads = 1, embed = 64, hidden = 128, decoder = 256, out_embed = 64;
   double lr = 2e-3, minutes = 30, dropout = 0.2;
   uint64_t seed = 1;
   bool no_progress = false;
+  // Speed and accuracy options (docs/neural-parser.md, "Training experiments").
+  int valid_every = 1, valid_limit = 0;
+  std::string lr_schedule = "constant";
+  double lr_floor = 0.05, ema = 0, word_dropout = 0.05, singleton_unk = 0;
+  bool no_bucket = false;
 };
 
 #ifdef PLANK_WITH_TORCH
@@ -87,6 +92,13 @@ std::string command_line(const TrainCliOptions& o) {
   if (o.limit) c += fmt::format(" --limit {}", o.limit);
   if (o.synthetic) c += fmt::format(" --synthetic {}", o.synthetic);
   if (o.threads) c += fmt::format(" --threads {}", o.threads);
+  c += fmt::format(" --word-dropout {} --singleton-unk {} --lr-schedule {}", o.word_dropout, o.singleton_unk,
+                   o.lr_schedule);
+  if (o.lr_schedule != "constant") c += fmt::format(" --lr-floor {}", o.lr_floor);
+  if (o.ema > 0) c += fmt::format(" --ema {}", o.ema);
+  if (o.valid_every != 1) c += fmt::format(" --valid-every {}", o.valid_every);
+  if (o.valid_limit) c += fmt::format(" --valid-limit {}", o.valid_limit);
+  if (o.no_bucket) c += " --no-bucket";
   return c;
 }
 
@@ -107,6 +119,14 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   t.dims.hidden = o.hidden;
   t.dims.decoder = o.decoder;
   t.dims.out_embed = o.out_embed;
+  t.valid_every = o.valid_every;
+  t.valid_limit = o.valid_limit;
+  t.lr_schedule = o.lr_schedule;
+  t.lr_floor = static_cast<float>(o.lr_floor);
+  t.ema = static_cast<float>(o.ema);
+  t.unk_rate = static_cast<float>(o.word_dropout);
+  t.singleton_unk = static_cast<float>(o.singleton_unk);
+  t.bucket = !o.no_bucket;
   bool bar = !o.no_progress;
   auto progress = [&](const neural::EpochStats& st, int batch, int batches) {
     if (!bar) return;
@@ -138,10 +158,14 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   std::vector<std::vector<double>> series(3);
   for (const auto& e : r.epochs) {
     csv << fmt::format("{},{:.1f},{:.5f},{:.5f},{:.5f}\n", e.epoch, e.seconds, e.loss, e.token_acc, e.valid_exact);
-    curve.push_back({{"epoch", e.epoch}, {"loss", e.loss}, {"token_acc", e.token_acc}, {"valid_exact", e.valid_exact}});
+    curve.push_back({{"epoch", e.epoch}, {"seconds", e.seconds}, {"loss", e.loss}, {"token_acc", e.token_acc},
+                     {"valid_exact", e.valid_exact},
+                     {"profile_s", {{"batches", e.t_batch}, {"forward", e.t_forward}, {"backward", e.t_backward},
+                                    {"step", e.t_step}, {"validation", e.t_valid}}}});
     series[0].push_back(e.loss / max_loss);
     series[1].push_back(e.token_acc);
-    series[2].push_back(std::max(0.0, e.valid_exact));
+    // Epochs without validation (--valid-every) keep the last figure on the plot.
+    series[2].push_back(e.valid_exact >= 0 ? e.valid_exact : series[2].empty() ? 0.0 : series[2].back());
   }
   card["epochs"] = curve;
   if (r.best_epoch > 0) card["valid_exact_match"] = r.epochs[static_cast<size_t>(r.best_epoch - 1)].valid_exact;
@@ -179,12 +203,24 @@ void register_train(CLI::App& app, Action& action) {
   cmd->add_option("--minutes", o->minutes, "wall-clock budget; stops after the epoch that crosses it (default 30)");
   cmd->add_option("--limit", o->limit, "use only the first N training examples");
   cmd->add_option("--synthetic", o->synthetic, "add N templated synthetic examples to the training data");
-  cmd->add_option("--threads", o->threads, "libtorch threads (default: libtorch's choice)");
+  cmd->add_option("--threads", o->threads,
+                  "libtorch threads (default 1: this small model's batches are too small to share, and two "
+                  "threads on a busy 2-core machine ran 11x slower; 0 = libtorch's choice)");
   cmd->add_option("--embed", o->embed, "word embedding size (default 64)");
   cmd->add_option("--hidden", o->hidden, "encoder GRU size per direction (default 128)");
   cmd->add_option("--decoder", o->decoder, "decoder GRU size (default 256)");
   cmd->add_option("--out-embed", o->out_embed, "decision embedding size (default 64)");
   cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
+  cmd->add_option("--valid-every", o->valid_every, "validate every K epochs and after the last (default 1)");
+  cmd->add_option("--valid-limit", o->valid_limit, "validate on the first N examples of --valid only");
+  cmd->add_option("--lr-schedule", o->lr_schedule, "constant (default) or cosine (to lr * --lr-floor at --epochs or --minutes, whichever comes first)")
+      ->check(CLI::IsMember({"constant", "cosine"}));
+  cmd->add_option("--lr-floor", o->lr_floor, "final learning rate of the cosine schedule, as a fraction (default 0.05)");
+  cmd->add_option("--ema", o->ema, "validate and save an exponential moving average of the weights with this decay "
+                                   "per batch (e.g. 0.999; default 0 = off)");
+  cmd->add_option("--word-dropout", o->word_dropout, "probability of replacing an input word by <unk> (default 0.05)");
+  cmd->add_option("--singleton-unk", o->singleton_unk, "that probability for words seen once in training (default 0)");
+  cmd->add_flag("--no-bucket", o->no_bucket, "batches in plain shuffled order instead of similar decoder lengths");
   cmd->callback([&action, o] {
     action = [o]() -> int {
 #ifdef PLANK_WITH_TORCH
