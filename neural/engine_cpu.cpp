@@ -78,7 +78,6 @@ class CpuEngine final : public Engine {
 }  // namespace
 
 std::unique_ptr<Engine> make_cpu_engine(std::shared_ptr<const ParserWeights> w) {
-  cpu::use_one_blas_thread();
   return std::make_unique<CpuEngine>(std::move(w));
 }
 

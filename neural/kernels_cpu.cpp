@@ -9,11 +9,8 @@
 
 #include "kernel_math.h"
 
-#include <cstdlib>
-
 #ifdef PLANK_HAVE_OPENBLAS
 extern "C" char* openblas_get_config(void);
-extern "C" void openblas_set_num_threads(int);
 #endif
 
 namespace plank::neural::cpu {
@@ -23,21 +20,6 @@ const char* blas_name() {
   return openblas_get_config();
 #else
   return "reference CBLAS (libblas)";
-#endif
-}
-
-void use_one_blas_thread() {
-#ifdef PLANK_HAVE_OPENBLAS
-  // The parser's products are at most a few hundred rows by a few hundred
-  // columns a step: OpenBLAS's threads cost more than they save there, and on
-  // a busy machine they wait for each other (batch-1 decode at the default
-  // size: 1.5-8.4 ms with OpenBLAS's threads, 0.9 ms with one, same run).
-  // OPENBLAS_NUM_THREADS, when set, still wins.
-  static const bool once = [] {
-    if (!std::getenv("OPENBLAS_NUM_THREADS")) openblas_set_num_threads(1);
-    return true;
-  }();
-  (void)once;
 #endif
 }
 

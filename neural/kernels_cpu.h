@@ -7,9 +7,6 @@
 
 namespace plank::neural::cpu {
 
-// Sets OpenBLAS to one thread (once per process, unless OPENBLAS_NUM_THREADS
-// is set): the CPU engine calls it when it is made.
-void use_one_blas_thread();
 // y[B,out] = x[B,in] W[out,in]^T (+ b[out] when b is not null).
 void linear(const float* x, int batch, int in, const float* W, const float* b, int out, float* y);
 // out[n,dim] = table[ids[i]] rows.
