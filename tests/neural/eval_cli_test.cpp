@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/run_plank.h"
+#include "calibration.h"
 #include "random_model.h"
 
 using namespace plank;
@@ -17,22 +18,24 @@ using plank::test::run_plank;
 
 namespace {
 
-// A directory of its own: calibrate writes its side file next to the weights.
+// A directory per test (ctest runs them in parallel): calibrate writes its
+// side file next to the weights.
 std::string model_path() {
-  static std::string path = [] {
-    std::string dir = testing::TempDir() + "plank_eval_cli/", error;
+  std::string dir = testing::TempDir() + "plank_eval_cli_" +
+                    testing::UnitTest::GetInstance()->current_test_info()->name() + "/",
+              error;
+  std::string p = dir + "parser.bin";
+  if (!std::filesystem::exists(p)) {
     std::filesystem::create_directories(dir);
-    std::string p = dir + "parser.bin";
     EXPECT_TRUE(neural::save_weights(neural::test::small_random_weights(11), p, &error)) << error;
     std::filesystem::remove(dir + "parser.calib.json");
-    return p;
-  }();
-  return path;
+  }
+  return p;
 }
 
 std::string valid_subset(int lines) {
   std::ifstream in(std::string(PLANK_SHARED_DIR) + "/data/caip/valid.jsonl");
-  std::string path = testing::TempDir() + "plank_eval_cli_subset.jsonl", line;
+  std::string path = testing::TempDir() + "plank_eval_cli_subset_" + std::to_string(lines) + ".jsonl", line;
   std::ofstream out(path);
   for (int i = 0; i < lines && std::getline(in, line); ++i) out << line << "\n";
   return path;
@@ -77,11 +80,12 @@ TEST(EvalErrors, JsonKeepsTheContractAndAddsTheErrorAnalysis) {
 }
 
 TEST(CalibrateCli, FitsASideFileThatParseThenUses) {
-  std::string data = valid_subset(40);
+  std::string data = valid_subset(40), model = model_path();
+  std::filesystem::remove(neural::calibration_path(model));  // from an earlier run
   auto before = nlohmann::json::parse(
-      run_plank("parse \"build a red cube\" --json --engine cpu --model " + model_path()).out);
+      run_plank("parse \"build a red cube\" --json --engine cpu --model " + model).out);
   EXPECT_FALSE(before["parses"][0]["calibrated"].get<bool>());
-  auto r = run_plank("calibrate parser --data " + data + " --beam 3 --folds 4 --json --engine cpu --model " + model_path());
+  auto r = run_plank("calibrate parser --data " + data + " --beam 3 --folds 4 --json --engine cpu --model " + model);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["reports"].size(), 3u);  // greedy best, beam best, beam all entries
@@ -93,7 +97,7 @@ TEST(CalibrateCli, FitsASideFileThatParseThenUses) {
   EXPECT_TRUE(std::filesystem::exists(side)) << side;
   EXPECT_TRUE(std::filesystem::exists(j["diagram"].get<std::string>()));
   auto after = nlohmann::json::parse(
-      run_plank("parse \"build a red cube\" --beam 3 --n 3 --json --engine cpu --model " + model_path()).out);
+      run_plank("parse \"build a red cube\" --beam 3 --n 3 --json --engine cpu --model " + model).out);
   for (const auto& p : after["parses"]) {
     EXPECT_TRUE(p["calibrated"].get<bool>());
     double c = p["confidence"].get<double>();
@@ -103,7 +107,7 @@ TEST(CalibrateCli, FitsASideFileThatParseThenUses) {
     EXPECT_EQ(p["ask"].get<bool>(), c < 0.5);
   }
   // Too few examples for the folds: a usage error that says so.
-  r = run_plank("calibrate parser --data " + valid_subset(5) + " --model " + model_path());
+  r = run_plank("calibrate parser --data " + valid_subset(5) + " --model " + model);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("too few"), std::string::npos) << r.err;
 }
