@@ -1,6 +1,8 @@
 // parse(text) -> the logical form (a dict) the neural parser reads from a
 // command; parse(text, n=5) -> the n best as [{"logical_form", "log_prob",
-// "confidence"}], best first. The model (models/parser.bin, or
+// "confidence", "model_probability", "calibrated", "ask"}], best first
+// (confidence: calibrated probability that the parse is right; ask: below
+// kAskBelowConfidence). The model (models/parser.bin, or
 // $PLANK_PARSER_MODEL) is loaded on the first call and kept for the process.
 #include "intrinsics.h"
 
@@ -92,6 +94,9 @@ bool parse_fn(core::Thread* t, Value* result, const core::CallArgs& args) {
       entry.add("logical_form", p.form);
       entry.add("log_prob", lf::Value::from_double(p.log_prob));
       entry.add("confidence", lf::Value::from_double(p.confidence));
+      entry.add("model_probability", lf::Value::from_double(p.model_probability));
+      entry.add("calibrated", lf::Value::from_bool(p.calibrated));
+      entry.add("ask", lf::Value::from_bool(p.should_ask()));
       Value x = to_value(t, scope, entry);
       core::list_items(list).push_back(x);
     }
@@ -109,7 +114,9 @@ void register_intrinsics() {
       "parse", kParams, "dict | list[dict]", core::kCapNeural, "neural",
       "Reads a command with Plank's neural semantic parser (grammar-constrained, so the result always "
       "passes `plank check`): `parse(\"build a red cube\")` is the logical form, ready for `run_lf`; "
-      "`parse(text, n=5)` is the 5-best list of `{\"logical_form\", \"log_prob\", \"confidence\"}`, best first. "
+      "`parse(text, n=5)` is the 5-best list of `{\"logical_form\", \"log_prob\", \"confidence\", \"model_probability\", \"calibrated\", \"ask\"}`, best "
+      "first; `confidence` is the calibrated probability that the parse is exactly right (models/parser.calib.json), "
+      "`ask` is true below 0.5, where an agent should ask the speaker. "
       "The model is `models/parser.bin` (or `$PLANK_PARSER_MODEL`).",
       parse_fn});
 }

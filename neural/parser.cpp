@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 
 #include "form_builder.h"
 #include "kernels_cpu.h"
@@ -24,7 +25,16 @@ std::unique_ptr<Parser> Parser::load(const std::string& path, const std::string&
   if (!load_weights(path, *w, error)) return nullptr;
   auto e = make_engine(w, engine, error);
   if (!e) return nullptr;
-  return std::make_unique<Parser>(std::move(w), std::move(e));
+  auto parser = std::make_unique<Parser>(std::move(w), std::move(e));
+  std::string side = calibration_path(path), why;
+  if (std::ifstream(side).good()) {
+    Calibration c;
+    if (!c.load(side, &why)) parser->calib_note_ = why;
+    else if (c.weights_hash != file_fnv1a64(path))
+      parser->calib_note_ = side + " was fitted for other weights (re-run `plank calibrate parser`)";
+    else parser->calib_ = std::move(c);
+  }
+  return parser;
 }
 
 Parser::Parser(std::shared_ptr<const ParserWeights> w, std::unique_ptr<Engine> e) : w_(std::move(w)), e_(std::move(e)) {}
@@ -48,8 +58,47 @@ struct Hyp {
 };
 }  // namespace
 
+// The plain baseline: nothing masks the decoder, so the first token the
+// builder cannot place ends the decode as a miss.
+std::vector<Parse> Parser::parse_unconstrained(const std::vector<std::string>& tokens, const ParseOptions& options) {
+  const OutVocab& vocab = OutVocab::grammar();
+  const int V = w_->config.output_vocab, T = static_cast<int>(tokens.size());
+  std::vector<float> h, logits(static_cast<size_t>(V)), start(static_cast<size_t>(T)), end(static_cast<size_t>(T));
+  e_->encode(input_ids(tokens), h);
+  FormBuilder builder(vocab, T);
+  int prev = vocab.start();
+  float score = 0.f;
+  for (int step = 0; step < options.max_steps && !builder.done(); ++step) {
+    int parent = builder.parent_token();
+    e_->step(1, &prev, &parent, h.data(), logits.data(), start.data(), end.data());
+    cpu::masked_log_softmax(logits.data(), nullptr, V);
+    int token = static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
+    bool ok = true;
+    if (token == vocab.span() && builder.expect() == Expect::Span) {
+      cpu::masked_log_softmax(start.data(), nullptr, T);
+      cpu::masked_log_softmax(end.data(), nullptr, T);
+      int first = static_cast<int>(std::max_element(start.begin(), start.end()) - start.begin());
+      int last = static_cast<int>(std::max_element(end.begin(), end.end()) - end.begin());
+      ok = builder.push_span(first, last);
+      score += logits[static_cast<size_t>(token)] + start[static_cast<size_t>(first)] + end[static_cast<size_t>(last)];
+    } else {
+      ok = builder.push_token(token);
+      score += logits[static_cast<size_t>(token)];
+    }
+    if (!ok) return {};
+    prev = token;
+  }
+  if (!builder.done()) return {};
+  Parse p;
+  p.form = builder.form();
+  p.log_prob = score;
+  p.model_probability = p.confidence = std::exp(score);
+  return {std::move(p)};
+}
+
 std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, const ParseOptions& options) {
   if (tokens.empty()) return {};
+  if (!options.constrained) return parse_unconstrained(tokens, options);
   const OutVocab& vocab = OutVocab::grammar();
   const int beam = std::max(1, options.beam), V = w_->config.output_vocab, D = w_->config.decoder;
   const int T = static_cast<int>(tokens.size());
@@ -126,7 +175,17 @@ std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, 
     Parse p;
     p.form = finished[i].builder.form();
     p.log_prob = finished[i].score;
-    p.confidence = std::exp(finished[i].score);  // the model's probability of the whole decision sequence
+    p.model_probability = std::exp(finished[i].score);  // the model's probability of the whole decision sequence
+    p.confidence = p.model_probability;
+    if (calib_) {
+      ConfidenceInput in;
+      in.log_prob = p.log_prob;
+      in.tokens = T;
+      in.has_margin = beam >= 2 && finished.size() >= 2;
+      if (in.has_margin) in.margin = p.log_prob - finished[i == 0 ? 1 : 0].score;
+      p.confidence = static_cast<float>(calib_->confidence(in));
+      p.calibrated = true;
+    }
     out.push_back(std::move(p));
   }
   return out;

@@ -16,6 +16,10 @@ struct TrainOptions {
   std::vector<std::string> data;  // JSONL files mixed into the training set
   std::string valid;              // JSONL for model selection (greedy exact match per epoch); may be empty
   ModelConfig dims;               // embed/hidden/decoder/out_embed; vocab sizes are filled in
+  // The plain SentenceRec baseline (docs/neural-parser.md, "Baseline"): no
+  // grammar mask in the loss (a softmax over every decision token), no word
+  // dropout, no synthetic data, model selection by unconstrained greedy decoding.
+  bool plain = false;
   int epochs = 30;
   int batch = 32;
   float lr = 2e-3f;

@@ -38,5 +38,6 @@ void register_exec_lf(CLI::App& app, Action& action);
 void register_repl(CLI::App& app, Action& action);
 void register_train(CLI::App& app, Action& action);
 void register_parse(CLI::App& app, Action& action);
+void register_calibrate(CLI::App& app, Action& action);
 
 }  // namespace plank::cli

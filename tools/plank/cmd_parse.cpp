@@ -1,7 +1,8 @@
 // `plank parse "TEXT" [--beam N] [--n K] [--json]`: the logical form the
 // neural parser reads from a command, with its spans highlighted in the text.
-// `plank eval parser --data FILE.jsonl [--beam N] [--json]`: exact match,
-// by source and type, and recall within the N-best list.
+// `plank eval parser --data FILE.jsonl [--beam N] [--json] [--errors]`: exact
+// match, by source and type, recall within the N-best list, and the error
+// analysis of the CAIP paper's Figure 6 (error_analysis.h).
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -11,6 +12,7 @@
 
 #include "cli.h"
 #include "dataset.h"
+#include "error_analysis.h"
 #include "form_builder.h"
 #include "lf/check.h"
 #include "parser.h"
@@ -22,6 +24,7 @@ namespace {
 struct ParseCliOptions {
   std::string text, model, engine = "auto", data;
   int beam = 1, n = 1;
+  bool unconstrained = false, errors = false;
   OutputOptions out;
 };
 
@@ -29,6 +32,8 @@ std::unique_ptr<neural::Parser> load_parser(const ParseCliOptions& o, const char
   std::string error;
   auto parser = neural::Parser::load(o.model.empty() ? neural::default_model_path() : o.model, o.engine, &error);
   if (!parser) std::fprintf(stderr, "%s: %s\n", who, error.c_str());
+  else if (!parser->calibration_note().empty())
+    std::fprintf(stderr, "%s: confidence is exp(log_prob), not calibrated: %s\n", who, parser->calibration_note().c_str());
   return parser;
 }
 
@@ -45,6 +50,7 @@ int run_parse(const ParseCliOptions& o) {
   neural::ParseOptions po;
   po.beam = std::max(1, o.beam);
   po.n_best = std::max(1, std::min(o.n, po.beam));
+  po.constrained = !o.unconstrained;
   auto parses = parser->parse_tokens(utterance.tokens, po);
   if (o.out.json) {
     nlohmann::json j;
@@ -52,7 +58,12 @@ int run_parse(const ParseCliOptions& o) {
     j["engine"] = parser->engine().name();
     j["parses"] = nlohmann::json::array();
     for (const auto& p : parses)
-      j["parses"].push_back({{"logical_form", form_json(p.form)}, {"log_prob", p.log_prob}, {"confidence", p.confidence}});
+      j["parses"].push_back({{"logical_form", form_json(p.form)},
+                             {"log_prob", p.log_prob},
+                             {"confidence", p.confidence},
+                             {"model_probability", p.model_probability},
+                             {"calibrated", p.calibrated},
+                             {"ask", p.should_ask()}});
     std::printf("%s\n", j.dump(2).c_str());
     return kOk;
   }
@@ -63,6 +74,25 @@ int run_parse(const ParseCliOptions& o) {
                 view.highlighted.c_str(), view.tree.c_str());
   }
   return kOk;
+}
+
+nlohmann::json errors_json(const neural::ErrorAnalysis& e) {
+  nlohmann::json nodes = nlohmann::json::array();
+  for (const auto& n : e.nodes())
+    nodes.push_back({{"node", n.node}, {"false_positive", n.false_positive}, {"false_negative", n.false_negative}});
+  return {{"count", e.errors()},          {"examples", e.examples()}, {"no_parse", e.no_parse()},
+          {"span_only", e.span_only()},
+          {"structure_right", e.structure_right()}, {"nodes", nodes}};
+}
+
+// The paper's Figure 6 as a table: the most often mistaken nodes, + and -.
+void print_errors(const neural::ErrorAnalysis& e, size_t top) {
+  std::printf("errors %d of %d: no parse %d, only span values wrong %d, tree structure right %d\n", e.errors(),
+              e.examples(), e.no_parse(), e.span_only(), e.structure_right());
+  auto nodes = e.nodes();
+  std::printf("  %-60s %5s %5s\n", "node (most often mistaken)", "+", "-");
+  for (size_t i = 0; i < nodes.size() && i < top; ++i)
+    std::printf("  %-60s %5d %5d\n", nodes[i].node.c_str(), nodes[i].false_positive, nodes[i].false_negative);
 }
 
 double ratio(size_t a, size_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; }
@@ -79,11 +109,14 @@ int run_eval(const ParseCliOptions& o) {
   neural::ParseOptions po;
   po.beam = std::max(1, o.beam);
   po.n_best = po.beam;
+  po.constrained = !o.unconstrained;
   const int ks[] = {1, 5, 15};
   size_t exact = 0, recall[3] = {0, 0, 0};
   std::map<std::string, std::pair<size_t, size_t>> by_source, by_type;  // hits, total
+  neural::ErrorAnalysis errors;
   for (const auto& ex : data.examples) {
     auto parses = parser->parse_tokens(ex.tokens, po);
+    errors.add(parses.empty() ? nullptr : &parses[0].form, ex.form);
     std::string gold = neural::canonical_json(ex.form);
     int rank = -1;
     for (size_t i = 0; i < parses.size() && rank < 0; ++i)
@@ -107,6 +140,8 @@ int run_eval(const ParseCliOptions& o) {
   j["examples"] = n;
   j["beam"] = po.beam;
   j["skipped"] = data.skipped;
+  j["constrained"] = po.constrained;
+  j["errors"] = errors_json(errors);
   if (o.out.json) {
     std::printf("%s\n", j.dump(2).c_str());
     return kOk;
@@ -116,6 +151,7 @@ int run_eval(const ParseCliOptions& o) {
   for (const auto& [t, v] : by_type) std::printf("  %-12s %5.1f%% of %zu\n", t.c_str(), 100 * ratio(v.first, v.second), v.second);
   std::printf("recall@1 %.1f%%  @5 %.1f%%  @15 %.1f%% (within the beam's %d-best)\n", 100 * ratio(recall[0], n),
               100 * ratio(recall[1], n), 100 * ratio(recall[2], n), po.beam);
+  if (o.errors) print_errors(errors, 25);
   return kOk;
 }
 
@@ -125,6 +161,10 @@ void common_flags(CLI::App* cmd, ParseCliOptions& o) {
   cmd->add_option("--engine", o.engine, "auto (CUDA when a GPU is present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cmd->add_flag("--json", o.out.json, "machine-readable output");
+  cmd->add_flag("--unconstrained", o.unconstrained,
+                "greedy decoding without the grammar mask (the plain baseline); a decision sequence that is not a "
+                "logical form gives no parse")
+      ->excludes(cmd->get_option("--beam"));
 }
 
 }  // namespace
@@ -142,6 +182,8 @@ void register_parse(CLI::App& app, Action& action) {
   CLI::App* eval = eval_command(app);
   auto* ep = eval->add_subcommand("parser", "Exact match of the neural parser on a JSONL data set");
   ep->add_option("--data", e->data, "JSONL with {\"text\", \"logical_form\", \"source\"} a line")->required();
+  ep->add_flag("--errors", e->errors,
+               "print the error analysis of the CAIP paper's Figure 6 (the --json output always has it under \"errors\")");
   common_flags(ep, *e);
   ep->callback([&action, e] { action = [e] { return run_eval(*e); }; });
 }

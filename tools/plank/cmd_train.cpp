@@ -20,6 +20,7 @@ namespace plank::cli {
 namespace {
 
 struct TrainCliOptions {
+  bool plain = false;  // --plain: the baseline
   std::vector<std::string> data;
   std::string valid, out = "models/parser.bin";
   int epochs = 30, batch = 32, limit = 0, synthetic = 0, threads = 1, embed = 64, hidden = 128, decoder = 256, out_embed = 64;
@@ -91,6 +92,7 @@ std::string command_line(const TrainCliOptions& o) {
   c += fmt::format(" --embed {} --hidden {} --decoder {} --out-embed {}", o.embed, o.hidden, o.decoder, o.out_embed);
   if (o.limit) c += fmt::format(" --limit {}", o.limit);
   if (o.synthetic) c += fmt::format(" --synthetic {}", o.synthetic);
+  if (o.plain) c += " --plain";
   if (o.threads) c += fmt::format(" --threads {}", o.threads);
   c += fmt::format(" --word-dropout {} --singleton-unk {} --lr-schedule {}", o.word_dropout, o.singleton_unk,
                    o.lr_schedule);
@@ -115,6 +117,7 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   t.limit = o.limit;
   t.synthetic = o.synthetic;
   t.threads = o.threads;
+  t.plain = o.plain;
   t.dims.embed = o.embed;
   t.dims.hidden = o.hidden;
   t.dims.decoder = o.decoder;
@@ -147,6 +150,7 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   for (const auto& p : o.data) card["data"].push_back({{"path", p}, {"hash", file_hash(p)}});
   if (!o.valid.empty()) card["valid"] = {{"path", o.valid}, {"hash", file_hash(o.valid)}};
   card["seed"] = o.seed;
+  if (o.plain) card["plain"] = true;  // the baseline: evaluate it with --unconstrained
   card["train_examples"] = r.train_examples;
   card["skipped"] = r.skipped;
   card["best_epoch"] = r.best_epoch;
@@ -210,6 +214,10 @@ void register_train(CLI::App& app, Action& action) {
   cmd->add_option("--hidden", o->hidden, "encoder GRU size per direction (default 128)");
   cmd->add_option("--decoder", o->decoder, "decoder GRU size (default 256)");
   cmd->add_option("--out-embed", o->out_embed, "decision embedding size (default 64)");
+  cmd->add_flag("--plain", o->plain,
+                "the plain SentenceRec baseline: no grammar mask in the loss, no word dropout, no synthetic data "
+                "(evaluate it with `plank eval parser --unconstrained`)")
+      ->excludes(cmd->get_option("--synthetic"));
   cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
   cmd->add_option("--valid-every", o->valid_every, "validate every K epochs and after the last (default 1)");
   cmd->add_option("--valid-limit", o->valid_limit, "validate on the first N examples of --valid only");

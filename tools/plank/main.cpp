@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   register_reference(app, action);
   register_help(app, action);
   register_deps(app, action);
+  register_calibrate(app, action);
 
   try {
     app.parse(argc, argv);

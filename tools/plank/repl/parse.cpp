@@ -46,6 +46,11 @@ void parse_command(State& st, const std::string& text) {
     st.out(fmt::format("#{}  p={:.3f}  {}\n", i + 1, parses[i].confidence, view.highlighted));
     if (i == 0) st.out(view.tree);
   }
+  // A parse the calibrated confidence doubts is one a speaker should be asked
+  // about (neural::kAskBelowConfidence); uncalibrated weights cannot say.
+  if (parses.front().calibrated && parses.front().should_ask())
+    st.out(fmt::format("(unsure: p={:.2f} < {:.2f}; an agent would ask the speaker to confirm before acting)\n",
+                       parses.front().confidence, neural::kAskBelowConfidence));
   lf::Value line = lf::Value::dict();
   line.add("text", lf::Value::from_string(text));
   line.add("logical_form", parses.front().form);
