@@ -34,9 +34,10 @@ struct Encoded {
 // grammar mask in the loss, model selection by unconstrained decoding). The
 // options it trains with, or nullopt when `o` already is them.
 std::optional<TrainOptions> plain_options(const TrainOptions& o) {
-  if (!o.plain || (o.unk_rate == 0 && o.synthetic == 0)) return std::nullopt;
+  if (!o.plain || (o.unk_rate == 0 && o.singleton_unk == 0 && o.synthetic == 0)) return std::nullopt;
   TrainOptions p = o;
   p.unk_rate = 0;
+  p.singleton_unk = 0;
   p.synthetic = 0;
   return p;
 }
