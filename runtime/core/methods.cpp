@@ -7,6 +7,7 @@
 
 #include "runtime/core/args.h"
 #include "runtime/core/heap.h"
+#include "runtime/core/unicode.h"
 
 namespace plank::core {
 
@@ -142,7 +143,12 @@ Value s_strip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, 
 Value s_lstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, true, false); }
 Value s_rstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, false, true); }
 
+// An all-ASCII string (the common case, flagged at construction) keeps the
+// byte loop; any other goes through the Unicode tables (unicode.h).
+bool ascii_str(Value s) { return as_str(s)->flags & kStrAscii; }
+
 Value s_lower(Thread* t, Value self, const BoundArgs&) {
+  if (!ascii_str(self)) return make_str_from(t, unicode::lower(str_view(self)));
   std::string s(str_view(self));
   for (auto& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
@@ -150,6 +156,7 @@ Value s_lower(Thread* t, Value self, const BoundArgs&) {
 }
 
 Value s_upper(Thread* t, Value self, const BoundArgs&) {
+  if (!ascii_str(self)) return make_str_from(t, unicode::upper(str_view(self)));
   std::string s(str_view(self));
   for (auto& c : s)
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
@@ -273,9 +280,10 @@ Value s_count(Thread* t, Value self, const BoundArgs& b) {
   return Value::integer(n);
 }
 
-template <bool (*Pred)(unsigned char)>
-Value s_is(Thread* t, Value self, const BoundArgs&) {
+template <bool (*Pred)(unsigned char), unicode::Prop Prop>
+Value s_is(Thread*, Value self, const BoundArgs&) {
   std::string_view s = str_view(self);
+  if (!ascii_str(self)) return Value::boolean(unicode::all_have(s, Prop));
   if (s.empty()) return Value::boolean(false);
   for (unsigned char c : s)
     if (!Pred(c)) return Value::boolean(false);
@@ -456,8 +464,8 @@ std::vector<Method> builtin_methods() {
        &wrap<S, n_strip, s_strip>},
       {S, "lstrip", {P{"chars", "str", "None"}}, "str", "Removes leading chars (whitespace when None).", &wrap<S, n_lstrip, s_lstrip>},
       {S, "rstrip", {P{"chars", "str", "None"}}, "str", "Removes trailing chars (whitespace when None).", &wrap<S, n_rstrip, s_rstrip>},
-      {S, "lower", {}, "str", "A copy with ASCII letters in lower case.", &wrap<S, n_lower, s_lower>},
-      {S, "upper", {}, "str", "A copy with ASCII letters in upper case.", &wrap<S, n_upper, s_upper>},
+      {S, "lower", {}, "str", "A copy in lower case, with Unicode full case mapping and the final-sigma rule, as python3.", &wrap<S, n_lower, s_lower>},
+      {S, "upper", {}, "str", "A copy in upper case, with Unicode full case mapping ('ß' becomes 'SS'), as python3.", &wrap<S, n_upper, s_upper>},
       {S, "replace", {P{"old", "str"}, P{"new", "str"}, P{"count", "int", "-1"}}, "str",
        "A copy with occurrences of old replaced by new (the first count only when count >= 0).", &wrap<S, n_replace, s_replace>},
       {S, "startswith", {P{"prefix", "str|tuple[str]"}, start, end}, "bool", "Whether the string starts with prefix (or one of a tuple).",
@@ -467,10 +475,10 @@ std::vector<Method> builtin_methods() {
       {S, "find", {P{"sub", "str"}, start, end}, "int", "The lowest index of sub, or -1.", &wrap<S, n_find, s_find>},
       {S, "index", {P{"sub", "str"}, start, end}, "int", "The lowest index of sub; ValueError when absent.", &wrap<S, n_index, s_index>},
       {S, "count", {P{"sub", "str"}, start, end}, "int", "The number of non-overlapping occurrences of sub.", &wrap<S, n_count, s_count>},
-      {S, "isdigit", {}, "bool", "Whether the string is non-empty and all ASCII digits.", &wrap<S, n_isdigit, s_is<p_digit>>},
-      {S, "isalpha", {}, "bool", "Whether the string is non-empty and all ASCII letters.", &wrap<S, n_isalpha, s_is<p_alpha>>},
-      {S, "isalnum", {}, "bool", "Whether the string is non-empty and all ASCII letters or digits.", &wrap<S, n_isalnum, s_is<p_alnum>>},
-      {S, "isspace", {}, "bool", "Whether the string is non-empty and all whitespace.", &wrap<S, n_isspace, s_is<p_space>>},
+      {S, "isdigit", {}, "bool", "Whether the string is non-empty and all Unicode digits (python3's isdigit: Numeric_Type Digit or Decimal).", &wrap<S, n_isdigit, s_is<p_digit, unicode::kDigit>>},
+      {S, "isalpha", {}, "bool", "Whether the string is non-empty and all Unicode letters (categories Lu, Ll, Lt, Lm, Lo).", &wrap<S, n_isalpha, s_is<p_alpha, unicode::kAlpha>>},
+      {S, "isalnum", {}, "bool", "Whether the string is non-empty and all Unicode letters or numerics (python3's isalnum).", &wrap<S, n_isalnum, s_is<p_alnum, unicode::kAlnum>>},
+      {S, "isspace", {}, "bool", "Whether the string is non-empty and all Unicode whitespace (python3's isspace).", &wrap<S, n_isspace, s_is<p_space, unicode::kSpace>>},
       {L, "append", {P{"object", "any"}}, "None", "Adds an item at the end.", &wrap<L, n_append, l_append>},
       {L, "pop", {P{"index", "int", "-1"}}, "any", "Removes and returns the item at index (the last by default).",
        &wrap<L, n_pop, l_pop>},
