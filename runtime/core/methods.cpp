@@ -51,6 +51,19 @@ std::string_view need_str(Thread* t, Value v, std::string_view what) {
 
 bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
 
+// An all-ASCII string (the common case, flagged at construction) keeps the
+// byte loops; any other goes through the Unicode tables (unicode.h).
+bool ascii_str(Value s) { return as_str(s)->flags & kStrAscii; }
+
+// Byte length of the whitespace at s[i] / just before s[e], 0 if none: python3's
+// whitespace (str.isspace), which past ASCII includes U+00A0, U+2003, U+3000...
+size_t space_at(bool ascii, std::string_view s, size_t i) {
+  return ascii ? is_space(s[i]) : unicode::space_at(s, i);
+}
+size_t space_before(bool ascii, std::string_view s, size_t e) {
+  return ascii ? is_space(s[e - 1]) : unicode::space_before(s, e);
+}
+
 // ------------------------------------------------------------------ str
 
 Value s_split(Thread* t, Value self, const BoundArgs& b) {
@@ -63,17 +76,18 @@ Value s_split(Thread* t, Value self, const BoundArgs& b) {
     list_items(list).push_back(v);
   };
   if (!b.present(0)) {
-    size_t i = 0;
+    bool ascii = ascii_str(self);
+    size_t i = 0, n;
     int64_t splits = 0;
     while (true) {
-      while (i < s.size() && is_space(s[i])) ++i;
+      while (i < s.size() && (n = space_at(ascii, s, i))) i += n;
       if (i >= s.size()) break;
       if (maxsplit >= 0 && splits >= maxsplit) {
         add(s.substr(i));  // the remainder keeps its trailing whitespace
         break;
       }
       size_t j = i;
-      while (j < s.size() && !is_space(s[j])) ++j;
+      while (j < s.size() && !space_at(ascii, s, j)) ++j;  // a continuation byte is never a space
       add(s.substr(i, j - i));
       ++splits;
       i = j;
@@ -129,12 +143,20 @@ Value strip_impl(Thread* t, Value self, const BoundArgs& b, bool left, bool righ
   size_t i = 0, e = s.size();
   if (b.present(0)) {
     std::string_view chars = need_str(t, b.values[0], "strip arg");
-    auto in = [&](char c) { return chars.find(c) != std::string_view::npos; };
-    if (left) while (i < e && in(s[i])) ++i;
-    if (right) while (e > i && in(s[e - 1])) --e;
+    // Whole code points are compared: a complete UTF-8 sequence found in chars
+    // is one of its code points (a lead byte never matches a continuation byte).
+    bool ascii = ascii_str(self);
+    auto in = [&](size_t at, size_t n) { return chars.find(s.substr(at, n)) != std::string_view::npos; };
+    for (size_t n; left && i < e && in(i, n = ascii ? 1 : unicode::char_at(s, i));) i += n;
+    while (right && e > i) {
+      size_t n = ascii ? 1 : std::min(unicode::char_before(s, e), e - i);
+      if (!in(e - n, n)) break;
+      e -= n;
+    }
   } else {
-    if (left) while (i < e && is_space(s[i])) ++i;
-    if (right) while (e > i && is_space(s[e - 1])) --e;
+    bool ascii = ascii_str(self);
+    if (left) for (size_t n; i < e && (n = space_at(ascii, s, i));) i += n;
+    if (right) for (size_t n; e > i && (n = space_before(ascii, s, e));) e -= n;
   }
   if (i == 0 && e == s.size()) return self;
   return make_str(t, s.substr(i, e - i));
@@ -142,10 +164,6 @@ Value strip_impl(Thread* t, Value self, const BoundArgs& b, bool left, bool righ
 Value s_strip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, true, true); }
 Value s_lstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, true, false); }
 Value s_rstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, false, true); }
-
-// An all-ASCII string (the common case, flagged at construction) keeps the
-// byte loop; any other goes through the Unicode tables (unicode.h).
-bool ascii_str(Value s) { return as_str(s)->flags & kStrAscii; }
 
 Value s_lower(Thread* t, Value self, const BoundArgs&) {
   if (!ascii_str(self)) return make_str_from(t, unicode::lower(str_view(self)));
@@ -456,14 +474,14 @@ std::vector<Method> builtin_methods() {
   P start{"start", "int", "None"}, end{"end", "int", "None"};
   return {
       {S, "split", {P{"sep", "str", "None"}, P{"maxsplit", "int", "-1"}}, "list[str]",
-       "Splits at sep (runs of whitespace, ignoring leading and trailing, when None), at most maxsplit times.",
+       "Splits at sep (runs of Unicode whitespace, ignoring leading and trailing, when None), at most maxsplit times.",
        &wrap<S, n_split, s_split>},
       {S, "join", {P{"iterable", "iterable[str]"}}, "str", "The strings of the iterable joined with this string between them.",
        &wrap<S, n_join, s_join>},
-      {S, "strip", {P{"chars", "str", "None"}}, "str", "Removes leading and trailing chars (whitespace when None).",
+      {S, "strip", {P{"chars", "str", "None"}}, "str", "Removes leading and trailing chars (Unicode whitespace, as str.isspace, when None).",
        &wrap<S, n_strip, s_strip>},
-      {S, "lstrip", {P{"chars", "str", "None"}}, "str", "Removes leading chars (whitespace when None).", &wrap<S, n_lstrip, s_lstrip>},
-      {S, "rstrip", {P{"chars", "str", "None"}}, "str", "Removes trailing chars (whitespace when None).", &wrap<S, n_rstrip, s_rstrip>},
+      {S, "lstrip", {P{"chars", "str", "None"}}, "str", "Removes leading chars (Unicode whitespace when None).", &wrap<S, n_lstrip, s_lstrip>},
+      {S, "rstrip", {P{"chars", "str", "None"}}, "str", "Removes trailing chars (Unicode whitespace when None).", &wrap<S, n_rstrip, s_rstrip>},
       {S, "lower", {}, "str", "A copy in lower case, with Unicode full case mapping and the final-sigma rule, as python3.", &wrap<S, n_lower, s_lower>},
       {S, "upper", {}, "str", "A copy in upper case, with Unicode full case mapping ('ß' becomes 'SS'), as python3.", &wrap<S, n_upper, s_upper>},
       {S, "replace", {P{"old", "str"}, P{"new", "str"}, P{"count", "int", "-1"}}, "str",

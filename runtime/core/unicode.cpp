@@ -177,6 +177,28 @@ bool all_have(std::string_view s, Prop prop) {
   return true;
 }
 
+size_t char_at(std::string_view s, size_t i) {
+  uint32_t cp;
+  return next_cp(s, i, &cp);
+}
+
+size_t char_before(std::string_view s, size_t e) {
+  size_t i = e;
+  return prev_cp(s, &i) == ~0u ? 1 : e - i;
+}
+
+size_t space_at(std::string_view s, size_t i) {
+  uint32_t cp;
+  size_t n = next_cp(s, i, &cp);
+  return cp != ~0u && (props(cp) & kSpace) ? n : 0;
+}
+
+size_t space_before(std::string_view s, size_t e) {
+  size_t i = e;
+  uint32_t cp = prev_cp(s, &i);
+  return cp != ~0u && (props(cp) & kSpace) ? e - i : 0;
+}
+
 std::string upper(std::string_view s) { return map_case(s, kUpperRuns, kUpperFull, false); }
 std::string lower(std::string_view s) { return map_case(s, kLowerRuns, kLowerFull, true); }
 

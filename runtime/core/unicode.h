@@ -21,6 +21,15 @@ uint8_t props(uint32_t cp);
 // Whether `s` is non-empty and every code point has `prop` (str.isalpha() and friends).
 bool all_have(std::string_view s, Prop prop);
 
+// The byte length of the code point at s[i] / ending just before s[e] (1 for a malformed byte).
+size_t char_at(std::string_view s, size_t i);
+size_t char_before(std::string_view s, size_t e);
+
+// The byte length of the whitespace code point starting at s[i] / ending just
+// before s[e] (python3's isspace), 0 if there is none (split() and strip()).
+size_t space_at(std::string_view s, size_t i);
+size_t space_before(std::string_view s, size_t e);
+
 // str.upper() / str.lower(): full case mapping (ß -> SS) and, for lower(), the
 // final-sigma rule, as python3 applies them.
 std::string upper(std::string_view s);

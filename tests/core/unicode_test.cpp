@@ -53,6 +53,19 @@ TEST_F(Unicode, CharacterClasses) {
   EXPECT_EQ(method(S("é"), "isspace", {}), "False");
 }
 
+TEST_F(Unicode, SplitAndStripUseUnicodeWhitespace) {
+  EXPECT_EQ(method(S("\u00a0é\u3000"), "strip", {}), "'é'");
+  EXPECT_EQ(method(S("\u2003 x\u2003"), "lstrip", {}), R"('x\u2003')");
+  EXPECT_EQ(method(S("\u2003 x\u2003"), "rstrip", {}), R"('\u2003 x')");
+  EXPECT_EQ(method(S("a\u00a0b\u2028c  日本"), "split", {}), "['a', 'b', 'c', '日本']");
+  EXPECT_EQ(method(S("a\u00a0b\u3000c"), "split", {N(), I(1)}), R"(['a', 'b\u3000c'])");
+  EXPECT_EQ(method(S("é\u200bé"), "split", {}), R"(['é\u200bé'])");  // U+200B is not whitespace
+  EXPECT_EQ(method(S("\u00a0"), "strip", {}), "''");
+  EXPECT_EQ(method(S("é"), "strip", {S("è")}), "'é'");  // same lead byte, another code point
+  EXPECT_EQ(method(S("éaè"), "strip", {S("èé")}), "'a'");
+  EXPECT_EQ(method(S("日a日"), "rstrip", {S("日")}), "'日a'");
+}
+
 TEST_F(Unicode, MalformedUtf8IsNeitherMappedNorAClass) {
   std::string bad = "a\xff\xc3";  // a stray byte and a truncated sequence
   EXPECT_EQ(unicode::upper(bad), "A\xff\xc3");
