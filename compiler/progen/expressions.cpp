@@ -695,14 +695,18 @@ E Gen::any_expr(int d, bool extras) {
   if (!extras || rng_.chance(80)) return expr(rng_.pick(kValueTypes), d);
   switch (rng_.below(11)) {
     case 10: {
-      // Non-ASCII text, only where Plank's str semantics are Python's (indexing by
-      // code point, repr's escapes); case mapping of non-ASCII letters is not.
-      static const std::vector<const char*> texts = {"'naïve'", "'日本語'", "'a\\u200bb'", "'\\xa0é'", "'😀x'"};
+      // Non-ASCII text: indexing by code point, repr's escapes, Unicode case
+      // mapping (ß -> SS, final sigma), character classes and whitespace.
+      static const std::vector<const char*> texts = {"'naïve'", "'日本語'", "'a\\u200bb'", "'\\xa0é'", "'😀x'",
+                                                     "'Straße ΟΔΟΣ'", "'ǅ١٢\\u2003'"};
+      static const std::vector<const char*> methods = {".upper()", ".lower()", ".isalpha()", ".isalnum()",
+                                                       ".isdigit()", ".isspace()", ".strip()", ".split()"};
       std::string s = rng_.pick(texts);
-      switch (rng_.below(4)) {
+      switch (rng_.below(5)) {
         case 0: return {"repr(" + s + ")", 0};
         case 1: return {s + slice(d), 0};
         case 2: return {"len(" + s + ")", 0};
+        case 3: return {s + slice(d) + rng_.pick(methods), 0};
         default: return {"[" + s + ", " + s + ".find('" + (rng_.chance(50) ? "b" : "語") + "')]", 0};
       }
     }

@@ -7,6 +7,7 @@
 
 #include "runtime/core/args.h"
 #include "runtime/core/heap.h"
+#include "runtime/core/unicode.h"
 
 namespace plank::core {
 
@@ -50,6 +51,19 @@ std::string_view need_str(Thread* t, Value v, std::string_view what) {
 
 bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
 
+// An all-ASCII string (the common case, flagged at construction) keeps the
+// byte loops; any other goes through the Unicode tables (unicode.h).
+bool ascii_str(Value s) { return as_str(s)->flags & kStrAscii; }
+
+// Byte length of the whitespace at s[i] / just before s[e], 0 if none: python3's
+// whitespace (str.isspace), which past ASCII includes U+00A0, U+2003, U+3000...
+size_t space_at(bool ascii, std::string_view s, size_t i) {
+  return ascii ? is_space(s[i]) : unicode::space_at(s, i);
+}
+size_t space_before(bool ascii, std::string_view s, size_t e) {
+  return ascii ? is_space(s[e - 1]) : unicode::space_before(s, e);
+}
+
 // ------------------------------------------------------------------ str
 
 Value s_split(Thread* t, Value self, const BoundArgs& b) {
@@ -62,17 +76,18 @@ Value s_split(Thread* t, Value self, const BoundArgs& b) {
     list_items(list).push_back(v);
   };
   if (!b.present(0)) {
-    size_t i = 0;
+    bool ascii = ascii_str(self);
+    size_t i = 0, n;
     int64_t splits = 0;
     while (true) {
-      while (i < s.size() && is_space(s[i])) ++i;
+      while (i < s.size() && (n = space_at(ascii, s, i))) i += n;
       if (i >= s.size()) break;
       if (maxsplit >= 0 && splits >= maxsplit) {
         add(s.substr(i));  // the remainder keeps its trailing whitespace
         break;
       }
       size_t j = i;
-      while (j < s.size() && !is_space(s[j])) ++j;
+      while (j < s.size() && !space_at(ascii, s, j)) ++j;  // a continuation byte is never a space
       add(s.substr(i, j - i));
       ++splits;
       i = j;
@@ -128,12 +143,20 @@ Value strip_impl(Thread* t, Value self, const BoundArgs& b, bool left, bool righ
   size_t i = 0, e = s.size();
   if (b.present(0)) {
     std::string_view chars = need_str(t, b.values[0], "strip arg");
-    auto in = [&](char c) { return chars.find(c) != std::string_view::npos; };
-    if (left) while (i < e && in(s[i])) ++i;
-    if (right) while (e > i && in(s[e - 1])) --e;
+    // Whole code points are compared: a complete UTF-8 sequence found in chars
+    // is one of its code points (a lead byte never matches a continuation byte).
+    bool ascii = ascii_str(self);
+    auto in = [&](size_t at, size_t n) { return chars.find(s.substr(at, n)) != std::string_view::npos; };
+    for (size_t n; left && i < e && in(i, n = ascii ? 1 : unicode::char_at(s, i));) i += n;
+    while (right && e > i) {
+      size_t n = ascii ? 1 : std::min(unicode::char_before(s, e), e - i);
+      if (!in(e - n, n)) break;
+      e -= n;
+    }
   } else {
-    if (left) while (i < e && is_space(s[i])) ++i;
-    if (right) while (e > i && is_space(s[e - 1])) --e;
+    bool ascii = ascii_str(self);
+    if (left) for (size_t n; i < e && (n = space_at(ascii, s, i));) i += n;
+    if (right) for (size_t n; e > i && (n = space_before(ascii, s, e));) e -= n;
   }
   if (i == 0 && e == s.size()) return self;
   return make_str(t, s.substr(i, e - i));
@@ -143,6 +166,7 @@ Value s_lstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t,
 Value s_rstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, false, true); }
 
 Value s_lower(Thread* t, Value self, const BoundArgs&) {
+  if (!ascii_str(self)) return make_str_from(t, unicode::lower(str_view(self)));
   std::string s(str_view(self));
   for (auto& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
@@ -150,6 +174,7 @@ Value s_lower(Thread* t, Value self, const BoundArgs&) {
 }
 
 Value s_upper(Thread* t, Value self, const BoundArgs&) {
+  if (!ascii_str(self)) return make_str_from(t, unicode::upper(str_view(self)));
   std::string s(str_view(self));
   for (auto& c : s)
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
@@ -273,9 +298,10 @@ Value s_count(Thread* t, Value self, const BoundArgs& b) {
   return Value::integer(n);
 }
 
-template <bool (*Pred)(unsigned char)>
-Value s_is(Thread* t, Value self, const BoundArgs&) {
+template <bool (*Pred)(unsigned char), unicode::Prop Prop>
+Value s_is(Thread*, Value self, const BoundArgs&) {
   std::string_view s = str_view(self);
+  if (!ascii_str(self)) return Value::boolean(unicode::all_have(s, Prop));
   if (s.empty()) return Value::boolean(false);
   for (unsigned char c : s)
     if (!Pred(c)) return Value::boolean(false);
@@ -448,16 +474,16 @@ std::vector<Method> builtin_methods() {
   P start{"start", "int", "None"}, end{"end", "int", "None"};
   return {
       {S, "split", {P{"sep", "str", "None"}, P{"maxsplit", "int", "-1"}}, "list[str]",
-       "Splits at sep (runs of whitespace, ignoring leading and trailing, when None), at most maxsplit times.",
+       "Splits at sep (runs of Unicode whitespace, ignoring leading and trailing, when None), at most maxsplit times.",
        &wrap<S, n_split, s_split>},
       {S, "join", {P{"iterable", "iterable[str]"}}, "str", "The strings of the iterable joined with this string between them.",
        &wrap<S, n_join, s_join>},
-      {S, "strip", {P{"chars", "str", "None"}}, "str", "Removes leading and trailing chars (whitespace when None).",
+      {S, "strip", {P{"chars", "str", "None"}}, "str", "Removes leading and trailing chars (Unicode whitespace, as str.isspace, when None).",
        &wrap<S, n_strip, s_strip>},
-      {S, "lstrip", {P{"chars", "str", "None"}}, "str", "Removes leading chars (whitespace when None).", &wrap<S, n_lstrip, s_lstrip>},
-      {S, "rstrip", {P{"chars", "str", "None"}}, "str", "Removes trailing chars (whitespace when None).", &wrap<S, n_rstrip, s_rstrip>},
-      {S, "lower", {}, "str", "A copy with ASCII letters in lower case.", &wrap<S, n_lower, s_lower>},
-      {S, "upper", {}, "str", "A copy with ASCII letters in upper case.", &wrap<S, n_upper, s_upper>},
+      {S, "lstrip", {P{"chars", "str", "None"}}, "str", "Removes leading chars (Unicode whitespace when None).", &wrap<S, n_lstrip, s_lstrip>},
+      {S, "rstrip", {P{"chars", "str", "None"}}, "str", "Removes trailing chars (Unicode whitespace when None).", &wrap<S, n_rstrip, s_rstrip>},
+      {S, "lower", {}, "str", "A copy in lower case, with Unicode full case mapping and the final-sigma rule, as python3.", &wrap<S, n_lower, s_lower>},
+      {S, "upper", {}, "str", "A copy in upper case, with Unicode full case mapping ('ß' becomes 'SS'), as python3.", &wrap<S, n_upper, s_upper>},
       {S, "replace", {P{"old", "str"}, P{"new", "str"}, P{"count", "int", "-1"}}, "str",
        "A copy with occurrences of old replaced by new (the first count only when count >= 0).", &wrap<S, n_replace, s_replace>},
       {S, "startswith", {P{"prefix", "str|tuple[str]"}, start, end}, "bool", "Whether the string starts with prefix (or one of a tuple).",
@@ -467,10 +493,10 @@ std::vector<Method> builtin_methods() {
       {S, "find", {P{"sub", "str"}, start, end}, "int", "The lowest index of sub, or -1.", &wrap<S, n_find, s_find>},
       {S, "index", {P{"sub", "str"}, start, end}, "int", "The lowest index of sub; ValueError when absent.", &wrap<S, n_index, s_index>},
       {S, "count", {P{"sub", "str"}, start, end}, "int", "The number of non-overlapping occurrences of sub.", &wrap<S, n_count, s_count>},
-      {S, "isdigit", {}, "bool", "Whether the string is non-empty and all ASCII digits.", &wrap<S, n_isdigit, s_is<p_digit>>},
-      {S, "isalpha", {}, "bool", "Whether the string is non-empty and all ASCII letters.", &wrap<S, n_isalpha, s_is<p_alpha>>},
-      {S, "isalnum", {}, "bool", "Whether the string is non-empty and all ASCII letters or digits.", &wrap<S, n_isalnum, s_is<p_alnum>>},
-      {S, "isspace", {}, "bool", "Whether the string is non-empty and all whitespace.", &wrap<S, n_isspace, s_is<p_space>>},
+      {S, "isdigit", {}, "bool", "Whether the string is non-empty and all Unicode digits (python3's isdigit: Numeric_Type Digit or Decimal).", &wrap<S, n_isdigit, s_is<p_digit, unicode::kDigit>>},
+      {S, "isalpha", {}, "bool", "Whether the string is non-empty and all Unicode letters (categories Lu, Ll, Lt, Lm, Lo).", &wrap<S, n_isalpha, s_is<p_alpha, unicode::kAlpha>>},
+      {S, "isalnum", {}, "bool", "Whether the string is non-empty and all Unicode letters or numerics (python3's isalnum).", &wrap<S, n_isalnum, s_is<p_alnum, unicode::kAlnum>>},
+      {S, "isspace", {}, "bool", "Whether the string is non-empty and all Unicode whitespace (python3's isspace).", &wrap<S, n_isspace, s_is<p_space, unicode::kSpace>>},
       {L, "append", {P{"object", "any"}}, "None", "Adds an item at the end.", &wrap<L, n_append, l_append>},
       {L, "pop", {P{"index", "int", "-1"}}, "any", "Removes and returns the item at index (the last by default).",
        &wrap<L, n_pop, l_pop>},

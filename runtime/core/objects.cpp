@@ -10,6 +10,7 @@
 
 #include "runtime/core/heap.h"
 #include "runtime/core/module_runtime.h"
+#include "runtime/core/unicode.h"
 
 namespace plank::core {
 
@@ -869,21 +870,6 @@ static bool printable_code_point(uint32_t cp) {
   return true;
 }
 
-// The code point of the UTF-8 sequence at s[i] (a lead byte >= 0xC0) and its length; 0 when malformed.
-static size_t decode_utf8(std::string_view s, size_t i, uint32_t* cp) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  uint32_t v = c & (0x7F >> n);
-  for (size_t k = 1; k < n; ++k) {
-    unsigned char d = static_cast<unsigned char>(s[i + k]);
-    if ((d & 0xC0) != 0x80) return 0;
-    v = (v << 6) | (d & 0x3F);
-  }
-  *cp = v;
-  return n;
-}
-
 std::string quote_str(std::string_view s) {
   bool has_single = s.find('\'') != std::string_view::npos;
   bool has_double = s.find('"') != std::string_view::npos;
@@ -904,9 +890,9 @@ std::string quote_str(std::string_view s) {
       out += "\\t";
     } else if (c < 0x20 || c == 0x7f) {
       out += fmt::format("\\x{:02x}", c);
-    } else if (uint32_t cp = 0; c >= 0xC0 && decode_utf8(s, i, &cp) && !printable_code_point(cp)) {
+    } else if (uint32_t cp = 0; c >= 0xC0 && unicode::decode_utf8(s, i, &cp) && !printable_code_point(cp)) {
       out += cp < 0x100 ? fmt::format("\\x{:02x}", cp) : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
-      i += decode_utf8(s, i, &cp) - 1;
+      i += unicode::decode_utf8(s, i, &cp) - 1;
     } else {
       out += static_cast<char>(c);
     }
