@@ -1,5 +1,7 @@
 #include "lf/json_reader.h"
 
+#include "support/utf8.h"
+
 #include <charconv>
 #include <cstring>
 #include <vector>
@@ -198,24 +200,6 @@ class Reader {
       cp = cp * 16 + static_cast<uint32_t>(h);
     }
     return true;
-  }
-
-  static void append_utf8(std::string& s, uint32_t cp) {
-    if (cp < 0x80) {
-      s.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      s.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      s.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      s.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      s.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      s.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      s.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      s.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      s.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      s.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
   }
 
   // Length of a valid UTF-8 sequence at q (q[0] >= 0x80), 0 if invalid.
