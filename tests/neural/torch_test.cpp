@@ -65,11 +65,11 @@ TEST(TorchAgreement, CpuKernelsMatchLibtorchForward) {
   std::printf("CPU kernels vs libtorch, 20 examples: max |diff| = %.3g\n", worst);
 }
 
-TEST(TorchTraining, ShortRunLowersTheLoss) {
+// A run small enough to take a second: 96 training examples, 16-wide layers, one thread.
+static TrainOptions tiny_run(int epochs) {
   TrainOptions o;
   o.data = {shared_file("train.jsonl")};
   o.limit = 96;
-  o.epochs = 4;
   o.batch = 16;
   o.lr = 5e-3f;
   o.dims.embed = 16;
@@ -77,6 +77,12 @@ TEST(TorchTraining, ShortRunLowersTheLoss) {
   o.dims.decoder = 32;
   o.dims.out_embed = 16;
   o.threads = 1;
+  o.epochs = epochs;
+  return o;
+}
+
+TEST(TorchTraining, ShortRunLowersTheLoss) {
+  TrainOptions o = tiny_run(4);
   auto r = train_parser(o);
   ASSERT_TRUE(r.ok) << r.error;
   ASSERT_EQ(r.epochs.size(), 4u);
@@ -96,20 +102,10 @@ TEST(TorchTraining, ShortRunLowersTheLoss) {
 // The speed and accuracy options together: cosine schedule, weight average,
 // singleton word dropout, validation every other epoch (and after the last).
 TEST(TorchTraining, ScheduleAndWeightAverageStillLearn) {
-  TrainOptions o;
-  o.data = {shared_file("train.jsonl")};
+  TrainOptions o = tiny_run(5);
   o.valid = shared_file("valid.jsonl");
   o.valid_limit = 20;
   o.valid_every = 2;
-  o.limit = 96;
-  o.epochs = 5;
-  o.batch = 16;
-  o.lr = 5e-3f;
-  o.dims.embed = 16;
-  o.dims.hidden = 16;
-  o.dims.decoder = 32;
-  o.dims.out_embed = 16;
-  o.threads = 1;
   o.lr_schedule = "cosine";
   o.ema = 0.9f;
   o.singleton_unk = 0.3f;
