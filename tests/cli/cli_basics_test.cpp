@@ -1,5 +1,7 @@
 // The command line's contracts: subcommands, exit codes (0 ok, 1 input errors,
 // 2 usage), and the shapes of text and JSON output.
+#include <cstdio>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -14,6 +16,20 @@ TEST(Cli, VersionPrintsNameAndVersion) {
   auto r = run_plank("--version");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_THAT(r.out, HasSubstr("plank 0."));
+}
+
+// Only plank-train links libtorch: its static initialisers cost ~0.3 s of CPU at
+// every start, which `plank run hello.plank` must not pay (docs/PERFORMANCE.md).
+TEST(Cli, PlankDoesNotLoadLibtorch) {
+  std::string cmd = "ldd '" PLANK_BINARY "'";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string libs;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, pipe)) libs += buf;
+  ASSERT_EQ(::pclose(pipe), 0) << libs;
+  EXPECT_THAT(libs, testing::HasSubstr("libLLVM"));  // the listing is real
+  EXPECT_THAT(libs, testing::Not(testing::HasSubstr("libtorch")));
 }
 
 TEST(Cli, HelpListsSubcommands) {

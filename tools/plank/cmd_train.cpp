@@ -2,6 +2,11 @@
 // neural parser with libtorch on the CPU, with a progress bar, a loss/accuracy
 // curve (CSV and PNG next to the weights) and a model card in the weights'
 // metadata and in OUT.md. Without libtorch (PLANK_TORCH=OFF) it says so.
+//
+// Compiled twice: into plank-train with libtorch (PLANK_WITH_TORCH), which
+// trains, and into plank without it, which parses the same flags (so usage
+// errors and --help come from plank itself) and then runs plank-train with its
+// own arguments, so that no other command pays libtorch's start-up.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -14,6 +19,13 @@
 #include "runtime/render/png_writer.h"
 #ifdef PLANK_WITH_TORCH
 #include "trainer.h"
+#else
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <vector>
 #endif
 
 namespace plank::cli {
@@ -187,6 +199,46 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
               base.c_str(), base.c_str());
   return kOk;
 }
+#else
+// plank-train next to this executable, or "" when this build has none.
+std::string trainer_path() {
+  std::error_code ec;
+  std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  std::filesystem::path trainer = self.parent_path() / "plank-train";
+  return ::access(trainer.c_str(), X_OK) == 0 ? trainer.string() : "";
+}
+
+// This process's arguments exactly as given, so plank-train parses what plank parsed.
+std::vector<std::string> own_arguments() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::vector<std::string> args;
+  std::string arg;
+  while (std::getline(in, arg, '\0')) args.push_back(arg);
+  return args;
+}
+
+int run_trainer() {
+  std::string path = trainer_path();
+  if (path.empty()) {
+    std::fprintf(stderr, "plank train parser: this plank was built without libtorch (install libtorch-dev and "
+                         "configure with -DPLANK_TORCH=ON; training runs in plank-train next to plank)\n");
+    return kInputErrors;
+  }
+  std::vector<std::string> args = own_arguments();
+  if (args.empty()) {
+    std::fprintf(stderr, "plank train parser: cannot read this process's arguments (/proc/self/cmdline)\n");
+    return kInputErrors;
+  }
+  args[0] = path;
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::fflush(nullptr);
+  ::execv(path.c_str(), argv.data());
+  std::fprintf(stderr, "plank train parser: cannot run %s: %s\n", path.c_str(), std::strerror(errno));
+  return kInputErrors;
+}
 #endif
 
 }  // namespace
@@ -234,9 +286,7 @@ void register_train(CLI::App& app, Action& action) {
 #ifdef PLANK_WITH_TORCH
       return run_train(*o, command_line(*o));
 #else
-      std::fprintf(stderr, "plank train parser: this plank was built without libtorch (install libtorch-dev and "
-                           "configure with -DPLANK_TORCH=ON)\n");
-      return kInputErrors;
+      return run_trainer();
 #endif
     };
   });
