@@ -90,6 +90,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pkj_call_positional", fnty(i1, {T, V, V, V, U})},
       {"pkj_call_append", fnty(i1, {T, V, V, V, V})},
       {"pkj_call_len", fnty(i1, {T, V, V})},
+      {"pkj_dict_find_int", fnty(i64, {P, i64})},
   };
 }
 
@@ -383,7 +384,7 @@ bool FunctionEmitter::emit(std::string* error) {
     cur_block_ = static_cast<uint32_t>(i);
     cur_instr_ = 0;
     for (const ir::Instr& in : fn().blocks[i].instrs) {
-      if (!inline_only(in.op)) {
+      if (!inline_only(m, in)) {
         // A direct call's callee is spilled by its generic path only (emit_positional_call).
         auto known = slot_global_.find(in.a);
         bool direct = known != slot_global_.end() && m.direct_target(in, known->second) >= 0;
@@ -393,7 +394,9 @@ bool FunctionEmitter::emit(std::string* error) {
       }
       if (!emit_instr(in, error)) return false;
       // Every path through these made a call (fuel_out, fuel_in).
-      if (in.op == Op::Call || in.op == Op::CallMethod || in.op == Op::CallIntrinsic) fuel_synced_ = true;
+      // (Not an append: its inline path makes no call.)
+      if ((in.op == Op::Call || in.op == Op::CallMethod || in.op == Op::CallIntrinsic) && !m.is_append(in))
+        fuel_synced_ = true;
       if (is_register(in.dst) && temp_[in.dst].def == cur_instr_) active_.push_back(in.dst);
       ++cur_instr_;
       track_globals(in);
@@ -407,6 +410,10 @@ bool FunctionEmitter::emit(std::string* error) {
 }
 
 void FunctionEmitter::emit_call_like(const ir::Instr& in) {
+  if (m.is_append(in)) {
+    emit_append(in);
+    return;
+  }
   size_t nkw = in.kwnames.size();
   size_t npos = in.args.size() - nkw;
   llvm::Value* argv = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
@@ -421,10 +428,6 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
       ok = call("pk_call", {thread, slot(in.dst), slot(in.a), argv, u32(npos), u32(nkw), names});
       break;
     case Op::CallMethod:
-      if (nkw == 0 && npos == 1 && in.imm < m.ir.constants.size() && m.ir.constants[in.imm].s == "append") {
-        ok = call("pkj_call_append", {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv});
-        break;
-      }
       ok = call("pk_call_method",
                 {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names});
       break;
@@ -524,12 +527,10 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       check(call("pk_build_dict", {thread, slot(in.dst), items, u32(in.args.size() / 2)}));
       return true;
     }
-    case Op::GetItem:
-      check(call("pk_get_item", {thread, slot(in.dst), slot(in.a), slot(in.b)}));
-      return true;
+    case Op::GetItem: emit_get_item(in); return true;
     case Op::SetItem:
       if (in.args.empty()) break;
-      check(call("pk_set_item", {thread, slot(in.a), slot(in.b), slot(in.args[0])}));
+      emit_set_item(in);
       return true;
     case Op::GetSlice:
       if (in.args.size() != 3) break;
@@ -646,6 +647,13 @@ std::string symbol_name(const std::string& prefix, size_t i, const std::string& 
 
 // Operations that make no runtime call on their usual path (their slow paths
 // spill for themselves); any other spills the live register temporaries first.
+bool inline_only(const ModuleEmitter& m, const ir::Instr& in) { return inline_only(in.op) || m.is_append(in); }
+
+bool ModuleEmitter::is_append(const ir::Instr& in) const {
+  return in.op == Op::CallMethod && in.kwnames.empty() && in.args.size() == 1 && in.imm < ir.constants.size() &&
+         ir.constants[in.imm].s == "append";
+}
+
 bool inline_only(ir::Op op) {
   switch (op) {
     case Op::LoadConst:
@@ -654,6 +662,8 @@ bool inline_only(ir::Op op) {
     case Op::Compare:
     case Op::Unary:
     case Op::Truth:
+    case Op::GetItem:
+    case Op::SetItem:
     case Op::Branch:
     case Op::Jump:
     case Op::Return: return true;

@@ -66,6 +66,8 @@ struct ModuleEmitter {
   // The function a positional Call calls directly when its callee was loaded
   // from global `global`, or -1 (inline_runtime.cpp).
   int32_t direct_target(const ir::Instr& call, uint32_t global) const;
+  // `x.append(y)`: one positional argument (emit_append's inline path).
+  bool is_append(const ir::Instr& in) const;
   std::vector<int32_t> known_function;
   std::vector<llvm::Function*> entries;
   uint32_t len_intrinsic = UINT32_MAX;  // `len`, called through pkj_call_len
@@ -78,6 +80,7 @@ struct ModuleEmitter {
 
 // Operations that make no runtime call on their usual path (codegen.cpp).
 bool inline_only(ir::Op op);
+bool inline_only(const ModuleEmitter& m, const ir::Instr& in);  // also an append (emit_append)
 
 class FunctionEmitter {
  public:
@@ -157,6 +160,18 @@ class FunctionEmitter {
   void emit_for_iter(const ir::Instr& in);
   void emit_positional_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos);
   void track_globals(const ir::Instr& in);
+
+  // ---- list and dict fast paths (inline_containers.cpp) ----
+  llvm::Value* list_item(llvm::Value* list, llvm::Value* index, llvm::BasicBlock* out_of_range);
+  llvm::Value* dict_int_value(llvm::Value* dict, llvm::Value* key, llvm::BasicBlock* miss);
+  llvm::Value* int_keyed_container(llvm::Value* container, llvm::Value* key, llvm::BasicBlock* list,
+                                   llvm::BasicBlock* dict, llvm::BasicBlock* slow);
+  void emit_get_item(const ir::Instr& in);
+  void emit_set_item(const ir::Instr& in);
+  void emit_dict_contains(bool negate, llvm::Value* dst, llvm::Value* key, llvm::Value* container,
+                          llvm::BasicBlock* slow, llvm::BasicBlock* done);
+  void emit_list_iter_next(llvm::Value* iter, const ir::Instr& in, llvm::BasicBlock* slow);
+  void emit_append(const ir::Instr& in);
   llvm::MDNode* unlikely_first() { return llvm::MDBuilder(m.ctx).createBranchWeights(1, 2000); }
 
   ModuleEmitter& m;

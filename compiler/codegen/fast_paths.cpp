@@ -211,6 +211,8 @@ void FunctionEmitter::emit_compare(uint32_t imm, llvm::Value* dst, llvm::Value* 
     llvm::Value* fy = b.CreateSelect(b_float, b.CreateBitCast(y, m.f64), b.CreateSIToFP(y, m.f64));
     store_bool(dst, b.CreateFCmp(fpred, fx, fy));
     b.CreateBr(done);
+  } else if (op == CompareOp::In || op == CompareOp::NotIn) {
+    emit_dict_contains(op == CompareOp::NotIn, dst, pa, pb, slow, done);
   } else {
     b.CreateBr(slow);
   }

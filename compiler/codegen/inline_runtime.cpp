@@ -9,31 +9,14 @@
 #include <llvm/IR/MDBuilder.h>
 
 #include "codegen/emit.h"
-#include "runtime/core/objects.h"
+#include "codegen/object_layout.h"
 
 namespace plank::codegen {
 
 using ir::Op;
 using ir::Slot;
 
-namespace {
-
-// Field offsets of runtime structures that compiled code reads. Thread and
-// IteratorObject are not standard-layout (offsetof still gives the offsets
-// GCC and Clang use; runtime_symbols.cpp asserts the hot ones).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Winvalid-offsetof"
-constexpr uint64_t kThreadMaxDepth = offsetof(core::Thread, budget) + offsetof(core::Budget, max_depth);
-constexpr uint64_t kFunctionCode = offsetof(core::FunctionObject, code);
-constexpr uint64_t kIterKind = offsetof(core::IteratorObject, iter);
-constexpr uint64_t kIterPos = offsetof(core::IteratorObject, pos);
-constexpr uint64_t kIterRemaining = offsetof(core::IteratorObject, remaining);
-constexpr uint64_t kIterStep = offsetof(core::IteratorObject, step);
-#pragma GCC diagnostic pop
-static_assert(offsetof(core::Object, kind) == 0 && sizeof(core::ObjKind) == 1);
-static_assert(sizeof(core::IterKind) == 1);
-
-}  // namespace
+using namespace layout;
 
 // A pointer of type `ty*` to the field at byte `offset` of the object at `base`.
 llvm::Value* FunctionEmitter::field(llvm::Value* base, uint64_t offset, llvm::Type* ty) {
@@ -104,8 +87,8 @@ void FunctionEmitter::emit_load_global(const ir::Instr& in) {
   b.SetInsertPoint(done);
 }
 
-// `for x in range(...)`: the range iterator advances inline; any other
-// iterator calls pk_for_iter.
+// `for x in range(...)` and `for x in xs` (a list): the iterator advances
+// inline; any other iterator, and a list iterator at its end, calls pk_for_iter.
 void FunctionEmitter::emit_for_iter(const ir::Instr& in) {
   llvm::Value* it = slot(in.a);
   llvm::BasicBlock* is_obj = new_block("iter_obj");
@@ -120,7 +103,14 @@ void FunctionEmitter::emit_for_iter(const ir::Instr& in) {
   b.CreateCondBr(b.CreateICmpEQ(kind, b.getInt8(static_cast<uint8_t>(core::ObjKind::Iterator))), is_iter, slow);
   b.SetInsertPoint(is_iter);
   llvm::Value* iter_kind = b.CreateLoad(m.i8, field(obj, kIterKind, m.i8));
-  b.CreateCondBr(b.CreateICmpEQ(iter_kind, b.getInt8(static_cast<uint8_t>(core::IterKind::Range))), range, slow);
+  llvm::SwitchInst* by_kind = b.CreateSwitch(iter_kind, slow, 2);
+  by_kind->addCase(b.getInt8(static_cast<uint8_t>(core::IterKind::Range)), range);
+  if (vector_is_begin_end()) {
+    llvm::BasicBlock* list = new_block("iter_list");
+    by_kind->addCase(b.getInt8(static_cast<uint8_t>(core::IterKind::List)), list);
+    b.SetInsertPoint(list);
+    emit_list_iter_next(obj, in, slow);
+  }
 
   // iter_next's Range case: yield pos; --remaining; step pos only while items remain (no overflow past the end).
   b.SetInsertPoint(range);

@@ -56,4 +56,7 @@ bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, const plank::
   }
 }
 
+// core::dict_find_int for compiled code (inline_containers.cpp).
+int64_t pkj_dict_find_int(plank::core::DictObject* d, int64_t key) { return plank::core::dict_find_int(d, key); }
+
 }  // extern "C"

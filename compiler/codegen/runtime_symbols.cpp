@@ -5,6 +5,7 @@
 
 #include "codegen/jit.h"
 #include "ir/ir.h"
+#include "runtime/core/objects.h"
 #include "runtime/core/ops.h"
 #include "runtime/core/thread.h"
 
@@ -14,6 +15,7 @@ extern "C" bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* 
 extern "C" bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* obj,
                                 const plank::core::Value* name, const plank::core::Value* args);
 extern "C" bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* args);
+extern "C" int64_t pkj_dict_find_int(plank::core::DictObject* d, int64_t key);
 
 namespace plank::codegen {
 
@@ -54,7 +56,7 @@ const RuntimeSymbol* runtime_symbols() {
       PK_SYMBOL(pk_for_iter),       PK_SYMBOL(pk_unpack),        PK_SYMBOL(pk_assert_failed),
       PK_SYMBOL(pk_call),           PK_SYMBOL(pk_call_method),   PK_SYMBOL(pk_call_intrinsic),
       PK_SYMBOL(pk_make_function),  PK_SYMBOL(pk_raise),         PK_SYMBOL(pkj_call_positional),
-      PK_SYMBOL(pkj_call_append),   PK_SYMBOL(pkj_call_len),
+      PK_SYMBOL(pkj_call_append),   PK_SYMBOL(pkj_call_len),     PK_SYMBOL(pkj_dict_find_int),
       {nullptr, nullptr},
   };
   return table;

@@ -1,6 +1,7 @@
 #include "runtime/core/heap.h"
 
 #include <algorithm>
+#include <cstddef>
 
 #include <sys/mman.h>
 
@@ -234,5 +235,10 @@ void Heap::destroy(Object* o) {
     case ObjKind::Opaque: destroy_as<Object>(o); break;
   }
 }
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winvalid-offsetof"
+size_t Heap::growth_counter_offset() { return offsetof(Heap, since_gc_); }
+#pragma GCC diagnostic pop
 
 }  // namespace plank::core

@@ -158,6 +158,9 @@ class Heap {
   }
   // Growth of an existing object (list append, dict insert): counts toward the next collection.
   void note_growth(size_t bytes) { since_gc_ += bytes; }
+  // Where note_growth's counter lives: compiled code that appends to a list in
+  // place counts the growth itself (compiler/codegen/inline_containers.cpp).
+  static size_t growth_counter_offset();
 
   void add_module(ModuleRuntime* m);
   void remove_module(ModuleRuntime* m);

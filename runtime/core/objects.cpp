@@ -750,6 +750,25 @@ bool dict_get(Thread* t, Value dict, Value key, Value* out) {
   return true;
 }
 
+int64_t dict_find_int(DictObject* d, int64_t key) {
+  if (dict_last(d, Value::integer(key))) return static_cast<int64_t>(d->last);
+  if (d->count == 0) return -1;
+  uint64_t h = mix(static_cast<uint64_t>(key));
+  size_t mask = d->index.size() - 1;
+  for (size_t j = h & mask;; j = (j + 1) & mask) {
+    int32_t idx = d->index[j];
+    if (idx == -1) return -1;
+    if (idx < 0) continue;  // deleted
+    const DictObject::Entry& e = d->entries[static_cast<size_t>(idx)];
+    if (e.hash != h) continue;
+    if (e.key.tag != Tag::Int) return -2;
+    if (e.key.i == key) {
+      d->last = static_cast<size_t>(idx);
+      return idx;
+    }
+  }
+}
+
 void dict_set(Thread* t, Value dict, Value key, Value value) {
   auto* d = as_dict(dict);
   if (DictObject::Entry* e = dict_last(d, key)) {

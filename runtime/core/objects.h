@@ -144,6 +144,12 @@ const std::vector<Value>& tuple_items(Value v);
 // dict: Python key equality (1 == 1.0 == True hash alike); unhashable keys raise TypeError.
 bool dict_get(Thread* t, Value dict, Value key, Value* out);  // false when absent
 void dict_set(Thread* t, Value dict, Value key, Value value);
+// The entry index of int key `key` in `d` (remembered as its last lookup), -1
+// when absent, -2 when an entry of the same hash has a key that is not an int
+// (a bool or float that may equal it: dict_get decides). Never allocates or
+// raises, so compiled code calls it without rooting anything (codegen's
+// inline_containers.cpp).
+int64_t dict_find_int(DictObject* d, int64_t key);
 bool dict_del(Thread* t, Value dict, Value key, Value* removed = nullptr);
 size_t dict_size(Value dict);
 // Live entries in insertion order.

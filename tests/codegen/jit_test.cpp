@@ -357,6 +357,75 @@ TEST(Jit, AppendAndLen) {
   same("xs = [1]\nxs.append(object=2)\n");
 }
 
+// Container fast paths (inline_containers.cpp): list indexing and stores with
+// negative indices, int-keyed dict reads, stores and `in` (with bool and float
+// keys equal to ints, which the runtime decides), deleted entries, lists that
+// grow or shrink while a loop walks them; and their errors.
+TEST(Jit, ListAndDictFastPaths) {
+  Outcome o = same(
+      "def f():\n"
+      "    xs = [10, 20, 30]\n"
+      "    out = [xs[0], xs[-1], xs[-3], xs[True]]\n"
+      "    xs[1] = 'b'\n"
+      "    xs[-1] = xs[0] + 1\n"
+      "    d = {1: 'one', 2: 'two', 'k': 3}\n"
+      "    d[2] = d[1] + '!'\n"
+      "    d[5] = 'new'\n"
+      "    out.append(1 in d)\n"
+      "    out.append(7 in d)\n"
+      "    out.append(7 not in d)\n"
+      "    out.append(1 not in d)\n"
+      "    e = {1.0: 'float', True: 'bool?', 3: 'int'}\n"
+      "    out.append(e[1])\n"
+      "    out.append(1 in e)\n"
+      "    out.append(2 in e)\n"
+      "    g = {True: 'yes'}\n"
+      "    out.append(g[1])\n"
+      "    out.append(1 in g)\n"
+      "    h = {2.5: 'x'}\n"
+      "    out.append(2 in h)\n"
+      "    d2 = {}\n"
+      "    out.append(0 in d2)\n"
+      "    for k in range(50):\n"
+      "        d2[k] = k * k\n"
+      "    for k in range(0, 50, 2):\n"
+      "        d2.pop(k)\n"
+      "    total = 0\n"
+      "    for k in d2:\n"
+      "        total += d2[k]\n"
+      "    out.append(total)\n"
+      "    out.append(48 in d2)\n"
+      "    out.append(49 in d2)\n"
+      "    ys = [1, 2, 3]\n"
+      "    for y in ys:\n"
+      "        if y < 6:\n"
+      "            ys.append(y + 3)\n"
+      "        out.append(y)\n"
+      "    zs = [1, 2, 3, 4]\n"
+      "    for z in zs:\n"
+      "        zs.pop()\n"
+      "        out.append(z)\n"
+      "    empty = []\n"
+      "    for q in empty:\n"
+      "        out.append('never')\n"
+      "    it = [7, 8]\n"
+      "    for q in it:\n"
+      "        out.append(q)\n"
+      "    print(xs, d, out)\n"
+      "f()\n");
+  EXPECT_EQ(o.out, "[10, \'b\', 11] {1: \'one\', 2: \'one!\', \'k\': 3, 5: \'new\'} [10, 30, 10, 20, True, False, True, False, \'bool?\', True, False, \'yes\', True, False, False, 20825, False, True, 1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 7, 8]\n");
+  o = same("def f(xs, i):\n    return xs[i]\nprint(f([1, 2], 1))\nprint(f([1, 2], -3))\n");
+  EXPECT_NE(o.err.find("IndexError: list index out of range"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("prog.pk:2: error"), std::string::npos) << o.err;
+  o = same("def f(xs):\n    xs[2] = 0\nf([1, 2])\n");
+  EXPECT_NE(o.err.find("IndexError: list assignment index out of range"), std::string::npos) << o.err;
+  o = same("def f(d):\n    return d[3]\nf({1: 2})\n");
+  EXPECT_NE(o.err.find("KeyError: 3"), std::string::npos) << o.err;
+  o = same("def f(d):\n    return [1] in d\nf({1: 2})\n");
+  EXPECT_NE(o.err.find("TypeError"), std::string::npos) << o.err;
+  same("def f(t, s):\n    return t[1], s[0], t[-1]\nprint(f((4, 5), 'ab'))\nf(5, 'x')\n");
+}
+
 // Strings built by appending share buffers: every earlier string keeps its value.
 TEST(Jit, StringAppendKeepsOlderValues) {
   Outcome o = same(
