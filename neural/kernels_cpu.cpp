@@ -1,37 +1,26 @@
 #include "kernels_cpu.h"
 
-#include <cblas.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
+#include "blas.h"
 #include "kernel_math.h"
-
-#ifdef PLANK_HAVE_OPENBLAS
-extern "C" char* openblas_get_config(void);
-#endif
 
 namespace plank::neural::cpu {
 
-const char* blas_name() {
-#ifdef PLANK_HAVE_OPENBLAS
-  return openblas_get_config();
-#else
-  return "reference CBLAS (libblas)";
-#endif
-}
+const char* blas_name() { return blas::name(); }
 
 void linear(const float* x, int batch, int in, const float* W, const float* b, int out, float* y) {
   if (b) {
     for (int i = 0; i < batch; ++i) std::memcpy(y + static_cast<size_t>(i) * out, b, sizeof(float) * out);
   }
   if (batch == 1) {
-    cblas_sgemv(CblasRowMajor, CblasNoTrans, out, in, 1.0f, W, in, x, 1, b ? 1.0f : 0.0f, y, 1);
+    blas::gemv(out, in, 1.0f, W, x, b ? 1.0f : 0.0f, y);
     return;
   }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, batch, out, in, 1.0f, x, in, W, in, b ? 1.0f : 0.0f, y, out);
+  blas::gemm(true, batch, out, in, 1.0f, x, in, W, in, b ? 1.0f : 0.0f, y, out);
 }
 
 void embedding(const float* table, int dim, const int* ids, int n, float* out) {
@@ -109,7 +98,7 @@ void span_scores(const float* enc, int T, int K, const float* p, int B, float* s
 void attention(const float* enc, int T, int K, const float* q, int B, float* ctx, float* scratch) {
   span_scores(enc, T, K, q, B, scratch);
   softmax_rows(scratch, B, T, 1.0f / std::sqrt(static_cast<float>(K)));
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, B, K, T, 1.0f, scratch, T, enc, K, 0.0f, ctx, K);
+  blas::gemm(false, B, K, T, 1.0f, scratch, T, enc, K, 0.0f, ctx, K);
 }
 
 std::vector<SpanChoice> best_spans(const float* start_lp, const float* end_lp, int T, int k) {
