@@ -47,6 +47,10 @@ const Library& library() {
 void gemv(int m, int n, float alpha, const float* A, const float* x, float beta, float* y) {
   const Library& l = library();
   if (l.sgemv) return l.sgemv(kRowMajor, kNoTrans, m, n, alpha, A, n, x, 1, beta, y, 1);
+  reference_gemv(m, n, alpha, A, x, beta, y);
+}
+
+void reference_gemv(int m, int n, float alpha, const float* A, const float* x, float beta, float* y) {
   for (int i = 0; i < m; ++i) {
     float s = 0;
     for (int j = 0; j < n; ++j) s += A[static_cast<long>(i) * n + j] * x[j];
@@ -58,6 +62,11 @@ void gemm(bool trans_b, int M, int N, int K, float alpha, const float* A, int ld
           float* C, int ldc) {
   const Library& l = library();
   if (l.sgemm) return l.sgemm(kRowMajor, kNoTrans, trans_b ? kTrans : kNoTrans, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+  reference_gemm(trans_b, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+void reference_gemm(bool trans_b, int M, int N, int K, float alpha, const float* A, int lda, const float* B, int ldb,
+                    float beta, float* C, int ldc) {
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float s = 0;
