@@ -11,6 +11,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "codegen/emit.h"
+#include "codegen/object_layout.h"
 #include "runtime/core/intrinsics.h"
 
 namespace plank::codegen {
@@ -319,6 +320,8 @@ bool FunctionEmitter::emit(std::string* error) {
   scratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(scratch_size_, 1)), nullptr, "scratch");
   kwscratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(kw_size_, 1)), nullptr, "kwnames");
   flag = b.CreateAlloca(m.i8, nullptr, "flag");
+  call_args = b.CreateAlloca(llvm::ArrayType::get(m.i64, 3), nullptr, "call_args");
+  call_result = b.CreateAlloca(m.value_ty, nullptr, "call_result");
   find_register_temps();
   create_register_temps();
   layout_frame();
@@ -435,6 +438,10 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
       if (nkw == 0 && npos == 1 && in.imm == m.len_intrinsic) {
         ok = call("pkj_call_len", {thread, slot(in.dst), argv});
         break;
+      }
+      if (const core::Intrinsic* builtin = nkw == 0 ? m.direct_intrinsic(in.imm) : nullptr) {
+        emit_direct_intrinsic(in, *builtin, argv, static_cast<uint32_t>(npos));
+        return;
       }
       ok = call("pk_call_intrinsic", {thread, slot(in.dst), u32(in.imm), argv, u32(npos), u32(nkw), names});
       break;
@@ -648,6 +655,41 @@ std::string symbol_name(const std::string& prefix, size_t i, const std::string& 
 // Operations that make no runtime call on their usual path (their slow paths
 // spill for themselves); any other spills the live register temporaries first.
 bool inline_only(const ModuleEmitter& m, const ir::Instr& in) { return inline_only(in.op) || m.is_append(in); }
+
+// A core builtin (Python's builtin functions: no capability needed, and each
+// catches its own errors, runtime/core/args.h `wrap`), which a call with
+// positional arguments only may call directly (emit_direct_intrinsic), or null.
+const core::Intrinsic* ModuleEmitter::direct_intrinsic(uint32_t index) const {
+  if (!runtime) return nullptr;  // dumping: no addresses
+  const auto& table = core::intrinsics();
+  if (index >= table.size()) return nullptr;
+  const core::Intrinsic& in = table[index];
+  if (in.category != "builtin" || in.capabilities != 0 || !in.fn) return nullptr;
+  return &in;
+}
+
+// What pk_call_intrinsic does for such a call, without its table lookup, its
+// capability check (none is needed) and its exception guard (an intrinsic's
+// function records its errors and returns false): the function is called with
+// a CallArgs built here and its result copied to dst on success. The call can
+// run Plank code (a builtin may call back), so the fuel is written back around it.
+void FunctionEmitter::emit_direct_intrinsic(const ir::Instr& in, const core::Intrinsic& intrinsic, llvm::Value* argv,
+                                            uint32_t npos) {
+  // CallArgs {values, npos, nkw, kwnames}; npos and nkw (0) as one 8-byte store, which the
+  // callee's `npos == 1 && nkw == 0` (one 8-byte load) can be forwarded from.
+  b.CreateStore(b.CreatePtrToInt(argv, m.i64), b.CreateConstInBoundsGEP2_32(call_args->getAllocatedType(), call_args, 0, 0));
+  b.CreateStore(b.getInt64(npos), b.CreateConstInBoundsGEP2_32(call_args->getAllocatedType(), call_args, 0, 1));
+  b.CreateStore(b.getInt64(0), b.CreateConstInBoundsGEP2_32(call_args->getAllocatedType(), call_args, 0, 2));
+  store_value(call_result, kTagNone, b.getInt64(0));
+  auto* type = llvm::FunctionType::get(m.i1, {llvm::PointerType::getUnqual(m.thread_ty), m.value_ptr, m.i8_ptr}, false);
+  llvm::Value* fn = m.address(reinterpret_cast<const void*>(intrinsic.fn), llvm::PointerType::getUnqual(type));
+  fuel_out();
+  llvm::CallInst* ok = b.CreateCall(type, fn, {thread, call_result, b.CreateBitCast(call_args, m.i8_ptr)});
+  ok->addRetAttr(llvm::Attribute::ZExt);
+  fuel_in();
+  check(ok);
+  copy_value(slot(in.dst), call_result);
+}
 
 bool ModuleEmitter::is_append(const ir::Instr& in) const {
   return in.op == Op::CallMethod && in.kwnames.empty() && in.args.size() == 1 && in.imm < ir.constants.size() &&

@@ -13,6 +13,7 @@
 
 #include "codegen/codegen.h"
 #include "ir/ir.h"
+#include "runtime/core/intrinsics.h"
 
 namespace plank::codegen {
 
@@ -66,6 +67,7 @@ struct ModuleEmitter {
   // The function a positional Call calls directly when its callee was loaded
   // from global `global`, or -1 (inline_runtime.cpp).
   int32_t direct_target(const ir::Instr& call, uint32_t global) const;
+  const core::Intrinsic* direct_intrinsic(uint32_t index) const;
   // `x.append(y)`: one positional argument (emit_append's inline path).
   bool is_append(const ir::Instr& in) const;
   std::vector<int32_t> known_function;
@@ -187,6 +189,8 @@ class FunctionEmitter {
   llvm::Value* scratch = nullptr;  // [n x %pk.Value]*: call arguments
   llvm::Value* kwscratch = nullptr;
   llvm::Value* flag = nullptr;     // i8*: pk_truth / pk_for_iter out-parameter
+  llvm::AllocaInst* call_args = nullptr;    // [3 x i64]: a core::CallArgs (emit_direct_intrinsic)
+  llvm::AllocaInst* call_result = nullptr;  // %pk.Value: its result
   llvm::BasicBlock* error_block = nullptr;
   std::vector<llvm::BasicBlock*> blocks;
   llvm::MDNode* unlikely = nullptr;  // branch weights: the second successor is unlikely
@@ -198,6 +202,7 @@ class FunctionEmitter {
   llvm::Value* kwnames(const ir::Instr& in);
   void emit_call_like(const ir::Instr& in);
   void emit_op(const ir::Instr& in);
+  void emit_direct_intrinsic(const ir::Instr& in, const core::Intrinsic& intrinsic, llvm::Value* argv, uint32_t npos);
   std::vector<llvm::AllocaInst*> reg_;   // per slot: its register temporary, or null
   std::vector<RegisterTemp> temp_;
   std::vector<ir::Slot> active_;  // register temporaries of the current block defined so far (spill_live)

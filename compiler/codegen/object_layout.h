@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "runtime/core/intrinsics.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/thread.h"
 
@@ -33,6 +34,9 @@ constexpr uint64_t kDictLast = offsetof(core::DictObject, last);
 static_assert(offsetof(core::Object, kind) == 0 && sizeof(core::ObjKind) == 1);
 static_assert(sizeof(core::IterKind) == 1);
 static_assert(sizeof(core::Value) == 16);
+static_assert(offsetof(core::CallArgs, values) == 0 && offsetof(core::CallArgs, npos) == 8 &&
+              offsetof(core::CallArgs, nkw) == 12 && offsetof(core::CallArgs, kwnames) == 16 &&
+              sizeof(core::CallArgs) == 24);  // emit_direct_intrinsic builds one
 static_assert(offsetof(core::DictObject::Entry, key) == 0 && sizeof(bool) == 1 && sizeof(size_t) == 8);
 
 // Compiled code reads a std::vector as three pointers (begin, end, end of
