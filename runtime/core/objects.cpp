@@ -696,12 +696,12 @@ static void dict_rebuild(DictObject* d, size_t want) {
   }
   size_t cap = 8;
   while (cap * 2 < want * 3 + 3) cap *= 2;
-  d->index.assign(cap, -1);
+  d->index.assign(cap, DictObject::Slot{-1, 0});
   size_t mask = cap - 1;
   for (size_t i = 0; i < d->entries.size(); ++i) {
     size_t j = d->entries[i].hash & mask;
-    while (d->index[j] != -1) j = (j + 1) & mask;
-    d->index[j] = static_cast<int32_t>(i);
+    while (d->index[j].entry != -1) j = (j + 1) & mask;
+    d->index[j] = {static_cast<int32_t>(i), DictObject::tag_of(d->entries[i].hash)};
   }
 }
 
@@ -711,15 +711,17 @@ static int64_t dict_lookup(Thread* t, DictObject* d, Value key, uint64_t h, size
   size_t mask = d->index.size() - 1;
   size_t j = h & mask;
   size_t first_free = SIZE_MAX;
+  uint32_t tag = DictObject::tag_of(h);
   for (;;) {
-    int32_t idx = d->index[j];
+    DictObject::Slot slot = d->index[j];
+    int32_t idx = slot.entry;
     if (idx == -1) {
       if (insert_at) *insert_at = first_free != SIZE_MAX ? first_free : j;
       return -1;
     }
     if (idx == -2) {
       if (first_free == SIZE_MAX) first_free = j;
-    } else {
+    } else if (slot.tag == tag) {
       auto& e = d->entries[idx];
       if (e.hash == h && keys_equal(t, e.key, key)) return static_cast<int64_t>(j);
     }
@@ -745,7 +747,7 @@ bool dict_get(Thread* t, Value dict, Value key, Value* out) {
   if (d->count == 0) return false;
   int64_t j = dict_lookup(t, d, key, h, nullptr);
   if (j < 0) return false;
-  d->last = static_cast<size_t>(d->index[j]);
+  d->last = static_cast<size_t>(d->index[j].entry);
   *out = d->entries[d->last].value;
   return true;
 }
@@ -755,10 +757,12 @@ int64_t dict_find_int(DictObject* d, int64_t key) {
   if (d->count == 0) return -1;
   uint64_t h = mix(static_cast<uint64_t>(key));
   size_t mask = d->index.size() - 1;
+  uint32_t tag = DictObject::tag_of(h);
   for (size_t j = h & mask;; j = (j + 1) & mask) {
-    int32_t idx = d->index[j];
+    DictObject::Slot slot = d->index[j];
+    int32_t idx = slot.entry;
     if (idx == -1) return -1;
-    if (idx < 0) continue;  // deleted
+    if (idx < 0 || slot.tag != tag) continue;  // deleted, or another hash
     const DictObject::Entry& e = d->entries[static_cast<size_t>(idx)];
     if (e.hash != h) continue;
     if (e.key.tag != Tag::Int) return -2;
@@ -779,7 +783,7 @@ void dict_set(Thread* t, Value dict, Value key, Value value) {
   size_t at = 0;
   int64_t j = dict_lookup(t, d, key, h, &at);
   if (j >= 0) {
-    d->last = static_cast<size_t>(d->index[j]);
+    d->last = static_cast<size_t>(d->index[j].entry);
     d->entries[d->last].value = value;
     return;
   }
@@ -787,12 +791,12 @@ void dict_set(Thread* t, Value dict, Value key, Value value) {
     dict_rebuild(d, d->count + 1 > d->entries.size() / 2 ? (d->count + 1) * 2 : d->count + 1);
     dict_lookup(t, d, key, h, &at);
   }
-  d->index[at] = static_cast<int32_t>(d->entries.size());
+  d->index[at] = {static_cast<int32_t>(d->entries.size()), DictObject::tag_of(h)};
   d->last = d->entries.size();
   d->entries.push_back({key, value, h, true});
   ++d->count;
   ++d->version;
-  t->heap->note_growth(sizeof(DictObject::Entry) + sizeof(int32_t) * 2);
+  t->heap->note_growth(sizeof(DictObject::Entry) + sizeof(DictObject::Slot) * 2);
 }
 
 bool dict_del(Thread* t, Value dict, Value key, Value* removed) {
@@ -801,12 +805,12 @@ bool dict_del(Thread* t, Value dict, Value key, Value* removed) {
   if (d->count == 0) return false;
   int64_t j = dict_lookup(t, d, key, h, nullptr);
   if (j < 0) return false;
-  auto& e = d->entries[d->index[j]];
+  auto& e = d->entries[d->index[j].entry];
   if (removed) *removed = e.value;
   e.live = false;
   e.key = Value::none();
   e.value = Value::none();
-  d->index[j] = -2;
+  d->index[j].entry = -2;
   --d->count;
   ++d->version;
   if (d->count == 0) {

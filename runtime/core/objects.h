@@ -49,8 +49,17 @@ struct DictObject : Object {
     uint64_t hash;
     bool live;
   };
+  // An index slot: the entry's position (-1 empty, -2 deleted) and the top
+  // half of its hash, so that a probe passes over a colliding slot without
+  // loading the entry (the loads of colliding entries were half of an
+  // int-keyed lookup's time).
+  struct Slot {
+    int32_t entry;
+    uint32_t tag;
+  };
+  static uint32_t tag_of(uint64_t hash) { return static_cast<uint32_t>(hash >> 32); }
   std::vector<Entry> entries;
-  std::vector<int32_t> index;
+  std::vector<Slot> index;
   size_t count = 0;
   // The entry the last lookup found or inserted: `k in d`, then `d[k]`, then
   // `d[k] = v` find it without hashing or probing when k is the same int or
