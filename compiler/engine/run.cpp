@@ -224,6 +224,9 @@ RunResult run_program(const RunOptions& o) {
   bool ok = run_module_body(thread, runtime, &result.run_cpu_seconds);
   std::fflush(stdout);
   result.run_seconds = seconds_since(running);
+  result.collections = heap.collections;
+  result.heap_live_bytes = heap.allocated_bytes();
+  result.heap_peak_bytes = heap.peak_bytes();
   if (!ok) {
     io.err(format_runtime_error(thread.error, runtime.file));
     result.exit_code = 1;

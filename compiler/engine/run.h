@@ -36,6 +36,9 @@ struct RunResult {
   double compile_seconds = 0;  // source -> ready to run (parse, check, lower, bind, engine prepare)
   double run_seconds = 0;      // the module body (benchmarks compare this with other engines' run time)
   double run_cpu_seconds = 0;  // CPU time of the thread that ran it (steadier than wall time on a shared machine)
+  size_t collections = 0;      // garbage collections while it ran
+  size_t heap_live_bytes = 0;  // bytes the heap held at the end (objects still reachable or not yet swept)
+  size_t heap_peak_bytes = 0;  // the most bytes the heap held at once
 };
 
 RunResult run_program(const RunOptions& options);

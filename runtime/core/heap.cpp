@@ -4,6 +4,9 @@
 #include <cstddef>
 
 #include <sys/mman.h>
+#if defined(__GLIBC__)
+#include <malloc.h>  // mallopt
+#endif
 
 #include <fmt/format.h>
 
@@ -76,6 +79,13 @@ char* ObjectPool::new_chunk() {
 ObjectPool::~ObjectPool() {
   for (Arena& a : arenas_) munmap(a.mem, a.bytes);
   for (Object* o : large_) ::operator delete(o);
+}
+
+void Heap::tune_process_allocator() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 }
 
 Heap::Heap(Thread* thread) : thread_(thread) { thread->heap = this; }
@@ -181,6 +191,7 @@ static size_t object_bytes(Object* o) {
 
 void Heap::collect() {
   ++collections;
+  peak_bytes_ = std::max(peak_bytes_, allocated_bytes());
   for (Frame* f = thread_->top; f; f = f->parent)
     for (uint32_t i = 0; i < f->slot_count; ++i) mark_value(f->slots[i]);
   for (ModuleRuntime* m : modules_) {

@@ -36,5 +36,28 @@ TEST(RunBreak, PrintsStackAndLocalsAtEachHit) {
   fs::remove(prog);
 }
 
+// --stats: the program's output is untouched; the figures go to stderr, and a
+// program that makes garbage past the first collection threshold reports collections.
+TEST(RunStats, ReportsTimesAndCollections) {
+  namespace fs = std::filesystem;
+  fs::path prog = fs::temp_directory_path() / ("plank_stats_" + std::to_string(::getpid()) + ".plank");
+  std::ofstream(prog) << "parts = []\n"
+                         "for i in range(50000):\n"
+                         "    parts.append('x' + str(i))\n"
+                         "print(len(parts))\n";
+  for (const char* engine : {"interp", "jit"}) {
+    auto r = test::run_plank(std::string("run --stats --engine=") + engine + " '" + prog.string() + "'");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "50000\n");
+    EXPECT_NE(r.err.find("plank: compile "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" ms (CPU "), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find(" 0 garbage collections"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("heap peak "), std::string::npos) << r.err;
+  }
+  auto quiet = test::run_plank("run '" + prog.string() + "'");
+  EXPECT_EQ(quiet.err, "");
+  fs::remove(prog);
+}
+
 }  // namespace
 }  // namespace plank

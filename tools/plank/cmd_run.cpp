@@ -1,5 +1,7 @@
 // `plank run FILE [--engine=jit|interp] [--dump=ast|ir|llvm] [--max-steps N]
-//                 [--timeout S] [--allow net,fs] [--debug] [--break LINE...]`
+//                 [--timeout S] [--allow net,fs] [--debug] [--break LINE...] [--stats]`
+// --stats prints, to stderr after the run, where the time went (compile, run wall and
+// CPU) and what the heap did: the figures a user tuning a script wants first.
 // --break prints where the program is and its locals (to stderr) each time a
 // breakpoint line is reached, then continues: the Debugger of the REPL, non-interactively.
 // Exit codes: 0 ok, 1 compile or runtime error, 2 usage.
@@ -17,11 +19,25 @@
 
 namespace plank::cli {
 
+namespace {
+
+void print_run_stats(const engine::RunResult& r) {
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "plank: compile %.2f ms, run %.2f ms (CPU %.2f ms), %zu garbage collection%s, heap peak %.1f MiB, "
+               "at exit %.1f MiB\n",
+               r.compile_seconds * 1e3, r.run_seconds * 1e3, r.run_cpu_seconds * 1e3, r.collections,
+               r.collections == 1 ? "" : "s", double(r.heap_peak_bytes) / (1 << 20), double(r.heap_live_bytes) / (1 << 20));
+}
+
+}  // namespace
+
 void register_run(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("run", "Compile and run a Plank program");
   auto o = std::make_shared<engine::RunOptions>();
   auto allow = std::make_shared<std::string>();
   auto breaks = std::make_shared<std::vector<uint32_t>>();
+  auto stats = std::make_shared<bool>(false);
   cmd->add_option("file", o->path, "the program ('-' reads standard input)")->required();
   cmd->add_option("--engine", o->engine, "jit (default when built) or interp")
       ->check(CLI::IsMember({"jit", "interp"}));
@@ -34,8 +50,9 @@ void register_run(CLI::App& app, Action& action) {
   cmd->add_option("-O,--opt-level", o->opt_level, "JIT optimisation level 0..3 (default 0: fastest compile)");
   cmd->add_flag("--debug", o->debug, "debug build of the program (stepping hook on every statement)");
   cmd->add_option("--break", *breaks, "print the stack and locals each time LINE is reached (repeatable; implies --debug)");
-  cmd->callback([&action, o, allow, breaks] {
-    action = [o, allow, breaks]() -> int {
+  cmd->add_flag("--stats", *stats, "after the run, print compile and run times and garbage-collector figures to stderr");
+  cmd->callback([&action, o, allow, breaks, stats] {
+    action = [o, allow, breaks, stats]() -> int {
       std::stringstream list(*allow);
       std::string cap;
       while (std::getline(list, cap, ',')) {
@@ -64,7 +81,9 @@ void register_run(CLI::App& app, Action& action) {
         o->debug = true;
         o->step_hook = debugger.hook();
       }
-      return engine::run_program(*o).exit_code;
+      engine::RunResult r = engine::run_program(*o);
+      if (*stats && !r.compile_error) print_run_stats(r);
+      return r.exit_code;
     };
   });
 }

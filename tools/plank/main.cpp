@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "cli.h"
+#include "runtime/core/heap.h"
 #include "runtime/host/register_intrinsics.h"
 
 int main(int argc, char** argv) {
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("plank ") + PLANK_VERSION);
   app.require_subcommand(0, 1);
 
+  plank::core::Heap::tune_process_allocator();
   // Every domain's intrinsics join the table before any command compiles against it.
   plank::host::register_host_intrinsics();
 

@@ -342,6 +342,7 @@ void BM_Startup(benchmark::State& state, std::string name, std::vector<std::stri
 }  // namespace
 
 int main(int argc, char** argv) {
+  plank::core::Heap::tune_process_allocator();  // as the plank CLI does
   std::string hello = "/tmp/plank_bench_hello.plank";
   std::ofstream(hello) << "print('hello')\n";
   benchmark::RegisterBenchmark("Startup/plank_run_hello", BM_Startup, "plank", std::vector<std::string>{plank_binary(), "run", hello})
