@@ -1,13 +1,16 @@
 // The only translation unit with ORC headers (≈15 s to compile): see jit.h.
 #include "codegen/jit.h"
 
+#include <cstdlib>
 #include <mutex>
 
+#include <llvm/ExecutionEngine/JITEventListener.h>
 #include <llvm/ExecutionEngine/JITSymbol.h>
 #include <llvm/ExecutionEngine/Orc/Core.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -96,6 +99,14 @@ std::unique_ptr<Jit> Jit::create(int opt_level, std::string* error) {
   if (!built) {
     *error = "JIT: cannot create LLJIT: " + take_message(built.takeError());
     return nullptr;
+  }
+  // PLANK_PERF=1: compiled functions are described to `perf` (a jit-PID.dump
+  // file for `perf record -k 1` then `perf inject --jit`), so a profile of a
+  // Plank program names its functions instead of bare addresses.
+  if (const char* perf = std::getenv("PLANK_PERF"); perf && *perf && *perf != '0') {
+    if (auto* layer = llvm::dyn_cast<orc::RTDyldObjectLinkingLayer>(&(*built)->getObjLinkingLayer()))
+      if (llvm::JITEventListener* listener = llvm::JITEventListener::createPerfJITEventListener())
+        layer->registerJITEventListener(*listener);
   }
   std::unique_ptr<Jit> result(new Jit());
   result->opt_level_ = opt_level;

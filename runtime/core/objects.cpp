@@ -498,13 +498,17 @@ static uint64_t mix(uint64_t h) {
 uint64_t hash_value(Thread* t, Value v) {
   switch (v.tag) {
     case Tag::None: return 0x9e3779b97f4a7c15ULL;
+    // An int is its own hash, as in CPython: keys that are near each other
+    // land in nearby index slots and entries, which the cache rewards (a dict
+    // counting small ints). The probe sequence (DictProbe) mixes in the high
+    // bits, so runs of consecutive keys do not turn into long linear scans.
     case Tag::Bool:
-    case Tag::Int: return mix(static_cast<uint64_t>(v.i));
+    case Tag::Int: return static_cast<uint64_t>(v.i);
     case Tag::Float: {
       double f = v.f;
       if (f == std::floor(f) && f >= -9223372036854775808.0 && f < 9223372036854775808.0)
-        return mix(static_cast<uint64_t>(static_cast<int64_t>(f)));
-      if (f == 0) return mix(0);
+        return static_cast<uint64_t>(static_cast<int64_t>(f));  // equal to the int's: 1.0 and 1 are one key
+      if (f == 0) return 0;
       uint64_t bits;
       std::memcpy(&bits, &f, sizeof bits);
       return mix(bits ^ 0x5bd1e995ULL);
@@ -682,8 +686,22 @@ static bool keys_equal(Thread* t, Value a, Value b) {
 
 // hash_value with ints (the commonest key) inline.
 static inline uint64_t key_hash(Thread* t, Value key) {
-  return key.tag == Tag::Int ? mix(static_cast<uint64_t>(key.i)) : hash_value(t, key);
+  return key.tag == Tag::Int ? static_cast<uint64_t>(key.i) : hash_value(t, key);
 }
+
+// The index slots a hash visits: CPython's open-addressing recurrence
+// j = 5j + 1 + perturb, with perturb shifted down each step, so that all the
+// hash's bits take part (a hash may be a plain int) and every slot is reached
+// once perturb is spent.
+struct DictProbe {
+  DictProbe(uint64_t hash, size_t mask) : j(hash & mask), mask(mask), perturb(hash) {}
+  void next() {
+    perturb >>= 5;
+    j = (j * 5 + perturb + 1) & mask;
+  }
+  size_t j, mask;
+  uint64_t perturb;
+};
 
 static void dict_rebuild(DictObject* d, size_t want) {
   d->last = SIZE_MAX;
@@ -699,9 +717,9 @@ static void dict_rebuild(DictObject* d, size_t want) {
   d->index.assign(cap, DictObject::Slot{-1, 0});
   size_t mask = cap - 1;
   for (size_t i = 0; i < d->entries.size(); ++i) {
-    size_t j = d->entries[i].hash & mask;
-    while (d->index[j].entry != -1) j = (j + 1) & mask;
-    d->index[j] = {static_cast<int32_t>(i), DictObject::tag_of(d->entries[i].hash)};
+    DictProbe p(d->entries[i].hash, mask);
+    while (d->index[p.j].entry != -1) p.next();
+    d->index[p.j] = {static_cast<int32_t>(i), DictObject::tag_of(d->entries[i].hash)};
   }
 }
 
@@ -709,23 +727,21 @@ static void dict_rebuild(DictObject* d, size_t want) {
 static int64_t dict_lookup(Thread* t, DictObject* d, Value key, uint64_t h, size_t* insert_at) {
   if (d->index.empty()) dict_rebuild(d, 1);
   size_t mask = d->index.size() - 1;
-  size_t j = h & mask;
   size_t first_free = SIZE_MAX;
   uint32_t tag = DictObject::tag_of(h);
-  for (;;) {
-    DictObject::Slot slot = d->index[j];
+  for (DictProbe p(h, mask);; p.next()) {
+    DictObject::Slot slot = d->index[p.j];
     int32_t idx = slot.entry;
     if (idx == -1) {
-      if (insert_at) *insert_at = first_free != SIZE_MAX ? first_free : j;
+      if (insert_at) *insert_at = first_free != SIZE_MAX ? first_free : p.j;
       return -1;
     }
     if (idx == -2) {
-      if (first_free == SIZE_MAX) first_free = j;
+      if (first_free == SIZE_MAX) first_free = p.j;
     } else if (slot.tag == tag) {
       auto& e = d->entries[idx];
-      if (e.hash == h && keys_equal(t, e.key, key)) return static_cast<int64_t>(j);
+      if (e.hash == h && keys_equal(t, e.key, key)) return static_cast<int64_t>(p.j);
     }
-    j = (j + 1) & mask;
   }
 }
 
@@ -755,11 +771,11 @@ bool dict_get(Thread* t, Value dict, Value key, Value* out) {
 int64_t dict_find_int(DictObject* d, int64_t key) {
   if (dict_last(d, Value::integer(key))) return static_cast<int64_t>(d->last);
   if (d->count == 0) return -1;
-  uint64_t h = mix(static_cast<uint64_t>(key));
+  uint64_t h = static_cast<uint64_t>(key);  // hash_value of an int
   size_t mask = d->index.size() - 1;
   uint32_t tag = DictObject::tag_of(h);
-  for (size_t j = h & mask;; j = (j + 1) & mask) {
-    DictObject::Slot slot = d->index[j];
+  for (DictProbe p(h, mask);; p.next()) {
+    DictObject::Slot slot = d->index[p.j];
     int32_t idx = slot.entry;
     if (idx == -1) return -1;
     if (idx < 0 || slot.tag != tag) continue;  // deleted, or another hash

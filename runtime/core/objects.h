@@ -49,15 +49,16 @@ struct DictObject : Object {
     uint64_t hash;
     bool live;
   };
-  // An index slot: the entry's position (-1 empty, -2 deleted) and the top
-  // half of its hash, so that a probe passes over a colliding slot without
+  // An index slot: the entry's position (-1 empty, -2 deleted) and a tag
+  // made from its hash, so that a probe passes over a colliding slot without
   // loading the entry (the loads of colliding entries were half of an
   // int-keyed lookup's time).
   struct Slot {
     int32_t entry;
     uint32_t tag;
   };
-  static uint32_t tag_of(uint64_t hash) { return static_cast<uint32_t>(hash >> 32); }
+  // Mixed (an int's hash is the int itself, whose top half is usually 0).
+  static uint32_t tag_of(uint64_t hash) { return static_cast<uint32_t>((hash * 0x9e3779b97f4a7c15ULL) >> 32); }
   std::vector<Entry> entries;
   std::vector<Slot> index;
   size_t count = 0;

@@ -1,4 +1,6 @@
 // Operators, comparisons, subscripts, unpacking and attributes: Python 3.11 semantics.
+#include <map>
+
 #include "core_test_util.h"
 
 namespace plank::core::testing {
@@ -216,6 +218,46 @@ TEST_F(Ops, ManyDictKeys) {
   EXPECT_EQ(order[0], 7);
   EXPECT_EQ(order[999], 1999 * 7);
   EXPECT_EQ(order[1000], 0);
+}
+
+// Int keys hash to themselves; the probe sequence must still find every key,
+// and misses must stay short, for key sets that share their low bits (multiples
+// of a large power of two), negative keys, floats equal to ints, and a table
+// churned by deletions. A std::map is the model.
+TEST_F(Ops, IntKeyPatternsAgainstAModel) {
+  std::vector<std::vector<int64_t>> patterns = {
+      [] { std::vector<int64_t> v; for (int64_t i = 0; i < 3000; ++i) v.push_back(i << 20); return v; }(),
+      [] { std::vector<int64_t> v; for (int64_t i = 0; i < 3000; ++i) v.push_back(-i * 1024 - 1); return v; }(),
+      [] { std::vector<int64_t> v; for (int64_t i = 0; i < 3000; ++i) v.push_back(i * 3 % 1000 + (i % 7) * (int64_t{1} << 40)); return v; }(),
+      [] { std::vector<int64_t> v; for (int64_t i = 0; i < 3000; ++i) v.push_back(INT64_MIN + i * 4096); return v; }(),
+  };
+  for (const auto& keys : patterns) {
+    Value d = D({});
+    std::map<int64_t, int64_t> model;
+    for (size_t i = 0; i < keys.size(); ++i) {
+      dict_set(&t, d, I(keys[i]), I(int64_t(i)));
+      model[keys[i]] = int64_t(i);
+      if (i % 3 == 2) {  // churn: delete an earlier key
+        int64_t gone = keys[i / 2];
+        EXPECT_EQ(dict_del(&t, d, I(gone)), model.erase(gone) == 1);
+      }
+    }
+    ASSERT_EQ(dict_size(d), model.size());
+    Value out;
+    for (auto [k, v] : model) {
+      ASSERT_TRUE(dict_get(&t, d, I(k), &out)) << k;
+      EXPECT_EQ(out.i, v);
+      auto* obj = static_cast<DictObject*>(d.obj);
+      int64_t at = dict_find_int(obj, k);
+      ASSERT_GE(at, 0) << k;
+      EXPECT_EQ(obj->entries[size_t(at)].value.i, v);
+      if (k > -(int64_t{1} << 52) && k < (int64_t{1} << 52)) {
+        EXPECT_TRUE(dict_get(&t, d, F(double(k)), &out)) << k;  // 2.0 finds the key 2
+      }
+    }
+    for (int64_t k : {int64_t{5}, int64_t{-5}, int64_t{1} << 62, INT64_MAX})
+      if (!model.count(k)) EXPECT_LT(dict_find_int(static_cast<DictObject*>(d.obj), k), 0) << k;
+  }
 }
 
 TEST_F(Ops, Unpacking) {
