@@ -8,6 +8,7 @@
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include "codegen/emit.h"
@@ -473,10 +474,41 @@ void FunctionEmitter::emit_op(const ir::Instr& in) {
   b.SetInsertPoint(next);
 }
 
+// What infer_types proved of an operand, told to LLVM: when the slot can
+// only hold an int (a float, a bool) here, an assume on its tag lets the
+// optimiser drop the other kinds' paths of the operation that reads it (the
+// tag checks and int/float conversions of a float loop).
+void FunctionEmitter::assume_kind(Slot s, uint8_t kinds) {
+  uint64_t tag = kinds == ir::kinds::kInt ? kTagInt : kinds == ir::kinds::kFloat ? kTagFloat
+                 : kinds == ir::kinds::kBool ? kTagBool : UINT64_MAX;
+  if (tag == UINT64_MAX || s == ir::kNoSlot || s >= fn().slot_count) return;
+  llvm::Value* holds = b.CreateICmpEQ(load_tag(slot(s)), b.getInt64(tag));
+  if (!m.options.check_kinds) {
+    b.CreateCall(llvm::Intrinsic::getDeclaration(&m.mod, llvm::Intrinsic::assume), {holds});
+    return;
+  }
+  static const char* const kMessage[] = {"", "an operand inferred to be a bool is not one (compiler bug)",
+                                         "an operand inferred to be an int is not one (compiler bug)",
+                                         "an operand inferred to be a float is not one (compiler bug)"};
+  llvm::BasicBlock* wrong = new_block("kind_wrong");
+  llvm::BasicBlock* right = new_block("kind_right");
+  b.CreateCondBr(holds, right, wrong);
+  b.SetInsertPoint(wrong);
+  store_line();
+  call("pk_raise", {thread, m.address("SystemError", m.i8_ptr), m.address(kMessage[tag], m.i8_ptr)});
+  b.CreateBr(error_block);
+  b.SetInsertPoint(right);
+}
+
 bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
   auto nullable = [&](Slot s) -> llvm::Value* {
     return s == ir::kNoSlot ? static_cast<llvm::Value*>(llvm::ConstantPointerNull::get(m.value_ptr)) : slot(s);
   };
+  if (in.op == Op::Binary || in.op == Op::Compare || in.op == Op::Unary || in.op == Op::Truth ||
+      in.op == Op::Branch || in.op == Op::GetItem || in.op == Op::SetItem) {
+    assume_kind(in.a, in.kinds_a);
+    assume_kind(in.b, in.kinds_b);
+  }
   switch (in.op) {
     case Op::LoadConst: {
       if (in.imm >= m.ir.constants.size()) {

@@ -32,6 +32,10 @@ struct CodegenOptions {
   // -O0, where nothing is promoted to registers and the extra slow-path code
   // would only cost compile time.
   bool lazy_line_and_fuel = false;
+  // Operand kinds proved by lower/infer_types are checked at run time (a
+  // SystemError when one is wrong) instead of assumed: how the tests catch an
+  // unsound fact, at any optimisation level. $PLANK_CHECK_KINDS=1 turns it on.
+  bool check_kinds = false;
 };
 
 struct LLVMModule {

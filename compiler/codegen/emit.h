@@ -202,6 +202,7 @@ class FunctionEmitter {
   llvm::Value* kwnames(const ir::Instr& in);
   void emit_call_like(const ir::Instr& in);
   void emit_op(const ir::Instr& in);
+  void assume_kind(ir::Slot s, uint8_t kinds);
   void emit_direct_intrinsic(const ir::Instr& in, const core::Intrinsic& intrinsic, llvm::Value* argv, uint32_t npos);
   std::vector<llvm::AllocaInst*> reg_;   // per slot: its register temporary, or null
   std::vector<RegisterTemp> temp_;

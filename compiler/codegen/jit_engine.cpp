@@ -2,6 +2,8 @@
 // per engine object; every prepared module gets its own symbol prefix.
 #include "codegen/jit_engine.h"
 
+#include <cstdlib>
+
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
@@ -55,6 +57,8 @@ class JitEngine final : public engine::ExecutionEngine {
     codegen.debug = options_.debug;
     codegen.verify = jit_options_.verify;
     codegen.lazy_line_and_fuel = options_.opt_level > 0 && !options_.debug;
+    const char* check = std::getenv("PLANK_CHECK_KINDS");
+    codegen.check_kinds = check && *check && *check != '0';
     return codegen;
   }
 

@@ -81,6 +81,13 @@ inline constexpr uint32_t kInPlace = 0x100;
 const char* op_name(Op op);
 bool is_terminator(Op op);
 
+// What kinds of value a slot may hold at an instruction (a bit set; the
+// lower/infer_types pass computes it). 0: not analysed, nothing is claimed.
+namespace kinds {
+inline constexpr uint8_t kNone = 1, kBool = 2, kInt = 4, kFloat = 8, kRange = 16, kRangeIter = 32, kOther = 64;
+inline constexpr uint8_t kAny = 127;
+}  // namespace kinds
+
 struct Instr {
   Op op;
   uint32_t line = 0;       // source line, for errors and stepping
@@ -95,6 +102,11 @@ struct Instr {
   uint32_t ndefaults = 0;  // MakeFunction
   BlockId target = 0;
   BlockId target2 = 0;
+  // The kinds operands a and b may hold when this instruction runs (kinds::*;
+  // 0 unless infer_types ran). The code generator tells LLVM a single kind
+  // (an int, a float, a bool) so it drops the other paths of an operation.
+  uint8_t kinds_a = 0;
+  uint8_t kinds_b = 0;
 };
 
 struct Block {

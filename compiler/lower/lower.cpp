@@ -17,6 +17,8 @@ ir::Module lower_module(const check::CheckedModule& checked, const LowerOptions&
   after("simplify_jumps", module);
   remove_unreachable(module);
   after("remove_unreachable", module);
+  infer_types(module);
+  after("infer_types", module);
   verify_ir(module, sink);
   after("verify", module);
   return module;

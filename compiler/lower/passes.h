@@ -19,6 +19,12 @@ void remove_unreachable(ir::Module& module);
 // Folds `jump` chains through blocks that hold nothing but a jump (simplify_jumps.cpp).
 void simplify_jumps(ir::Module& module);
 
+// Forward data flow over each function's slots: which kinds of value
+// (None, bool, int, float, range, range iterator, other) each operand of an
+// operation may hold, recorded in Instr::kinds_a / kinds_b (infer_types.cpp).
+// Functions too large for the analysis's budget are left unannotated.
+void infer_types(ir::Module& module);
+
 // ir::verify as a pass: a failure is a compiler bug, reported as an error (verify_ir.cpp).
 bool verify_ir(const ir::Module& module, DiagnosticSink& sink);
 

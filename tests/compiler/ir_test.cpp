@@ -24,7 +24,54 @@ std::string lower_text(const std::string& text, std::vector<std::string>* passes
 TEST(Lower, PassesRunInOrder) {
   std::vector<std::string> passes;
   lower_text("x = 1\n", &passes);
-  EXPECT_EQ(passes, (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "verify"}));
+  EXPECT_EQ(passes,
+            (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "infer_types", "verify"}));
+}
+
+// infer_types: the kinds of the operands of every Binary in function 1, in order.
+std::vector<std::pair<uint8_t, uint8_t>> binary_kinds(const std::string& text) {
+  DiagnosticSink sink;
+  auto file = SourceFile::from_string("t.plank", text);
+  auto ast = frontend::parse_module(file, sink);
+  auto cm = check::check_module(*ast, sink);
+  ir::Module m = lower::lower_module(cm, lower::LowerOptions{}, sink);
+  EXPECT_FALSE(sink.has_errors()) << render_text(sink.all());
+  std::vector<std::pair<uint8_t, uint8_t>> out;
+  for (const auto& block : m.functions.at(1).blocks)
+    for (const auto& in : block.instrs)
+      if (in.op == ir::Op::Binary) out.emplace_back(in.kinds_a, in.kinds_b);
+  return out;
+}
+
+TEST(InferTypes, FloatLoopIsAllFloats) {
+  using namespace ir::kinds;
+  auto k = binary_kinds("def f():\n    x = 0.0\n    for i in range(10):\n        x = x * 0.5 + i * 0.25\n    return x\n");
+  ASSERT_EQ(k.size(), 3u);
+  EXPECT_EQ(k[0], std::make_pair(kFloat, kFloat));  // x * 0.5
+  EXPECT_EQ(k[1], std::make_pair(kInt, kFloat));    // i * 0.25: the range loop's variable is an int
+  EXPECT_EQ(k[2], std::make_pair(kFloat, kFloat));  // the sum
+}
+
+TEST(InferTypes, ClaimsNothingUncertain) {
+  using namespace ir::kinds;
+  // Assigned on one path only: None or int.
+  auto k = binary_kinds("def f(c):\n    if c:\n        x = 1\n    return x + 1\n");
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].first, kNone | kInt);
+  // An int that becomes a float in a loop; a parameter; int / int; a call's result; unpacking.
+  k = binary_kinds("def f(p):\n    x = 1\n    while x < 100:\n        x = x + 0.5\n    y = 7 / 2\n    z = len('ab')\n"
+                   "    a, b = 1, 2\n    return x - p + y + z + a\n");
+  ASSERT_EQ(k.size(), 6u);
+  EXPECT_EQ(k[0].first, kInt | kFloat);         // x + 0.5 inside the loop
+  EXPECT_EQ(k[1], std::make_pair(uint8_t(kInt), uint8_t(kInt)));  // 7 / 2
+  EXPECT_EQ(k[2], std::make_pair(uint8_t(kInt | kFloat), kAny));  // x - p
+  EXPECT_EQ(k[3].second, kFloat);               // + y: 7 / 2 is a float
+  EXPECT_EQ(k[4].second, kAny);                 // + z, a call's result
+  EXPECT_EQ(k[5].second, kAny);                 // + a (unpacked)
+  // ** and bools are never claimed to give an int.
+  k = binary_kinds("def f():\n    x = 2 ** 3\n    t = True + 1\n    return x + t\n");
+  ASSERT_EQ(k.size(), 3u);
+  EXPECT_EQ(k[2], std::make_pair(kAny, kAny));
 }
 
 TEST(Lower, GoldenFib) {

@@ -106,8 +106,14 @@ std::string first_difference(const std::string& want, const std::string& got) {
 
 class Differential : public ::testing::TestWithParam<int> {};
 
+// The JIT checks every operand kind lower/infer_types proved instead of
+// assuming it (a SystemError names a wrong one), so 1,000 random programs also
+// test the analysis's soundness.
+void check_inferred_kinds() { ::setenv("PLANK_CHECK_KINDS", "1", 1); }
+
 TEST_P(Differential, JitInterpreterAndPython3PrintTheSame) {
   if (!have_python3()) GTEST_SKIP() << "python3 not available";
+  check_inferred_kinds();
   int shard = GetParam();
   std::vector<std::string> programs;
   std::vector<uint64_t> seeds;
@@ -153,6 +159,7 @@ INSTANTIATE_TEST_SUITE_P(Shards, Differential, ::testing::Range(0, kShards));
 TEST(DifferentialOptimised, JitAtO2PrintsWhatPython3Prints) {
   if (!have_python3()) GTEST_SKIP() << "python3 not available";
   if (!engine::jit_available()) GTEST_SKIP() << "JIT not built";
+  check_inferred_kinds();
 #ifdef PLANK_SANITIZE_BUILD
   constexpr int kPrograms = 3;
 #else

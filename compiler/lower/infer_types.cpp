@@ -1,0 +1,187 @@
+// Pass: which kinds of value each operand may hold (Instr::kinds_a/kinds_b).
+//
+// A forward data-flow analysis over a function's slots, per block to a fixed
+// point. A slot's state is a set of kinds (ir::kinds); joining two paths is
+// the union. At entry the parameters may be anything and every other slot
+// holds None (engines initialise slots to None), so a variable assigned on
+// only some paths is never claimed to be an int. The transfer functions
+// follow Plank's (Python's) rules where the result kind is certain:
+//   int op int is an int for + - * // % (overflow raises; it never becomes a
+//   float), a float for /; an int or float mixed with a float gives a float
+//   for + - * / // %; ** and anything involving other kinds: unknown;
+//   -x and +x keep an int or a float; `not`, comparisons and truth tests give
+//   bools; range(...) gives a range, iter(range) a range iterator, and the
+//   loop variable of a range iterator is an int.
+// Every other definition (calls, subscripts, globals, cells, unpacking) may
+// be anything. Nothing else writes a slot: closures share cells, not slots,
+// and the debugger only reads locals. The code generator relies on these
+// facts (an llvm.assume per single-kind operand), so a transfer function may
+// only ever claim less, never more.
+#include <optional>
+
+#include "lower/passes.h"
+#include "runtime/core/intrinsics.h"
+
+namespace plank::lower {
+
+namespace {
+
+using namespace ir::kinds;
+
+// The analysis keeps one state (slot_count bytes) per block: functions whose
+// blocks x slots pass this are left unannotated rather than made slow to compile.
+constexpr size_t kBudget = size_t{8} << 20;
+
+uint8_t constant_kind(const ir::Constant& c) {
+  switch (c.kind) {
+    case ir::Constant::Kind::None: return kNone;
+    case ir::Constant::Kind::Bool: return kBool;
+    case ir::Constant::Kind::Int: return kInt;
+    case ir::Constant::Kind::Float: return kFloat;
+    case ir::Constant::Kind::Str: return kOther;
+  }
+  return kAny;
+}
+
+uint8_t binary_kind(uint32_t imm, uint8_t a, uint8_t b) {
+  auto op = static_cast<ast::BinaryOp>(imm & 0xff);
+  if (op == ast::BinaryOp::Pow || (a & ~(kInt | kFloat)) || (b & ~(kInt | kFloat)) || !a || !b) return kAny;
+  uint8_t result = 0;
+  for (uint8_t x : {kInt, kFloat})
+    for (uint8_t y : {kInt, kFloat}) {
+      if (!(a & x) || !(b & y)) continue;
+      if (x == kInt && y == kInt) result |= op == ast::BinaryOp::Div ? kFloat : kInt;
+      else result |= kFloat;
+    }
+  return result;
+}
+
+uint8_t unary_kind(uint32_t imm, uint8_t a) {
+  auto op = static_cast<ast::UnaryOp>(imm);
+  if (op == ast::UnaryOp::Not) return kBool;
+  if (!a || (a & ~(kInt | kFloat))) return kAny;
+  return a;
+}
+
+class Analysis {
+ public:
+  Analysis(ir::Function& f, const ir::Module& m, std::optional<uint32_t> range)
+      : f_(f), m_(m), range_(range), n_(f.slot_count) {}
+
+  void run() {
+    in_.assign(f_.blocks.size(), std::vector<uint8_t>());
+    std::vector<uint8_t> entry(n_, kNone);
+    for (size_t i = 0; i < f_.params.size() && i < n_; ++i) entry[i] = kAny;
+    for (ir::Slot s : f_.cell_params)
+      if (s < n_) entry[s] = kAny;
+    in_[0] = std::move(entry);
+    std::vector<ir::BlockId> work{0};
+    std::vector<uint8_t> queued(f_.blocks.size(), 0);
+    queued[0] = 1;
+    while (!work.empty()) {
+      ir::BlockId b = work.back();
+      work.pop_back();
+      queued[b] = 0;
+      std::vector<uint8_t> state = in_[b];
+      const auto& instrs = f_.blocks[b].instrs;
+      for (const ir::Instr& in : instrs)
+        if (!ir::is_terminator(in.op)) step(in, state);
+      if (instrs.empty()) continue;
+      const ir::Instr& t = instrs.back();
+      auto flow = [&](ir::BlockId to, const std::vector<uint8_t>& s) {
+        if (to >= f_.blocks.size() || !merge(to, s) || queued[to]) return;
+        queued[to] = 1;
+        work.push_back(to);
+      };
+      if (t.op == ir::Op::Jump) flow(t.target, state);
+      else if (t.op == ir::Op::Branch) {
+        flow(t.target, state);
+        flow(t.target2, state);
+      } else if (t.op == ir::Op::ForIter) {
+        // dst is written on the edge into the body only.
+        std::vector<uint8_t> body = state;
+        if (t.dst < n_) body[t.dst] = t.a < n_ && state[t.a] == kRangeIter ? kInt : kAny;
+        flow(t.target, body);
+        flow(t.target2, state);
+      }
+    }
+    annotate();
+  }
+
+ private:
+  bool merge(ir::BlockId to, const std::vector<uint8_t>& s) {
+    auto& cur = in_[to];
+    if (cur.empty()) {
+      cur = s;
+      return true;
+    }
+    bool changed = false;
+    for (size_t i = 0; i < n_; ++i) {
+      uint8_t joined = cur[i] | s[i];
+      if (joined != cur[i]) {
+        cur[i] = joined;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  uint8_t of(const std::vector<uint8_t>& state, ir::Slot s) const { return s < n_ ? state[s] : kAny; }
+
+  void step(const ir::Instr& in, std::vector<uint8_t>& state) const {
+    auto set = [&](ir::Slot s, uint8_t k) {
+      if (s < n_) state[s] = k;
+    };
+    switch (in.op) {
+      case ir::Op::LoadConst:
+        set(in.dst, in.imm < m_.constants.size() ? constant_kind(m_.constants[in.imm]) : kAny);
+        return;
+      case ir::Op::Move: set(in.dst, of(state, in.a)); return;
+      case ir::Op::Binary: set(in.dst, binary_kind(in.imm, of(state, in.a), of(state, in.b))); return;
+      case ir::Op::Unary: set(in.dst, unary_kind(in.imm, of(state, in.a))); return;
+      case ir::Op::Compare:
+      case ir::Op::Truth: set(in.dst, kBool); return;
+      case ir::Op::CallIntrinsic: set(in.dst, range_ && in.imm == *range_ ? kRange : kAny); return;
+      case ir::Op::GetIter: set(in.dst, of(state, in.a) == kRange ? kRangeIter : kAny); return;
+      case ir::Op::Unpack:
+        for (ir::Slot s : in.args) set(s, kAny);
+        return;
+      case ir::Op::StoreGlobal:
+      case ir::Op::SetItem:
+      case ir::Op::SetAttr:
+      case ir::Op::Assert:
+      case ir::Op::Step: return;
+      default: set(in.dst, kAny); return;  // StoreCell's dst holds the cell: anything
+    }
+  }
+
+  void annotate() {
+    for (size_t b = 0; b < f_.blocks.size(); ++b) {
+      if (in_[b].empty()) continue;  // unreachable: nothing claimed
+      std::vector<uint8_t> state = in_[b];
+      for (ir::Instr& in : f_.blocks[b].instrs) {
+        if (in.a != ir::kNoSlot) in.kinds_a = of(state, in.a);
+        if (in.b != ir::kNoSlot) in.kinds_b = of(state, in.b);
+        if (!ir::is_terminator(in.op)) step(in, state);
+      }
+    }
+  }
+
+  ir::Function& f_;
+  const ir::Module& m_;
+  std::optional<uint32_t> range_;
+  size_t n_;
+  std::vector<std::vector<uint8_t>> in_;  // per block: the state on entry (empty: not reached yet)
+};
+
+}  // namespace
+
+void infer_types(ir::Module& module) {
+  std::optional<uint32_t> range = core::find_intrinsic("range");
+  for (ir::Function& f : module.functions) {
+    if (f.blocks.empty() || f.blocks.size() * size_t(f.slot_count) > kBudget) continue;
+    Analysis(f, module, range).run();
+  }
+}
+
+}  // namespace plank::lower
