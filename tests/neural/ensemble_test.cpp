@@ -11,6 +11,8 @@
 #include "calibration.h"
 #include "engine.h"
 #include "ensemble.h"
+#include "form_builder.h"
+#include "kernels_cpu.h"
 #include "lf/validator.h"
 #include "parser.h"
 #include "random_model.h"
@@ -242,4 +244,62 @@ TEST(Ensemble, CalibrationSitsNextToTheDescriptionAndFollowsItsMembers) {
   ASSERT_TRUE(resolve_model(a, spec, &error));
   EXPECT_FALSE(spec.ensemble);
   EXPECT_EQ(model_fnv1a64(spec), file_fnv1a64(a));
+}
+
+TEST(Ensemble, ScoresAreTheMembersCombinedDecisionByDecision) {
+  // Re-score the ensemble's greedy parse by hand: each member teacher-forced
+  // through the parse's decisions, its log-softmax over the decisions the
+  // decoder's FormBuilder allows (or over the tokens, for span pointers),
+  // combined by the rule. (The decoder's builder, not linearize()'s masks:
+  // those allow longer lists than decoding does.)
+  ParserWeights wa = test::small_random_weights(31);
+  ParserWeights wb = test::small_random_weights(32, {"cube", "red", "tree", "go"}, 12);
+  std::string a = save(wa, "plank_ens_sa.bin"), b = save(wb, "plank_ens_sb.bin");
+  const std::vector<std::string> tokens{"build", "a", "red", "cube", "next", "to", "the", "tree"};
+  const int T = static_cast<int>(tokens.size()), V = OutVocab::grammar().size();
+  for (Combine rule : {Combine::MeanProb, Combine::MeanLogProb}) {
+    auto ens = load(describe("plank_ens_s.json", {{"members", {a, b}}, {"combine", combine_name(rule)}}));
+    ASSERT_TRUE(ens);
+    auto parses = ens->parse_tokens(tokens, beam(1));
+    ASSERT_EQ(parses.size(), 1u);
+    auto steps = linearize(parses[0].form, T);
+    ASSERT_TRUE(steps.has_value());
+    std::vector<int> prev, parent;
+    for (const auto& s : *steps) prev.push_back(s.prev), parent.push_back(s.parent);
+    std::vector<ForcedOutput> out;
+    for (size_t m = 0; m < 2; ++m) {
+      auto engine = make_cpu_engine(std::make_shared<ParserWeights>(m == 0 ? wa : wb));
+      out.push_back(forced_forward(*engine, ens->input_ids(tokens, m), prev, parent, ens->weights(m).config.decoder, V));
+    }
+    // log p of entry i of one step's row (n entries, mask may be null) under the rule.
+    auto combined = [&](const std::vector<float> ForcedOutput::*field, size_t step, int n, const uint8_t* mask, int i) {
+      std::vector<std::vector<float>> lp;
+      for (auto& o : out) {
+        lp.emplace_back((o.*field).begin() + static_cast<long>(step) * n, (o.*field).begin() + static_cast<long>(step + 1) * n);
+        cpu::masked_log_softmax(lp.back().data(), mask, n);
+      }
+      if (rule == Combine::MeanProb) return std::log((std::exp(double(lp[0][i])) + std::exp(double(lp[1][i]))) / 2);
+      std::vector<float> mean(static_cast<size_t>(n));
+      for (int j = 0; j < n; ++j) mean[static_cast<size_t>(j)] = (lp[0][j] + lp[1][j]) / 2;
+      cpu::masked_log_softmax(mean.data(), mask, n);
+      return double(mean[static_cast<size_t>(i)]);
+    };
+    FormBuilder builder(OutVocab::grammar(), T);
+    std::vector<uint8_t> mask;
+    double score = 0;
+    for (size_t k = 0; k < steps->size(); ++k) {
+      const GoldStep& s = (*steps)[k];
+      if (s.span_first >= 0) {
+        score += combined(&ForcedOutput::start, k, T, nullptr, s.span_first);
+        score += combined(&ForcedOutput::end, k, T, nullptr, s.span_last);
+        ASSERT_TRUE(builder.push_span(s.span_first, s.span_last));
+      } else {
+        builder.allowed(mask);
+        score += combined(&ForcedOutput::logits, k, V, mask.data(), s.target);
+        ASSERT_TRUE(builder.push_token(s.target));
+      }
+    }
+    EXPECT_TRUE(builder.done());
+    EXPECT_NEAR(parses[0].log_prob, score, 1e-4) << combine_name(rule);
+  }
 }
