@@ -3,7 +3,7 @@
 // "confidence", "model_probability", "calibrated", "ask"}], best first
 // (confidence: calibrated probability that the parse is right; ask: below
 // kAskBelowConfidence). The model (models/parser.bin, or
-// $PLANK_PARSER_MODEL) is loaded on the first call and kept for the process.
+// $PLANK_PARSER_MODEL, which may name an ensemble) is loaded on the first call and kept for the process.
 #include "intrinsics.h"
 
 #include <fmt/format.h>
@@ -117,7 +117,8 @@ void register_intrinsics() {
       "`parse(text, n=5)` is the 5-best list of `{\"logical_form\", \"log_prob\", \"confidence\", \"model_probability\", \"calibrated\", \"ask\"}`, best "
       "first; `confidence` is the calibrated probability that the parse is exactly right (models/parser.calib.json), "
       "`ask` is true below 0.5, where an agent should ask the speaker. "
-      "The model is `models/parser.bin` (or `$PLANK_PARSER_MODEL`).",
+      "The model is `models/parser.bin` (or `$PLANK_PARSER_MODEL`: a weights file, a comma list of them or an "
+      "ensemble description such as `models/parser-ensemble.json`).",
       parse_fn});
 }
 

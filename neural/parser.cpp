@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <stdexcept>
 
 #include "form_builder.h"
+#include "kernel_math.h"
 #include "kernels_cpu.h"
 #include "lf/check.h"
 
@@ -20,33 +22,123 @@ std::string default_model_path() {
 #endif
 }
 
-std::unique_ptr<Parser> Parser::load(const std::string& path, const std::string& engine, std::string* error) {
-  auto w = std::make_shared<ParserWeights>();
-  if (!load_weights(path, *w, error)) return nullptr;
-  auto e = make_engine(w, engine, error);
-  if (!e) return nullptr;
-  auto parser = std::make_unique<Parser>(std::move(w), std::move(e));
-  std::string side = calibration_path(path), why;
-  if (std::ifstream(side).good()) {
+std::unique_ptr<Parser> Parser::load(const std::string& model, const std::string& engine, std::string* error) {
+  ModelSpec spec;
+  if (!resolve_model(model, spec, error)) return nullptr;
+  std::vector<Member> members;
+  for (const auto& path : spec.members) {
+    auto w = std::make_shared<ParserWeights>();
+    if (!load_weights(path, *w, error)) {
+      if (error && spec.ensemble) *error = "ensemble " + model + ": member " + *error;
+      return nullptr;
+    }
+    auto e = make_engine(w, engine, error);
+    if (!e) return nullptr;
+    members.push_back(Member{std::move(w), std::move(e)});
+  }
+  auto parser = std::make_unique<Parser>(std::move(members), spec.combine);
+  std::string why;
+  if (!spec.calibration.empty() && std::ifstream(spec.calibration).good()) {
     Calibration c;
-    if (!c.load(side, &why)) parser->calib_note_ = why;
-    else if (c.weights_hash != file_fnv1a64(path))
-      parser->calib_note_ = side + " was fitted for other weights (re-run `plank calibrate parser`)";
+    if (!c.load(spec.calibration, &why)) parser->calib_note_ = why;
+    else if (c.weights_hash != model_fnv1a64(spec))
+      parser->calib_note_ = spec.calibration + " was fitted for other weights (re-run `plank calibrate parser`)";
     else parser->calib_ = std::move(c);
   }
   return parser;
 }
 
-Parser::Parser(std::shared_ptr<const ParserWeights> w, std::unique_ptr<Engine> e) : w_(std::move(w)), e_(std::move(e)) {}
+namespace {
+std::vector<Parser::Member> one_member(std::shared_ptr<const ParserWeights> w, std::unique_ptr<Engine> e) {
+  std::vector<Parser::Member> m;
+  m.push_back(Parser::Member{std::move(w), std::move(e)});
+  return m;
+}
+}  // namespace
 
-std::vector<int> Parser::input_ids(const std::vector<std::string>& tokens) const {
+Parser::Parser(std::shared_ptr<const ParserWeights> w, std::unique_ptr<Engine> e)
+    : Parser(one_member(std::move(w), std::move(e)), Combine::MeanProb) {}
+
+Parser::Parser(std::vector<Member> members, Combine combine)
+    : members_(std::move(members)), combine_(combine), scratch_(members_.size()) {
+  if (members_.empty()) throw std::invalid_argument("a parser needs at least one model");
+  for (const auto& m : members_) {
+    // The members' decisions are averaged token by token: one output vocabulary, the grammar's.
+    if (m.weights->config.output_vocab != OutVocab::grammar().size())
+      throw std::invalid_argument("a parser model's decisions are not the grammar table's (retrain it)");
+    offset_.push_back(state_);
+    state_ += m.weights->config.decoder;
+  }
+}
+
+std::vector<int> Parser::input_ids(const std::vector<std::string>& tokens, size_t member) const {
+  const InputVocab& vocab = members_.at(member).weights->input_vocab;
   std::vector<int> ids;
-  for (const auto& t : tokens) ids.push_back(w_->input_vocab.id(t));
+  for (const auto& t : tokens) ids.push_back(vocab.id(t));
   return ids;
 }
 
 std::vector<Parse> Parser::parse(const std::string& text, const ParseOptions& options) {
   return parse_tokens(lf::Utterance::from_text(text).tokens, options);
+}
+
+std::vector<float> Parser::encode(const std::vector<std::string>& tokens) {
+  std::vector<float> h0(static_cast<size_t>(state_)), hm;
+  for (size_t m = 0; m < members_.size(); ++m) {
+    members_[m].engine->encode(input_ids(tokens, m), hm);
+    std::copy(hm.begin(), hm.end(), h0.begin() + offset_[m]);
+  }
+  return h0;
+}
+
+void Parser::step(int B, const int* prev, const int* parent, std::vector<float>& h, int T) {
+  const int V = OutVocab::grammar().size();
+  for (size_t m = 0; m < members_.size(); ++m) {
+    const int D = members_[m].weights->config.decoder;
+    Scratch& s = scratch_[m];
+    s.h.resize(static_cast<size_t>(B) * D);
+    for (int b = 0; b < B; ++b)
+      std::copy_n(h.begin() + static_cast<long>(b) * state_ + offset_[m], D, s.h.begin() + static_cast<long>(b) * D);
+    s.logits.resize(static_cast<size_t>(B) * V);
+    s.start.resize(static_cast<size_t>(B) * T);
+    s.end.resize(static_cast<size_t>(B) * T);
+    members_[m].engine->step(B, prev, parent, s.h.data(), s.logits.data(), s.start.data(), s.end.data());
+    for (int b = 0; b < B; ++b)
+      std::copy_n(s.h.begin() + static_cast<long>(b) * D, D, h.begin() + static_cast<long>(b) * state_ + offset_[m]);
+  }
+}
+
+void Parser::log_probs(Head head, int b, int n, const uint8_t* mask, float* out) {
+  auto row = [&](size_t m) {
+    Scratch& s = scratch_[m];
+    std::vector<float>& v = head == Head::Decision ? s.logits : head == Head::Start ? s.start : s.end;
+    return v.data() + static_cast<size_t>(b) * n;
+  };
+  for (size_t m = 0; m < members_.size(); ++m) cpu::masked_log_softmax(row(m), mask, n);
+  if (members_.size() == 1) {  // exactly the single model's figures
+    std::copy_n(row(0), n, out);
+    return;
+  }
+  const float M = static_cast<float>(members_.size());
+  for (int i = 0; i < n; ++i) {
+    if (mask && !mask[i]) {
+      out[i] = math::kMasked;
+      continue;
+    }
+    if (combine_ == Combine::MeanLogProb) {
+      float sum = 0.f;
+      for (size_t m = 0; m < members_.size(); ++m) sum += row(m)[i];
+      out[i] = sum / M;
+    } else {  // log(mean_m exp(lp_m)), by log-sum-exp
+      float top = math::kMasked;
+      for (size_t m = 0; m < members_.size(); ++m) top = std::max(top, row(m)[i]);
+      double sum = 0.0;
+      for (size_t m = 0; m < members_.size(); ++m) sum += std::exp(static_cast<double>(row(m)[i] - top));
+      out[i] = top + static_cast<float>(std::log(sum / M));
+    }
+  }
+  // A mean of log-probabilities is not normalised: renormalise (a product of experts).
+  if (combine_ == Combine::MeanLogProb) cpu::masked_log_softmax(out, mask, n);
 }
 
 namespace {
@@ -62,21 +154,21 @@ struct Hyp {
 // builder cannot place ends the decode as a miss.
 std::vector<Parse> Parser::parse_unconstrained(const std::vector<std::string>& tokens, const ParseOptions& options) {
   const OutVocab& vocab = OutVocab::grammar();
-  const int V = w_->config.output_vocab, T = static_cast<int>(tokens.size());
-  std::vector<float> h, logits(static_cast<size_t>(V)), start(static_cast<size_t>(T)), end(static_cast<size_t>(T));
-  e_->encode(input_ids(tokens), h);
+  const int V = vocab.size(), T = static_cast<int>(tokens.size());
+  std::vector<float> h = encode(tokens), logits(static_cast<size_t>(V)), start(static_cast<size_t>(T)),
+                     end(static_cast<size_t>(T));
   FormBuilder builder(vocab, T);
   int prev = vocab.start();
   float score = 0.f;
-  for (int step = 0; step < options.max_steps && !builder.done(); ++step) {
+  for (int k = 0; k < options.max_steps && !builder.done(); ++k) {
     int parent = builder.parent_token();
-    e_->step(1, &prev, &parent, h.data(), logits.data(), start.data(), end.data());
-    cpu::masked_log_softmax(logits.data(), nullptr, V);
+    step(1, &prev, &parent, h, T);
+    log_probs(Head::Decision, 0, V, nullptr, logits.data());
     int token = static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
     bool ok = true;
     if (token == vocab.span() && builder.expect() == Expect::Span) {
-      cpu::masked_log_softmax(start.data(), nullptr, T);
-      cpu::masked_log_softmax(end.data(), nullptr, T);
+      log_probs(Head::Start, 0, T, nullptr, start.data());
+      log_probs(Head::End, 0, T, nullptr, end.data());
       int first = static_cast<int>(std::max_element(start.begin(), start.end()) - start.begin());
       int last = static_cast<int>(std::max_element(end.begin(), end.end()) - end.begin());
       ok = builder.push_span(first, last);
@@ -100,18 +192,17 @@ std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, 
   if (tokens.empty()) return {};
   if (!options.constrained) return parse_unconstrained(tokens, options);
   const OutVocab& vocab = OutVocab::grammar();
-  const int beam = std::max(1, options.beam), V = w_->config.output_vocab, D = w_->config.decoder;
+  const int beam = std::max(1, options.beam), V = vocab.size(), D = state_;
   const int T = static_cast<int>(tokens.size());
-  std::vector<float> h0;
-  e_->encode(input_ids(tokens), h0);
+  std::vector<float> h0 = encode(tokens);
 
   std::vector<Hyp> live;
   live.push_back(Hyp{FormBuilder(vocab, T), h0, vocab.start(), 0.f});
   std::vector<Hyp> finished;
   std::vector<int> prev, parent;
-  std::vector<float> h, logits, start, end;
+  std::vector<float> h, lp(static_cast<size_t>(V)), start(static_cast<size_t>(T)), end(static_cast<size_t>(T));
   std::vector<uint8_t> mask;
-  for (int step = 0; step < options.max_steps && !live.empty(); ++step) {
+  for (int k = 0; k < options.max_steps && !live.empty(); ++k) {
     const int B = static_cast<int>(live.size());
     prev.resize(B);
     parent.resize(B);
@@ -121,28 +212,22 @@ std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, 
       parent[b] = live[b].builder.parent_token();
       std::copy(live[b].h.begin(), live[b].h.end(), h.begin() + static_cast<long>(b) * D);
     }
-    logits.resize(static_cast<size_t>(B) * V);
-    start.resize(static_cast<size_t>(B) * T);
-    end.resize(static_cast<size_t>(B) * T);
-    e_->step(B, prev.data(), parent.data(), h.data(), logits.data(), start.data(), end.data());
+    step(B, prev.data(), parent.data(), h, T);
 
     std::vector<cpu::Candidate> cands;
     for (int b = 0; b < B; ++b) {
-      float* lg = logits.data() + static_cast<size_t>(b) * V;
       live[b].builder.allowed(mask);
       if (live[b].builder.expect() == Expect::Span) {
-        float* s = start.data() + static_cast<size_t>(b) * T;
-        float* e = end.data() + static_cast<size_t>(b) * T;
-        cpu::masked_log_softmax(s, nullptr, T);
-        cpu::masked_log_softmax(e, nullptr, T);
-        for (const auto& sp : cpu::best_spans(s, e, T, beam))
+        log_probs(Head::Start, b, T, nullptr, start.data());
+        log_probs(Head::End, b, T, nullptr, end.data());
+        for (const auto& sp : cpu::best_spans(start.data(), end.data(), T, beam))
           cands.push_back({b, -1, sp.first, sp.last, live[b].score + sp.score});
         continue;
       }
-      cpu::masked_log_softmax(lg, mask.data(), V);
+      log_probs(Head::Decision, b, V, mask.data(), lp.data());
       std::vector<cpu::Candidate> mine;
       for (int v = 0; v < V; ++v)
-        if (mask[static_cast<size_t>(v)]) mine.push_back({b, v, -1, -1, live[b].score + lg[v]});
+        if (mask[static_cast<size_t>(v)]) mine.push_back({b, v, -1, -1, live[b].score + lp[static_cast<size_t>(v)]});
       for (auto& c : cpu::top_candidates(std::move(mine), beam)) cands.push_back(c);
     }
     std::vector<Hyp> next;

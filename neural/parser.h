@@ -1,7 +1,11 @@
 // Text -> logical form: the trained weights, an engine (CPU or CUDA), and a
 // beam search whose every step is constrained by the grammar (FormBuilder),
-// so each returned form passes `plank check`.
+// so each returned form passes `plank check`. A Parser may hold several
+// independently trained models (an ensemble, ensemble.h): each keeps its own
+// vocabulary, encoder and decoder state, and their next-decision and span
+// distributions are combined at every beam step.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -9,6 +13,7 @@
 
 #include "calibration.h"
 #include "engine.h"
+#include "ensemble.h"
 #include "lf/value.h"
 #include "model.h"
 
@@ -40,19 +45,31 @@ struct ParseOptions {
 
 class Parser {
  public:
-  // Loads weights and picks the engine ("auto", "cpu", "cuda"). nullptr with *error on failure.
-  // The calibration side file (calibration_path) is used when it was fitted for these weights.
-  static std::unique_ptr<Parser> load(const std::string& weights_path, const std::string& engine, std::string* error);
+  // One model of an ensemble: its weights (and so its input vocabulary) and engine.
+  struct Member {
+    std::shared_ptr<const ParserWeights> weights;
+    std::unique_ptr<Engine> engine;
+  };
+
+  // Loads a model (a weights file, a comma list of them, or an ensemble
+  // description: ensemble.h) and picks the engine ("auto", "cpu", "cuda").
+  // nullptr with *error (naming the file at fault) on failure. The calibration
+  // side file is used when it was fitted for this model.
+  static std::unique_ptr<Parser> load(const std::string& model, const std::string& engine, std::string* error);
   Parser(std::shared_ptr<const ParserWeights> w, std::unique_ptr<Engine> e);
+  // An ensemble (at least one member); every member's output vocabulary is the grammar's.
+  Parser(std::vector<Member> members, Combine combine);
 
   // Best first. Empty for an empty utterance (no tokens), and for an
   // unconstrained decode whose output is not a logical form.
   std::vector<Parse> parse(const std::string& text, const ParseOptions& options = {});
   std::vector<Parse> parse_tokens(const std::vector<std::string>& tokens, const ParseOptions& options = {});
 
-  const ParserWeights& weights() const { return *w_; }
-  Engine& engine() { return *e_; }
-  std::vector<int> input_ids(const std::vector<std::string>& tokens) const;
+  size_t members() const { return members_.size(); }
+  Combine combine() const { return combine_; }
+  const ParserWeights& weights(size_t member = 0) const { return *members_.at(member).weights; }
+  Engine& engine(size_t member = 0) { return *members_.at(member).engine; }
+  std::vector<int> input_ids(const std::vector<std::string>& tokens, size_t member = 0) const;
   // nullptr: confidence is exp(log_prob).
   const Calibration* calibration() const { return calib_ ? &*calib_ : nullptr; }
   void set_calibration(std::optional<Calibration> c) { calib_ = std::move(c); }
@@ -60,14 +77,30 @@ class Parser {
   const std::string& calibration_note() const { return calib_note_; }
 
  private:
+  struct Scratch {
+    std::vector<float> h, logits, start, end;
+  };
+  // Every member encodes the utterance; the members' initial states side by side [state_].
+  std::vector<float> encode(const std::vector<std::string>& tokens);
+  // Every member's decoder step for B hypotheses; h is [B, state_], updated in place.
+  void step(int B, const int* prev, const int* parent, std::vector<float>& h, int T);
+  // Hypothesis b's combined log-probabilities over n entries of the last step's
+  // logits (V, mask may be null) or start / end pointers (T, no mask), into out[n].
+  enum class Head { Decision, Start, End };
+  void log_probs(Head head, int b, int n, const uint8_t* mask, float* out);
   std::vector<Parse> parse_unconstrained(const std::vector<std::string>& tokens, const ParseOptions& options);
-  std::shared_ptr<const ParserWeights> w_;
-  std::unique_ptr<Engine> e_;
+
+  std::vector<Member> members_;
+  std::vector<int> offset_;  // each member's slice of a hypothesis's state
+  int state_ = 0;
+  Combine combine_ = Combine::MeanProb;
+  std::vector<Scratch> scratch_;
   std::optional<Calibration> calib_;
   std::string calib_note_;
 };
 
-// The default weights: $PLANK_PARSER_MODEL, else models/parser.bin next to the sources.
+// The default model: $PLANK_PARSER_MODEL (any form resolve_model accepts), else
+// models/parser.bin next to the sources.
 std::string default_model_path();
 
 }  // namespace plank::neural

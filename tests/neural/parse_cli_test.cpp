@@ -3,6 +3,7 @@
 // weights, every form that comes out must pass the validator.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -114,4 +115,55 @@ TEST(ParseIntrinsic, ReturnsAFormOrTheNBest) {
   unsetenv("PLANK_PARSER_MODEL");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("RuntimeError: parse(): no parser model"), std::string::npos) << r.err;
+}
+
+TEST(ParseCli, AnEnsembleIsAcceptedWhereverAModelIs) {
+  std::string dir = testing::TempDir(), error;
+  std::string second = dir + "plank_cli_ensemble_b.bin", desc = dir + "plank_cli_ensemble.json";
+  ASSERT_TRUE(neural::save_weights(neural::test::small_random_weights(10), second, &error)) << error;
+  std::ofstream(desc) << nlohmann::json{{"members", {model_path(), "plank_cli_ensemble_b.bin"}}}.dump();
+  std::remove((dir + "plank_cli_ensemble.calib.json").c_str());
+
+  auto r = run_plank("parse \"build a red cube\" --beam 3 --n 3 --json --engine cpu --model " + desc);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["members"], 2);
+  ASSERT_FALSE(j["parses"].empty());
+  for (const auto& p : j["parses"]) EXPECT_TRUE(form_validates(p["logical_form"], 4)) << p.dump();
+  EXPECT_FALSE(j["parses"][0]["calibrated"].get<bool>());
+  r = run_plank("parse \"go left\" --json --engine cpu --model " + model_path() + "," + second);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["members"], 2);
+
+  std::ifstream in(std::string(PLANK_SHARED_DIR) + "/data/caip/valid.jsonl");
+  std::string subset = dir + "plank_cli_ensemble_subset.jsonl", line;
+  std::ofstream out(subset);
+  for (int i = 0; i < 12 && std::getline(in, line); ++i) out << line << "\n";
+  out.close();
+  r = run_plank("eval parser --data " + subset + " --beam 2 --json --engine cpu --model " + desc);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["examples"], 12);
+
+  // The calibration goes next to the description, and parse then uses it.
+  r = run_plank("calibrate parser --data " + subset + " --folds 2 --beam 2 --json --engine cpu --model " + desc);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["out"], dir + "plank_cli_ensemble.calib.json");
+  r = run_plank("parse \"build a red cube\" --json --engine cpu --model " + desc);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(nlohmann::json::parse(r.out)["parses"][0]["calibrated"].get<bool>()) << r.err;
+  r = run_plank("calibrate parser --data " + subset + " --folds 2 --model " + model_path() + "," + second);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("comma-separated list"), std::string::npos) << r.err;
+
+  std::string script = dir + "plank_parse_ensemble.plank";
+  std::ofstream(script) << "print(parse(\"go left\", n=2)[0][\"calibrated\"])\n";
+  setenv("PLANK_PARSER_MODEL", desc.c_str(), 1);
+  r = run_plank("run " + script);
+  unsetenv("PLANK_PARSER_MODEL");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "True\n");
+
+  r = run_plank("parse \"go left\" --model " + model_path() + "," + dir + "plank_cli_no_such_member.bin");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("plank_cli_no_such_member.bin: cannot open the weights file"), std::string::npos) << r.err;
 }

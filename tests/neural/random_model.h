@@ -2,20 +2,30 @@
 // valid forms whatever the weights, so tests need no trained model.
 #pragma once
 #include <random>
+#include <string>
+#include <vector>
 
 #include "form_builder.h"
 #include "model.h"
 
 namespace plank::neural::test {
 
-inline ParserWeights small_random_weights(uint64_t seed) {
+inline const std::vector<std::string>& small_vocabulary() {
+  static const std::vector<std::string> words{"build", "a", "red", "cube", "go", "left", "the", "tree"};
+  return words;
+}
+
+// words: the input vocabulary after <pad> and <unk>; decoder: its state size
+// (ensembles mix members of different vocabularies and sizes).
+inline ParserWeights small_random_weights(uint64_t seed, const std::vector<std::string>& words = small_vocabulary(),
+                                          int decoder = 10) {
   ParserWeights w;
-  for (const char* word : {"build", "a", "red", "cube", "go", "left", "the", "tree"}) w.input_vocab.add(word);
+  for (const auto& word : words) w.input_vocab.add(word);
   w.config.input_vocab = w.input_vocab.size();
   w.config.output_vocab = OutVocab::grammar().size();
   w.config.embed = 8;
   w.config.hidden = 6;
-  w.config.decoder = 10;
+  w.config.decoder = decoder;
   w.config.out_embed = 4;
   w.output_vocab = OutVocab::grammar().tokens();
   w.allocate();

@@ -2,7 +2,8 @@
 // calibrated confidence (neural/calibration.h) on held-out data, reports its
 // reliability by K-fold cross-validation (every reported figure is measured on
 // examples the regression did not see), writes the side file next to the
-// weights and a reliability diagram (PNG).
+// weights (an ensemble's next to its description file) and a reliability
+// diagram (PNG).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -12,6 +13,7 @@
 #include "calibration.h"
 #include "cli.h"
 #include "dataset.h"
+#include "ensemble.h"
 #include "form_builder.h"
 #include "parser.h"
 #include "runtime/render/png_writer.h"
@@ -178,6 +180,20 @@ int run_calibrate(const CalibrateOptions& o) {
     return kUsage;
   }
   std::string model = o.model.empty() ? neural::default_model_path() : o.model;
+  neural::ModelSpec spec;
+  if (!neural::resolve_model(model, spec, &error)) {
+    std::fprintf(stderr, "plank calibrate parser: %s\n", error.c_str());
+    return kInputErrors;
+  }
+  // Where the fit goes: --out, else the side file the parser reads.
+  std::string out = o.out.empty() ? spec.calibration : o.out;
+  if (out.empty()) {
+    std::fprintf(stderr,
+                 "plank calibrate parser: %s is a comma-separated list, which has no calibration side file; write an "
+                 "ensemble description (docs/neural-parser.md, \"Ensembles\") and calibrate that\n",
+                 model.c_str());
+    return kUsage;
+  }
   auto parser = neural::Parser::load(model, o.engine, &error);
   if (!parser) {
     std::fprintf(stderr, "plank calibrate parser: %s\n", error.c_str());
@@ -186,6 +202,7 @@ int run_calibrate(const CalibrateOptions& o) {
   parser->set_calibration(std::nullopt);  // the raw scores are what the regression reads
   nlohmann::json j;
   j["model"] = model;
+  j["members"] = spec.members;
   j["data"] = o.data;
   j["folds"] = o.folds;
   j["bins"] = o.bins;
@@ -206,16 +223,16 @@ int run_calibrate(const CalibrateOptions& o) {
     j["reports"].push_back(report(name + " best", top, o.bins));
     if (beam > 1) {
       j["reports"].push_back(report(name + " all entries", all, o.bins));
-      std::string png = o.png.empty() ? neural::calibration_path(o.out.empty() ? model : o.out) : o.png;
-      if (o.png.empty()) png = png.substr(0, png.size() - 5) + ".png";  // parser.calib.json -> parser.calib.png
+      std::string png = o.png;
+      if (png.empty())  // parser.calib.json -> parser.calib.png
+        png = (out.size() > 5 && out.ends_with(".json") ? out.substr(0, out.size() - 5) : out) + ".png";
       if (!write_diagram(top, o.bins, png, &error)) std::fprintf(stderr, "plank calibrate parser: %s\n", error.c_str());
       else j["diagram"] = png;
     }
   }
-  calib.weights_hash = neural::file_fnv1a64(model);
+  calib.weights_hash = neural::model_fnv1a64(spec);
   calib.fitted_on = fmt::format("{} ({} examples, {} hash)", o.data, data.examples.size(), neural::file_fnv1a64(o.data));
   calib.report_json = j.dump();
-  std::string out = o.out.empty() ? neural::calibration_path(model) : o.out;
   if (!calib.save(out, &error)) {
     std::fprintf(stderr, "plank calibrate parser: %s\n", error.c_str());
     return kInputErrors;
@@ -247,8 +264,8 @@ void register_calibrate(CLI::App& app, Action& action) {
   cal->require_subcommand(1);
   auto o = std::make_shared<CalibrateOptions>();
   cmd->add_option("--data", o->data, "held-out JSONL (e.g. valid.jsonl), never the training data")->required();
-  cmd->add_option("--model", o->model, "weights file (default: $PLANK_PARSER_MODEL or models/parser.bin)");
-  cmd->add_option("--out", o->out, "calibration file (default: the weights' side file, models/parser.calib.json)");
+  cmd->add_option("--model", o->model, "weights file, comma list or ensemble description (default: $PLANK_PARSER_MODEL or models/parser.bin)");
+  cmd->add_option("--out", o->out, "calibration file (default: the model's side file, models/parser.calib.json; for an ensemble description <stem>.calib.json next to it)");
   cmd->add_option("--png", o->png, "reliability diagram (default: next to --out, .png)");
   cmd->add_option("--folds", o->folds, "cross-validation folds for the report (default 5)")->check(CLI::Range(2, 50));
   cmd->add_option("--beam", o->beam, "beam width of the beam regression's N-best (default 5)")->check(CLI::Range(2, 64));

@@ -56,6 +56,7 @@ int run_parse(const ParseCliOptions& o) {
     nlohmann::json j;
     j["text"] = o.text;
     j["engine"] = parser->engine().name();
+    j["members"] = parser->members();
     j["parses"] = nlohmann::json::array();
     for (const auto& p : parses)
       j["parses"].push_back({{"logical_form", form_json(p.form)},
@@ -157,7 +158,7 @@ int run_eval(const ParseCliOptions& o) {
 
 void common_flags(CLI::App* cmd, ParseCliOptions& o) {
   cmd->add_option("--beam", o.beam, "beam width (default 1: greedy)");
-  cmd->add_option("--model", o.model, "weights file (default: $PLANK_PARSER_MODEL or models/parser.bin)");
+  cmd->add_option("--model", o.model, "weights file, comma-separated weights files (an ensemble) or an ensemble description .json (default: $PLANK_PARSER_MODEL or models/parser.bin)");
   cmd->add_option("--engine", o.engine, "auto (CUDA when a GPU is present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cmd->add_flag("--json", o.out.json, "machine-readable output");
