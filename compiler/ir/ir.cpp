@@ -187,6 +187,7 @@ struct Printer {
       for (const Instr& in : f.blocks[b].instrs) {
         out += "  " + instr(in);
         if (in.line) out += "  ; line " + std::to_string(in.line);
+        out += kinds_note(in);
         out += "\n";
       }
     }
@@ -194,6 +195,23 @@ struct Printer {
 };
 
 }  // namespace
+
+std::string kinds_text(uint8_t mask) {
+  static const char* const kNames[] = {"None", "bool", "int", "float", "range", "range_iterator", "other"};
+  std::string out;
+  for (int bit = 0; bit < 7; ++bit)
+    if (mask & (1u << bit)) out += (out.empty() ? "" : "|") + std::string(kNames[bit]);
+  return out;
+}
+
+// ", a: int, b: float" for the operands infer_types narrowed (not "anything", not unanalysed).
+std::string kinds_note(const Instr& in) {
+  std::string out;
+  if (in.a != kNoSlot && in.kinds_a && in.kinds_a != kinds::kAny) out += ", a: " + kinds_text(in.kinds_a);
+  if (in.b != kNoSlot && in.kinds_b && in.kinds_b != kinds::kAny) out += ", b: " + kinds_text(in.kinds_b);
+  if (out.empty()) return out;
+  return in.line ? out : "  ;" + out.substr(1);
+}
 
 std::string dump(const Module& module) { return dump(module, IntrinsicNamer{}); }
 

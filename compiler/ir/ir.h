@@ -138,6 +138,10 @@ struct Module {
   std::vector<Function> functions;    // functions[0] is the module body
 };
 
+// "int|float" for a kinds:: set; ", a: int, b: float" for an instruction's narrowed operands.
+std::string kinds_text(uint8_t mask);
+std::string kinds_note(const Instr& in);
+
 // A readable, stable text form (`plank run --dump=ir`, golden tests).
 std::string dump(const Module& module);
 // Same, naming intrinsics (LoadBuiltin, CallIntrinsic) with `intrinsic_name(imm)`

@@ -91,8 +91,8 @@ fn fib(n) slots=12  ; fn1, line 1
 b0:
   step  ; line 2
   %1 = const 2  ; line 2
-  %2 = compare < %0, %1  ; line 2
-  branch %2, b1, b2  ; line 2
+  %2 = compare < %0, %1  ; line 2, b: int
+  branch %2, b1, b2  ; line 2, a: bool
 b1:
   step  ; line 3
   return %0  ; line 3
@@ -100,11 +100,11 @@ b2:
   step  ; line 4
   %3 = load_global fib  ; line 4
   %4 = const 1  ; line 4
-  %5 = binary - %0, %4  ; line 4
+  %5 = binary - %0, %4  ; line 4, b: int
   %6 = call %3(%5)  ; line 4
   %7 = load_global fib  ; line 4
   %8 = const 2  ; line 4
-  %9 = binary - %0, %8  ; line 4
+  %9 = binary - %0, %8  ; line 4, b: int
   %10 = call %7(%9)  ; line 4
   %11 = binary + %6, %10  ; line 4
   return %11  ; line 4
@@ -139,14 +139,14 @@ b3:
   jump b2  ; line 2
 b4:
   %4 = const 1  ; line 2
-  %5 = compare < %4, %0  ; line 2
-  branch %5, b6, b5  ; line 2
+  %5 = compare < %4, %0  ; line 2, a: int
+  branch %5, b6, b5  ; line 2, a: bool
 b5:
-  %2 = move %5  ; line 2
+  %2 = move %5  ; line 2, a: bool
   jump b1  ; line 2
 b6:
   %6 = const 3  ; line 2
-  %5 = compare < %0, %6  ; line 2
+  %5 = compare < %0, %6  ; line 2, b: int
   jump b5  ; line 2
 )");
 }
