@@ -1,7 +1,6 @@
 // The only translation unit with ORC headers (≈15 s to compile): see jit.h.
 #include "codegen/jit.h"
 
-#include <cstdlib>
 #include <mutex>
 
 #include <llvm/ExecutionEngine/JITEventListener.h>
@@ -21,6 +20,8 @@
 #include <llvm/Support/Error.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include "support/env_flag.h"
 
 namespace plank::codegen {
 
@@ -103,7 +104,7 @@ std::unique_ptr<Jit> Jit::create(int opt_level, std::string* error) {
   // PLANK_PERF=1: compiled functions are described to `perf` (a jit-PID.dump
   // file for `perf record -k 1` then `perf inject --jit`), so a profile of a
   // Plank program names its functions instead of bare addresses.
-  if (const char* perf = std::getenv("PLANK_PERF"); perf && *perf && *perf != '0') {
+  if (env_flag("PLANK_PERF")) {
     if (auto* layer = llvm::dyn_cast<orc::RTDyldObjectLinkingLayer>(&(*built)->getObjLinkingLayer()))
       if (llvm::JITEventListener* listener = llvm::JITEventListener::createPerfJITEventListener())
         layer->registerJITEventListener(*listener);

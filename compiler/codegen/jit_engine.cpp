@@ -2,13 +2,12 @@
 // per engine object; every prepared module gets its own symbol prefix.
 #include "codegen/jit_engine.h"
 
-#include <cstdlib>
-
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
 #include "codegen/codegen.h"
 #include "codegen/jit.h"
+#include "support/env_flag.h"
 
 namespace plank::codegen {
 
@@ -57,8 +56,7 @@ class JitEngine final : public engine::ExecutionEngine {
     codegen.debug = options_.debug;
     codegen.verify = jit_options_.verify;
     codegen.lazy_line_and_fuel = options_.opt_level > 0 && !options_.debug;
-    const char* check = std::getenv("PLANK_CHECK_KINDS");
-    codegen.check_kinds = check && *check && *check != '0';
+    codegen.check_kinds = env_flag("PLANK_CHECK_KINDS");
     return codegen;
   }
 

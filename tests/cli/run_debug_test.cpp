@@ -10,16 +10,24 @@
 namespace plank {
 namespace {
 
+namespace fs = std::filesystem;
+
+// A program file in the temporary directory, private to this process.
+fs::path write_program(const std::string& stem, const std::string& text) {
+  fs::path prog = fs::temp_directory_path() / (stem + "_" + std::to_string(::getpid()) + ".plank");
+  std::ofstream(prog) << text;
+  return prog;
+}
+
 TEST(RunBreak, PrintsStackAndLocalsAtEachHit) {
-  namespace fs = std::filesystem;
-  fs::path prog = fs::temp_directory_path() / ("plank_break_" + std::to_string(::getpid()) + ".plank");
-  std::ofstream(prog) << "def scale(v, k=3):\n"
-                         "    w = v * k\n"
-                         "    return w\n"
-                         "total = 0\n"
-                         "for i in range(2):\n"
-                         "    total += scale(i)\n"
-                         "print(total)\n";
+  fs::path prog = write_program("plank_break",
+                                "def scale(v, k=3):\n"
+                                "    w = v * k\n"
+                                "    return w\n"
+                                "total = 0\n"
+                                "for i in range(2):\n"
+                                "    total += scale(i)\n"
+                                "print(total)\n");
   for (const char* engine : {"interp", "jit"}) {
     auto r = test::run_plank(std::string("run --engine=") + engine + " --break 3 --break 7 '" + prog.string() + "'");
     EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -39,12 +47,11 @@ TEST(RunBreak, PrintsStackAndLocalsAtEachHit) {
 // --stats: the program's output is untouched; the figures go to stderr, and a
 // program that makes garbage past the first collection threshold reports collections.
 TEST(RunStats, ReportsTimesAndCollections) {
-  namespace fs = std::filesystem;
-  fs::path prog = fs::temp_directory_path() / ("plank_stats_" + std::to_string(::getpid()) + ".plank");
-  std::ofstream(prog) << "parts = []\n"
-                         "for i in range(50000):\n"
-                         "    parts.append('x' + str(i))\n"
-                         "print(len(parts))\n";
+  fs::path prog = write_program("plank_stats",
+                                "parts = []\n"
+                                "for i in range(50000):\n"
+                                "    parts.append('x' + str(i))\n"
+                                "print(len(parts))\n");
   for (const char* engine : {"interp", "jit"}) {
     auto r = test::run_plank(std::string("run --stats --engine=") + engine + " '" + prog.string() + "'");
     EXPECT_EQ(r.exit_code, 0) << r.err;
