@@ -70,6 +70,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pk_load_free", fnty(void_ty, {T, V, P, U})},
       {"pk_binary", fnty(i1, {T, V, U, V, V})},
       {"pk_unary", fnty(i1, {T, V, U, V})},
+      {"pk_seal", fnty(void_ty, {T, V})},
       {"pk_compare", fnty(i1, {T, V, U, V, V})},
       {"pk_truth", fnty(i1, {T, P, V})},
       {"pk_build_list", fnty(i1, {T, V, V, U})},
@@ -630,6 +631,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       return true;
     }
     case Op::Step: emit_step(in); return true;
+    case Op::Seal: call("pk_seal", {thread, slot(in.a)}); return true;
     case Op::Jump:
       b.CreateBr(blocks[in.target]);
       return true;

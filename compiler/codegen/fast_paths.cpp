@@ -79,8 +79,9 @@ llvm::Value* FunctionEmitter::emit_truth(llvm::Value* a, ir::Slot s) {
 }
 
 void FunctionEmitter::emit_binary(uint32_t imm, llvm::Value* dst, llvm::Value* pa, llvm::Value* pb) {
-  // Augmented assignment (ir::kInPlace) differs only for lists: the number fast paths are the same.
-  uint32_t plain = imm & ~ir::kInPlace;
+  // Augmented assignment (ir::kInPlace) differs only for lists, a builder's
+  // append (ir::kStrBuilder) only for strs: the number fast paths are the same.
+  uint32_t plain = ir::binary_op(imm);
   auto op = static_cast<BinaryOp>(plain);
   llvm::BasicBlock* slow = new_block("binary_slow");
   llvm::BasicBlock* done = new_block("binary_done");

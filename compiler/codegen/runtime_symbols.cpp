@@ -36,6 +36,7 @@ static_assert(offsetof(core::Frame, function) == 32);
 static_assert(sizeof(core::Frame) == 40);
 static_assert(sizeof(core::Value) == 16);
 static_assert(ir::kInPlace == core::kBinaryInPlace);
+static_assert(ir::kStrBuilder == core::kBinaryStrBuilder);
 static_assert(sizeof(bool) == 1);
 static_assert(static_cast<int>(core::Tag::None) == 0 && static_cast<int>(core::Tag::Bool) == 1 &&
               static_cast<int>(core::Tag::Int) == 2 && static_cast<int>(core::Tag::Float) == 3 &&
@@ -57,6 +58,7 @@ const RuntimeSymbol* runtime_symbols() {
       PK_SYMBOL(pk_call),           PK_SYMBOL(pk_call_method),   PK_SYMBOL(pk_call_intrinsic),
       PK_SYMBOL(pk_make_function),  PK_SYMBOL(pk_raise),         PK_SYMBOL(pkj_call_positional),
       PK_SYMBOL(pkj_call_append),   PK_SYMBOL(pkj_call_len),     PK_SYMBOL(pkj_dict_find_int),
+      PK_SYMBOL(pk_seal),
       {nullptr, nullptr},
   };
   return table;

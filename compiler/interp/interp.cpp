@@ -100,6 +100,7 @@ bool run(core::Thread* t, core::FunctionObject* fn, Value* args, Value* result) 
           if (!pk_load_cell(t, dst, a, std::string(core::str_view(m->constants[in.imm])).c_str())) return fail();
           break;
         case Op::StoreCell: pk_store_cell(t, dst, a); break;
+        case Op::Seal: pk_seal(t, a); break;
         case Op::LoadFree: pk_load_free(t, dst, fn, in.imm); break;
         case Op::Binary:
           if (!pk_binary(t, dst, in.imm, a, b)) return fail();

@@ -39,6 +39,7 @@ const char* op_name(Op op) {
     case Op::Unpack: return "unpack";
     case Op::Assert: return "assert";
     case Op::Step: return "step";
+    case Op::Seal: return "seal";
     case Op::Jump: return "jump";
     case Op::Branch: return "branch";
     case Op::ForIter: return "for_iter";
@@ -128,8 +129,8 @@ struct Printer {
         return d + op + " " + std::to_string(in.imm);
       }
       case Op::Binary:
-        return d + op + " " + ast::op_text(static_cast<ast::BinaryOp>(in.imm & ~kInPlace)) + ((in.imm & kInPlace) ? "=" : "") +
-               " " + slot(in.a) + ", " + slot(in.b);
+        return d + op + " " + ast::op_text(static_cast<ast::BinaryOp>(binary_op(in.imm))) + ((in.imm & kInPlace) ? "=" : "") +
+               " " + slot(in.a) + ", " + slot(in.b) + ((in.imm & kStrBuilder) ? " builder" : "");
       case Op::Unary:
         return d + op + " " + ast::op_text(static_cast<ast::UnaryOp>(in.imm)) + " " + slot(in.a);
       case Op::Compare:
@@ -153,6 +154,7 @@ struct Printer {
       case Op::Unpack: return op + " " + slot(in.a) + " -> " + list(in.args);
       case Op::Assert: return op + " " + slot(in.a) + (in.b == kNoSlot ? "" : ", " + slot(in.b));
       case Op::Step: return op;
+      case Op::Seal: return op + " " + slot(in.a);
       case Op::Jump: return op + " b" + std::to_string(in.target);
       case Op::Branch:
         return op + " " + slot(in.a) + ", b" + std::to_string(in.target) + ", b" + std::to_string(in.target2);
@@ -335,6 +337,7 @@ struct Verifier {
         return need(in.a, "a") && need_args();
       case Op::Assert: return need(in.a, "a") && need(in.b, "b", true);
       case Op::Step: return true;
+      case Op::Seal: return need(in.a, "a");
       case Op::Jump: return need_target(in.target);
       case Op::Branch: return need(in.a, "a") && need_target(in.target) && need_target(in.target2);
       case Op::ForIter:

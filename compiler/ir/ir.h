@@ -67,6 +67,7 @@ enum class Op : uint8_t {
   Unpack,        // args... = a (exactly args.size() items, else ValueError)
   Assert,        // if not a: raise AssertionError(b)   (b may be kNoSlot)
   Step,          // a new statement starts at line `line`: budgets, stepping hook (debug builds)
+  Seal,          // the string in slot a, built in place (kStrBuilder), may be shared from here on
   // terminators
   Jump,          // goto target
   Branch,        // if truth(a) goto target else goto target2
@@ -77,6 +78,13 @@ enum class Op : uint8_t {
 // Binary's imm flag for augmented assignment: a list operand changes in place
 // (Python's __iadd__ / __imul__); the same bit as core::kBinaryInPlace.
 inline constexpr uint32_t kInPlace = 0x100;
+// Binary's imm flag set by lower/mark_string_builders on `s = s + t` (and
+// `s += t`) when nothing but the local `s` can refer to the strings it holds:
+// the runtime may then append to s's string in place instead of allocating a
+// new one. The same bit as core::kBinaryStrBuilder.
+inline constexpr uint32_t kStrBuilder = 0x200;
+// The operator of a Binary's imm, without its flags.
+inline constexpr uint32_t binary_op(uint32_t imm) { return imm & 0xff; }
 
 const char* op_name(Op op);
 bool is_terminator(Op op);

@@ -150,7 +150,8 @@ class Analysis {
       case ir::Op::SetItem:
       case ir::Op::SetAttr:
       case ir::Op::Assert:
-      case ir::Op::Step: return;
+      case ir::Op::Step:
+      case ir::Op::Seal: return;
       default: set(in.dst, kAny); return;  // StoreCell's dst holds the cell: anything
     }
   }

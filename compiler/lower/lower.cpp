@@ -19,6 +19,8 @@ ir::Module lower_module(const check::CheckedModule& checked, const LowerOptions&
   after("remove_unreachable", module);
   infer_types(module);
   after("infer_types", module);
+  mark_string_builders(module);
+  after("mark_string_builders", module);
   verify_ir(module, sink);
   after("verify", module);
   return module;

@@ -25,6 +25,14 @@ void simplify_jumps(ir::Module& module);
 // Functions too large for the analysis's budget are left unannotated.
 void infer_types(ir::Module& module);
 
+// Finds locals that build a string by appending (`s += t`, `s = s + t`) and
+// that nothing else can refer to: every other read of them neither keeps nor
+// returns the string (len, print, comparison, the left or right operand of
+// another `+`). Their appends get ir::kStrBuilder, so the runtime extends the
+// string in place, and a `return s` is preceded by a Seal, after which the
+// string is an ordinary immutable one (mark_string_builders.cpp).
+void mark_string_builders(ir::Module& module);
+
 // ir::verify as a pass: a failure is a compiler bug, reported as an error (verify_ir.cpp).
 bool verify_ir(const ir::Module& module, DiagnosticSink& sink);
 

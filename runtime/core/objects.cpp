@@ -110,6 +110,30 @@ Value concat_str(Thread* t, Value a, Value b) {
   return Value::object(r);
 }
 
+Value append_str_in_place(Thread* t, Value a, Value b) {
+  StrObject* sa = as_str(a);
+  StrObject* sb = as_str(b);
+  StrObject* root = sa->owner ? sa->owner : sa;
+  // Only the tip may grow: shorter strings sharing the buffer keep their prefix
+  // either way, but a longer one would see the new bytes.
+  if ((sa->flags & kStrBuilder) && root->buffer.size() == sa->len) {
+    std::string_view tail = str_view(sb);  // may lie in this buffer: append copes with aliasing
+    size_t before = root->buffer.capacity();
+    root->buffer.append(tail.data(), tail.size());
+    t->heap->note_growth(root->buffer.capacity() - before);
+    sa->len += tail.size();
+    sa->flags = static_cast<uint16_t>((sa->flags & ~kStrHashed) & ((sb->flags & kFlagAscii) | ~kFlagAscii));
+    return a;
+  }
+  Value r = concat_str(t, a, b);
+  r.obj->flags |= kStrBuilder;
+  return r;
+}
+
+void seal_str(Value v) {
+  if (v.is(ObjKind::Str)) v.obj->flags &= static_cast<uint16_t>(~kStrBuilder);
+}
+
 Value intern_str(Thread* t, std::string_view s) {
   auto& table = t->heap->interned();
   auto it = table.find(std::string(s));

@@ -23,6 +23,10 @@ namespace plank::core {
 // every older string still reads its own unchanged prefix (see concat_str).
 inline constexpr uint16_t kStrAscii = 1;   // StrObject flag: all bytes < 0x80 (code points = bytes)
 inline constexpr uint16_t kStrHashed = 4;  // StrObject flag: `hash` is set (a flag, not a bool: the object fits 64 bytes)
+// StrObject flag: only one local refers to this string (a "builder", proved by
+// compiler/lower/mark_string_builders), so an append may change it in place.
+// Set only by append_str_in_place on a string it made; cleared by seal_str.
+inline constexpr uint16_t kStrBuilder = 8;
 struct StrObject : Object {
   std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
   StrObject* owner = nullptr;  // set: this string's bytes are owner->buffer[0, len)
@@ -128,6 +132,12 @@ void set_error(Thread* t, std::string_view kind, std::string message);  // recor
 Value make_str(Thread* t, std::string_view s);
 Value make_str_from(Thread* t, std::string&& s);  // takes the bytes over: no copy of a built result
 Value concat_str(Thread* t, Value a, Value b);  // a + b for two str values
+// a + b for a builder local's `a = a + b` (the compiler has proved that
+// nothing else refers to a string with kStrBuilder): extends a itself when it
+// carries the flag and ends its buffer, else returns a new flagged string.
+Value append_str_in_place(Thread* t, Value a, Value b);
+// The builder's string may be shared from now on (`return s`).
+void seal_str(Value v);
 Value intern_str(Thread* t, std::string_view s);  // one object per distinct string, never collected
 Value make_list(Thread* t, std::vector<Value> items = {});
 Value make_tuple(Thread* t, std::vector<Value> items = {});

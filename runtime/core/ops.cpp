@@ -686,6 +686,7 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     PK_SYM(pk_get_slice),    PK_SYM(pk_get_attr),       PK_SYM(pk_set_attr),     PK_SYM(pk_get_iter),
     PK_SYM(pk_for_iter),     PK_SYM(pk_unpack),         PK_SYM(pk_assert_failed), PK_SYM(pk_call),
     PK_SYM(pk_call_method),  PK_SYM(pk_call_intrinsic), PK_SYM(pk_make_function), PK_SYM(pk_raise),
+    PK_SYM(pk_seal),
 };
 #undef PK_SYM
 const size_t kRuntimeSymbolCount = sizeof(kRuntimeSymbols) / sizeof(kRuntimeSymbols[0]);
@@ -809,6 +810,13 @@ void pk_load_free(Thread* t, Value* dst, FunctionObject* fn, uint32_t index) { *
 
 bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b) {
   return guard([&] {
+    if (op & kBinaryStrBuilder) {
+      op &= ~kBinaryStrBuilder;
+      if ((op & ~kBinaryInPlace) == kAdd && a->is(ObjKind::Str) && b->is(ObjKind::Str)) {
+        *dst = append_str_in_place(t, *a, *b);
+        return;
+      }
+    }
     if (op & kBinaryInPlace) {
       op &= ~kBinaryInPlace;
       if (a->is(ObjKind::List) && (op == kAdd || op == kMul)) {
@@ -819,6 +827,8 @@ bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* 
     *dst = binary(t, op, *a, *b);
   });
 }
+
+void pk_seal(Thread*, const Value* a) { seal_str(*a); }
 
 bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a) {
   return guard([&] {

@@ -29,6 +29,9 @@ extern const size_t kRuntimeSymbolCount;
 
 // pk_binary's flag for augmented assignment (ir::kInPlace is the same bit).
 inline constexpr uint32_t kBinaryInPlace = 0x100;
+// pk_binary's flag for a builder local's append (ir::kStrBuilder is the same
+// bit): two strs are added with append_str_in_place.
+inline constexpr uint32_t kBinaryStrBuilder = 0x200;
 
 }  // namespace plank::core
 
@@ -61,6 +64,7 @@ void pk_load_free(Thread* t, Value* dst, FunctionObject* fn, uint32_t index);
 // __iadd__ / __imul__ do (`x += y` extends x with any iterable; the result is x).
 bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b);
 bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a);
+void pk_seal(Thread* t, const Value* a);  // ir Seal: seal_str
 bool pk_compare(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b);
 bool pk_truth(Thread* t, bool* out, const Value* a);
 

@@ -25,7 +25,8 @@ TEST(Lower, PassesRunInOrder) {
   std::vector<std::string> passes;
   lower_text("x = 1\n", &passes);
   EXPECT_EQ(passes,
-            (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "infer_types", "verify"}));
+            (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "infer_types",
+                                      "mark_string_builders", "verify"}));
 }
 
 // infer_types: the kinds of the operands of every Binary in function 1, in order.
@@ -72,6 +73,66 @@ TEST(InferTypes, ClaimsNothingUncertain) {
   k = binary_kinds("def f():\n    x = 2 ** 3\n    t = True + 1\n    return x + t\n");
   ASSERT_EQ(k.size(), 3u);
   EXPECT_EQ(k[2], std::make_pair(kAny, kAny));
+}
+
+// mark_string_builders: which Binaries of function 1 append in place, and
+// whether a Seal precedes each return of the builder.
+struct Builders {
+  std::vector<bool> binaries;  // kStrBuilder, per Binary in order
+  int seals = 0;
+};
+Builders builders(const std::string& text) {
+  DiagnosticSink sink;
+  auto file = SourceFile::from_string("t.plank", text);
+  auto ast = frontend::parse_module(file, sink);
+  auto cm = check::check_module(*ast, sink);
+  ir::Module m = lower::lower_module(cm, lower::LowerOptions{}, sink);
+  EXPECT_FALSE(sink.has_errors()) << render_text(sink.all());
+  Builders out;
+  for (const auto& block : m.functions.at(1).blocks)
+    for (size_t k = 0; k < block.instrs.size(); ++k) {
+      const ir::Instr& in = block.instrs[k];
+      if (in.op == ir::Op::Binary) out.binaries.push_back(in.imm & ir::kStrBuilder);
+      if (in.op == ir::Op::Seal) {
+        ++out.seals;
+        EXPECT_EQ(k + 1, block.instrs.size() - 1) << "a seal comes right before the return";
+        EXPECT_EQ(block.instrs.back().op, ir::Op::Return);
+        EXPECT_EQ(block.instrs.back().a, in.a);
+      }
+    }
+  return out;
+}
+
+TEST(StringBuilders, AppendsToALocalThatOnlyItsOwnReadsSee) {
+  auto b = builders("def f(n):\n    s = ''\n    for i in range(n):\n        s += str(i)\n        if len(s) > 3 and s != 'x':\n"
+                    "            s = s + '.'\n    print(s)\n    return s\n");
+  EXPECT_EQ(b.binaries, (std::vector<bool>{true, true}));
+  EXPECT_EQ(b.seals, 1);
+  // Nothing returned: nothing to seal. `t + s` reads s without keeping it; `s = t + s` is no append.
+  b = builders("def f(t):\n    s = ''\n    s += 'a'\n    u = t + s\n    s = t + s\n    return len(s + u)\n");
+  EXPECT_EQ(b.binaries, (std::vector<bool>{true, false, false, false}));
+  EXPECT_EQ(b.seals, 0);
+}
+
+TEST(StringBuilders, NoBuilderWhenTheStringCanEscape) {
+  const char* escapes[] = {
+      "    l = [s]\n",                  // into a list
+      "    l = []\n    l.append(s)\n",  // a method's argument
+      "    t = s\n",                    // another local
+      "    g(s)\n",                     // a call's argument
+      "    s.upper()\n",                // a method may return self
+      "    for c in s:\n        pass\n",  // an iterator keeps its source
+      "    d = {s: 1}\n",               // a dict key
+      "    def h():\n        return s\n",  // a closure's cell
+  };
+  for (const char* escape : escapes) {
+    auto b = builders(std::string("def f(g):\n    s = ''\n    s += 'a'\n") + escape + "    s += 'b'\n    return s\n");
+    for (bool marked : b.binaries) EXPECT_FALSE(marked) << escape;
+    EXPECT_EQ(b.seals, 0) << escape;
+  }
+  // Numbers are left alone: `n = n + 1` appends nothing.
+  auto b = builders("def f():\n    n = 0\n    for i in range(3):\n        n = n + i\n    return n\n");
+  EXPECT_EQ(b.binaries, (std::vector<bool>{false}));
 }
 
 TEST(Lower, GoldenFib) {
