@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <mutex>
+#include <utility>
 
 #include <sys/mman.h>
 #if defined(__GLIBC__)
@@ -24,6 +26,8 @@ namespace plank::core {
 #ifndef PLANK_POOL_OBJECTS
 #define PLANK_POOL_OBJECTS 1
 #endif
+
+bool ObjectPool::enabled() { return PLANK_POOL_OBJECTS; }
 
 void* ObjectPool::take(size_t bytes) {
   size_t c = (bytes + kGranule - 1) / kGranule;
@@ -61,13 +65,68 @@ void ObjectPool::carve(size_t cls) {
   free_[cls] = head;
 }
 
+namespace {
+
+// Arenas of heaps that have ended, kept mapped (up to kKeptBytes) for the next
+// heap of the process: a program run after another (the REPL, an evaluation
+// harness, an embedder) then starts on memory whose pages are already there
+// instead of having the kernel clear fresh ones. Shared by the heaps of every
+// thread, hence the lock (taken once per arena, not per object).
+class ArenaCache {
+ public:
+  static constexpr size_t kKeptBytes = size_t{32} << 20;
+  // An arena of at least `bytes`, or {nullptr, 0}.
+  std::pair<char*, size_t> take(size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (size_t i = 0; i < kept_.size(); ++i)
+      if (kept_[i].second >= bytes) {
+        auto arena = kept_[i];
+        kept_.erase(kept_.begin() + static_cast<std::ptrdiff_t>(i));
+        total_ -= arena.second;
+        return arena;
+      }
+    return {nullptr, 0};
+  }
+  // Keeps the arena, or unmaps it when the cache is full.
+  void give(char* mem, size_t bytes) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (total_ + bytes <= kKeptBytes) {
+        kept_.emplace_back(mem, bytes);
+        total_ += bytes;
+        return;
+      }
+    }
+    munmap(mem, bytes);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::pair<char*, size_t>> kept_;
+  size_t total_ = 0;
+};
+
+ArenaCache& arena_cache() {
+  static auto* cache = new ArenaCache();  // never destroyed: heaps may end during static destruction
+  return *cache;
+}
+
+}  // namespace
+
 char* ObjectPool::new_chunk() {
   if (arenas_.empty() || arena_used_ == arenas_.back().bytes) {
     size_t bytes = std::clamp<size_t>(mapped_, size_t{256} << 10, size_t{4} << 20);
     arenas_.reserve(arenas_.size() + 1);
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    arenas_.push_back({static_cast<char*>(p), bytes});
+    auto [kept, kept_bytes] = arena_cache().take(bytes);
+    if (kept) {
+      bytes = kept_bytes;
+      reused_ += bytes;
+    } else {
+      void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+      if (p == MAP_FAILED) throw std::bad_alloc();
+      kept = static_cast<char*>(p);
+    }
+    arenas_.push_back({kept, bytes});
     arena_used_ = 0;
     mapped_ += bytes;
   }
@@ -77,7 +136,7 @@ char* ObjectPool::new_chunk() {
 }
 
 ObjectPool::~ObjectPool() {
-  for (Arena& a : arenas_) munmap(a.mem, a.bytes);
+  for (Arena& a : arenas_) arena_cache().give(a.mem, a.bytes);
   for (Object* o : large_) ::operator delete(o);
 }
 

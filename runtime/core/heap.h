@@ -53,6 +53,8 @@ class ObjectPool {
   ObjectPool(const ObjectPool&) = delete;
   ObjectPool& operator=(const ObjectPool&) = delete;
   void* take(size_t bytes);
+  static bool enabled();  // false in sanitizer builds: every object from the global allocator
+  size_t reused_bytes() const { return reused_; }  // arena bytes taken over from ended pools
 
   // Calls f(o) for every allocated object.
   template <class F>
@@ -90,7 +92,8 @@ class ObjectPool {
   // Chunks come from arenas mapped with their pages populated: one system call
   // instead of a page fault per 4 KiB (page faults and malloc's bookkeeping for
   // 64 KiB blocks were a quarter of a string-building loop's time). Arenas
-  // double from 256 KiB to 4 MiB and are unmapped with the pool.
+  // double from 256 KiB to 4 MiB; when the pool ends they go to a process-wide
+  // cache for the next pool (heap.cpp's ArenaCache) or are unmapped.
   struct Arena {
     char* mem;
     size_t bytes;
@@ -98,6 +101,7 @@ class ObjectPool {
   std::vector<Arena> arenas_;
   size_t arena_used_ = 0;  // bytes of arenas_.back() handed out as chunks
   size_t mapped_ = 0;      // bytes of all arenas
+  size_t reused_ = 0;      // of which came from the process-wide cache
 };
 
 template <class Dead>
@@ -195,6 +199,8 @@ class Heap {
   size_t allocated_bytes() const { return live_bytes_ + since_gc_; }
   // The most bytes held at once (sampled when a collection starts, and now).
   size_t peak_bytes() const { return std::max(peak_bytes_, allocated_bytes()); }
+  // Object memory this heap took over, already mapped, from heaps that had ended.
+  size_t reused_arena_bytes() const { return pool_.reused_bytes(); }
 
  private:
   void before_alloc(size_t bytes);

@@ -404,6 +404,35 @@ TEST_F(Collector, SweepReusesSlotsAndEmptyChunks) {
   for (int k = 0; k < 20; ++k) EXPECT_EQ(str_view(list_items(kept)[k]), "garbage string " + std::to_string(k * 1000));
 }
 
+// A heap that ends leaves its arenas to the next heap of the process, which
+// finds its objects intact on the reused memory.
+TEST_F(Collector, NextHeapReusesArenas) {
+  if (!ObjectPool::enabled()) GTEST_SKIP() << "sanitizer build: objects come from the global allocator";
+  auto fill = [](Thread* th, std::vector<Value>* keep) {
+    Value list = make_list(th, {});
+    RootScope scope(th);
+    scope.push(list);
+    for (int i = 0; i < 30000; ++i) {
+      Value s = make_str(th, "arena string " + std::to_string(i));
+      if (i % 100 == 0) list_items(list).push_back(s);
+    }
+    th->heap->collect();
+    if (keep) *keep = list_items(list);
+  };
+  {
+    Thread t1;
+    Heap h1(&t1);
+    fill(&t1, nullptr);
+  }
+  Thread t2;
+  Heap h2(&t2);
+  std::vector<Value> kept;
+  fill(&t2, &kept);
+  EXPECT_GT(h2.reused_arena_bytes(), 0u);
+  ASSERT_EQ(kept.size(), 300u);
+  for (int k = 0; k < 300; ++k) EXPECT_EQ(str_view(kept[k]), "arena string " + std::to_string(k * 100));
+}
+
 // The empty string and one-character ASCII strings are one object each (as in
 // CPython), survive collections, and stay correct when appended to.
 TEST_F(Collector, SmallStringsAreCachedAndSurvive) {
