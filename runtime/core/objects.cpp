@@ -114,10 +114,15 @@ Value append_str_in_place(Thread* t, Value a, Value b) {
   StrObject* sa = as_str(a);
   StrObject* sb = as_str(b);
   StrObject* root = sa->owner ? sa->owner : sa;
+  std::string_view tail = str_view(sb);  // may lie in this buffer: append copes with aliasing
   // Only the tip may grow: shorter strings sharing the buffer keep their prefix
-  // either way, but a longer one would see the new bytes.
-  if ((sa->flags & kStrBuilder) && root->buffer.size() == sa->len) {
-    std::string_view tail = str_view(sb);  // may lie in this buffer: append copes with aliasing
+  // either way, but a longer one would see the new bytes. A buffer another
+  // string owns grows only within its capacity, as concat_str's do (runtime
+  // code up the stack may hold a view of that string); the builder's own
+  // buffer may reallocate: strings made from it are younger than this frame.
+  bool tip = root->buffer.size() == sa->len;
+  bool room = root == sa || root->buffer.capacity() - root->buffer.size() >= tail.size();
+  if ((sa->flags & kStrBuilder) && tip && room) {
     size_t before = root->buffer.capacity();
     root->buffer.append(tail.data(), tail.size());
     t->heap->note_growth(root->buffer.capacity() - before);

@@ -384,6 +384,39 @@ TEST_F(Collector, StringAppendSharesBuffersSoundly) {
   EXPECT_TRUE(values_equal(&t, copy, s));
 }
 
+// A builder's append (ir::kStrBuilder) extends its own string in place, but
+// grows a buffer another string owns only within its capacity: that string's
+// bytes never move (runtime code may hold a view of them).
+TEST_F(Collector, BuilderAppendsNeverMoveAnotherStringsBuffer) {
+  heap.stress = true;
+  uint32_t op = Add | kBinaryStrBuilder | kBinaryInPlace;
+  Value base = keep(concat_str(&t, keep(concat_str(&t, S("ab"), S("cd"))), S("e")));  // owns a buffer with room
+  const char* bytes = as_str(base)->buffer.data();
+  Value s = keep(base), piece = S("f"), next;
+  ASSERT_TRUE(pk_binary(&t, &next, op, &s, &piece));  // not a builder's string yet: a new, flagged one sharing base's buffer
+  EXPECT_NE(next.obj, base.obj);
+  s = keep(next);
+  ASSERT_TRUE(pk_binary(&t, &next, op, &s, &piece));  // flagged and the tip: in place
+  EXPECT_EQ(next.obj, s.obj);
+  Value big = keep(make_str(&t, std::string(200, 'z')));
+  ASSERT_TRUE(pk_binary(&t, &next, op, &s, &big));  // no room in base's buffer: a new one
+  EXPECT_NE(next.obj, s.obj);
+  EXPECT_EQ(as_str(base)->buffer.data(), bytes);
+  EXPECT_EQ(str_view(base), "abcde");
+  EXPECT_EQ(str_view(s), "abcdeff");
+  EXPECT_EQ(str_view(next), "abcdeff" + std::string(200, 'z'));
+  s = keep(next);
+  for (int i = 0; i < 100; ++i) {  // its own buffer grows (and may move) in place
+    ASSERT_TRUE(pk_binary(&t, &next, op, &s, &big));
+    EXPECT_EQ(next.obj, s.obj);
+  }
+  EXPECT_EQ(length(&t, s), 7 + 101 * 200);
+  heap.stress = false;
+  seal_str(s);
+  ASSERT_TRUE(pk_binary(&t, &next, op, &s, &piece));  // sealed: an append makes a new string
+  EXPECT_NE(next.obj, s.obj);
+}
+
 // The pool's sweep frees exactly the dead objects, round after round, while
 // chunks whose objects all died are handed to another size class (strings,
 // then tuples): survivors spread over those chunks keep their contents.
