@@ -178,9 +178,11 @@ void Heap::mark_object(Object* o) {
   o->gc_mark = 1;
   // Leaves (most strings, ranges, builtins) have nothing to trace: skip the gray stack.
   switch (o->kind) {
-    case ObjKind::Str:
-      if (auto* owner = static_cast<StrObject*>(o)->owner) mark_object(owner);
+    case ObjKind::Str: {
+      auto* str = static_cast<StrObject*>(o);
+      if (!str->is_inline() && str->shared.owner) mark_object(str->shared.owner);
       return;
+    }
     case ObjKind::Range:
     case ObjKind::Builtin:
     case ObjKind::Opaque:
@@ -235,7 +237,11 @@ void Heap::drain() {
 static size_t object_bytes(Object* o) {
   size_t n = o->size_class;
   switch (o->kind) {
-    case ObjKind::Str: n += static_cast<StrObject*>(o)->buffer.capacity(); break;
+    case ObjKind::Str: {
+      auto* str = static_cast<StrObject*>(o);
+      if (!str->is_inline()) n += str->shared.buffer.capacity();
+      break;
+    }
     case ObjKind::List: n += static_cast<ListObject*>(o)->items.capacity() * sizeof(Value); break;
     case ObjKind::Tuple: n += static_cast<TupleObject*>(o)->items.capacity() * sizeof(Value); break;
     case ObjKind::Dict: {
@@ -291,7 +297,10 @@ static void destroy_as(Object* o) {
 
 void Heap::destroy(Object* o) {
   switch (o->kind) {
-    case ObjKind::Str: destroy_as<StrObject>(o); break;
+    case ObjKind::Str:
+      static_cast<StrObject*>(o)->end();
+      destroy_as<StrObject>(o);
+      break;
     case ObjKind::List: destroy_as<ListObject>(o); break;
     case ObjKind::Tuple: destroy_as<TupleObject>(o); break;
     case ObjKind::Dict: destroy_as<DictObject>(o); break;

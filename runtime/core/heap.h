@@ -154,10 +154,16 @@ class Heap {
   // MemoryError (throws Raised, see objects.h) past the heap budget.
   template <class T>
   T* alloc(ObjKind k, size_t extra_bytes = 0) {
-    before_alloc(sizeof(T) + extra_bytes);
-    void* mem = pool_.take(sizeof(T));
+    return alloc_sized<T>(k, sizeof(T), extra_bytes);
+  }
+  // The same in object_bytes of memory, at most sizeof(T): a T whose tail is
+  // unused (an inline str's bytes past its length).
+  template <class T>
+  T* alloc_sized(ObjKind k, size_t object_bytes, size_t extra_bytes = 0) {
+    before_alloc(object_bytes + extra_bytes);
+    void* mem = pool_.take(object_bytes);
     T* o = new (mem) T();
-    account(o, k, sizeof(T) + extra_bytes);
+    account(o, k, object_bytes + extra_bytes);
     return o;
   }
   // Growth of an existing object (list append, dict insert): counts toward the next collection.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 
@@ -51,11 +52,35 @@ static bool is_ascii(std::string_view s) {
   return true;
 }
 
-static Value new_str(Thread* t, std::string_view s) {
-  auto* o = t->heap->alloc<StrObject>(ObjKind::Str, s.size());
-  o->buffer.assign(s.data(), s.size());
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winvalid-offsetof"  // StrObject is not standard-layout (Object is its base)
+static_assert(offsetof(StrObject, bytes) == kStrInlineOffset);
+#pragma GCC diagnostic pop
+
+// A string whose bytes are inline: 24 + n bytes of pool slot.
+static StrObject* new_inline_str(Thread* t, std::string_view s, uint16_t flags) {
+  auto* o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + s.size());
+  std::memcpy(o->bytes, s.data(), s.size());
   o->len = s.size();
-  o->flags = is_ascii(s) ? kFlagAscii : 0;
+  o->flags = flags | kStrInline;
+  return o;
+}
+
+// A string with its own buffer of `capacity` bytes, empty (the caller appends).
+static StrObject* new_buffer_str(Thread* t, size_t capacity) {
+  auto* o = t->heap->alloc<StrObject>(ObjKind::Str, capacity);
+  o->start_shared();
+  o->shared.buffer.reserve(capacity);
+  return o;
+}
+
+static Value new_str(Thread* t, std::string_view s) {
+  uint16_t flags = is_ascii(s) ? kFlagAscii : 0;
+  if (s.size() <= StrObject::kInlineMax) return Value::object(new_inline_str(t, s, flags));
+  StrObject* o = new_buffer_str(t, s.size());
+  o->shared.buffer.assign(s.data(), s.size());
+  o->len = s.size();
+  o->flags = flags;
   return Value::object(o);
 }
 
@@ -67,11 +92,12 @@ Value make_str(Thread* t, std::string_view s) {
 }
 
 Value make_str_from(Thread* t, std::string&& s) {
-  if (s.size() <= 1) return make_str(t, s);
+  if (s.size() <= StrObject::kInlineMax) return make_str(t, s);
   auto* o = t->heap->alloc<StrObject>(ObjKind::Str, s.capacity());
+  o->start_shared();
   o->len = s.size();
   o->flags = is_ascii(s) ? kFlagAscii : 0;
-  o->buffer = std::move(s);
+  o->shared.buffer = std::move(s);
   return Value::object(o);
 }
 
@@ -83,28 +109,36 @@ Value concat_str(Thread* t, Value a, Value b) {
   scope.push(b);
   StrObject* sa = as_str(a);
   StrObject* sb = as_str(b);
-  StrObject* root = sa->owner ? sa->owner : sa;
+  StrObject* root = sa->root();
   size_t n = sa->len + sb->len;
   uint16_t flags = ((sa->flags & sb->flags) & kFlagAscii) | kFlagAppended;
   // `a` is the tip of its buffer and the buffer has room: append in place.
   // Within capacity std::string does not reallocate, so the views of older
   // strings (and string_views the runtime holds) stay valid.
-  if (root->buffer.size() == sa->len && root->buffer.capacity() - root->buffer.size() >= sb->len) {
+  if (root && root->shared.buffer.size() == sa->len && root->shared.buffer.capacity() - root->shared.buffer.size() >= sb->len) {
     auto* r = t->heap->alloc<StrObject>(ObjKind::Str);
+    r->start_shared(root);
     std::string_view tail = str_view(sb);  // may lie in the same buffer, before its end: no overlap
-    root->buffer.append(tail.data(), tail.size());
+    root->shared.buffer.append(tail.data(), tail.size());
     t->heap->note_growth(tail.size());
-    r->owner = root;
     r->len = n;
     r->flags = flags;
     return Value::object(r);
   }
+  // A first append (`a` was not made by one) gives a string made whole: inline
+  // when it is short, a buffer of exactly its size otherwise.
+  if (!(sa->flags & kFlagAppended) && n <= StrObject::kInlineMax) {
+    char joined[StrObject::kInlineMax];
+    std::string_view x = str_view(sa), y = str_view(sb);
+    std::memcpy(joined, x.data(), x.size());
+    std::memcpy(joined + x.size(), y.data(), y.size());
+    return Value::object(new_inline_str(t, std::string_view(joined, n), flags));
+  }
   // A new buffer; when `a` was itself built by appending, reserve room for more (doubling: amortised linear).
   size_t capacity = (sa->flags & kFlagAppended) ? std::max<size_t>(2 * n, 64) : n;
-  auto* r = t->heap->alloc<StrObject>(ObjKind::Str, capacity);
-  r->buffer.reserve(capacity);
-  r->buffer.append(str_view(sa));
-  r->buffer.append(str_view(sb));
+  StrObject* r = new_buffer_str(t, capacity);
+  r->shared.buffer.append(str_view(sa));
+  r->shared.buffer.append(str_view(sb));
   r->len = n;
   r->flags = flags;
   return Value::object(r);
@@ -113,19 +147,21 @@ Value concat_str(Thread* t, Value a, Value b) {
 Value append_str_in_place(Thread* t, Value a, Value b) {
   StrObject* sa = as_str(a);
   StrObject* sb = as_str(b);
-  StrObject* root = sa->owner ? sa->owner : sa;
+  StrObject* root = sa->root();
   std::string_view tail = str_view(sb);  // may lie in this buffer: append copes with aliasing
   // Only the tip may grow: shorter strings sharing the buffer keep their prefix
   // either way, but a longer one would see the new bytes. A buffer another
   // string owns grows only within its capacity, as concat_str's do (runtime
   // code up the stack may hold a view of that string); the builder's own
   // buffer may reallocate: strings made from it are younger than this frame.
-  bool tip = root->buffer.size() == sa->len;
-  bool room = root == sa || root->buffer.capacity() - root->buffer.size() >= tail.size();
+  // An inline string has no buffer to grow.
+  bool tip = root && root->shared.buffer.size() == sa->len;
+  bool room = root == sa || (root && root->shared.buffer.capacity() - root->shared.buffer.size() >= tail.size());
   if ((sa->flags & kStrBuilder) && tip && room) {
-    size_t before = root->buffer.capacity();
-    root->buffer.append(tail.data(), tail.size());
-    t->heap->note_growth(root->buffer.capacity() - before);
+    std::string& buffer = root->shared.buffer;
+    size_t before = buffer.capacity();
+    buffer.append(tail.data(), tail.size());
+    t->heap->note_growth(buffer.capacity() - before);
     sa->len += tail.size();
     sa->flags = static_cast<uint16_t>((sa->flags & ~kStrHashed) & ((sb->flags & kFlagAscii) | ~kFlagAscii));
     return a;

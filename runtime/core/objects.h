@@ -27,13 +27,35 @@ inline constexpr uint16_t kStrHashed = 4;  // StrObject flag: `hash` is set (a f
 // compiler/lower/mark_string_builders), so an append may change it in place.
 // Set only by append_str_in_place on a string it made; cleared by seal_str.
 inline constexpr uint16_t kStrBuilder = 8;
+// StrObject flag: the bytes are inline, in the object itself, which is then
+// allocated 24 + len bytes (a 32-, 48- or 64-byte pool slot): most strings are
+// short and made whole (str(i), s.upper(), split's parts), and a third to half
+// of a 64-byte slot was a std::string with nothing in it.
+inline constexpr uint16_t kStrInline = 16;
 struct StrObject : Object {
-  std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
-  StrObject* owner = nullptr;  // set: this string's bytes are owner->buffer[0, len)
   size_t len = 0;
-  uint64_t hash = 0;            // valid when flags has kStrHashed
+  uint64_t hash = 0;  // valid when flags has kStrHashed
+  struct Shared {
+    StrObject* owner = nullptr;  // set: this string's bytes are owner->shared.buffer[0, len)
+    std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
+  };
+  static constexpr size_t kInlineMax = 40;  // the most bytes kept inline
+  union {
+    Shared shared;               // without kStrInline (started by start_shared, ended by Heap::destroy)
+    char bytes[kInlineMax];      // with kStrInline: the first len
+  };
+  StrObject() {}
+  ~StrObject() {}
+  bool is_inline() const { return flags & kStrInline; }
+  void start_shared(StrObject* owner = nullptr) { new (&shared) Shared{owner, {}}; }
+  void end() {
+    if (!is_inline()) shared.~Shared();
+  }
+  // The buffer this string's bytes are in; null for an inline string.
+  StrObject* root() { return is_inline() ? nullptr : shared.owner ? shared.owner : this; }
 };
 static_assert(sizeof(StrObject) <= 64, "a str is one 64-byte pool slot");
+inline constexpr size_t kStrInlineOffset = sizeof(Object) + sizeof(size_t) + sizeof(uint64_t);  // where `bytes` starts
 
 struct ListObject : Object {
   std::vector<Value> items;
@@ -156,7 +178,10 @@ inline TupleObject* as_tuple(Value v) { return static_cast<TupleObject*>(v.obj);
 inline DictObject* as_dict(Value v) { return static_cast<DictObject*>(v.obj); }
 inline FunctionObject* as_function(Value v) { return static_cast<FunctionObject*>(v.obj); }
 inline CellObject* as_cell(Value v) { return static_cast<CellObject*>(v.obj); }
-inline std::string_view str_view(const StrObject* s) { return {(s->owner ? s->owner : s)->buffer.data(), s->len}; }
+inline std::string_view str_view(const StrObject* s) {
+  if (s->is_inline()) return {s->bytes, s->len};
+  return {(s->shared.owner ? s->shared.owner : s)->shared.buffer.data(), s->len};
+}
 inline std::string_view str_view(Value v) { return str_view(as_str(v)); }
 std::vector<Value>& list_items(Value v);
 const std::vector<Value>& tuple_items(Value v);

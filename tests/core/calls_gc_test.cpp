@@ -391,7 +391,7 @@ TEST_F(Collector, BuilderAppendsNeverMoveAnotherStringsBuffer) {
   heap.stress = true;
   uint32_t op = Add | kBinaryStrBuilder | kBinaryInPlace;
   Value base = keep(concat_str(&t, keep(concat_str(&t, S("ab"), S("cd"))), S("e")));  // owns a buffer with room
-  const char* bytes = as_str(base)->buffer.data();
+  const char* bytes = as_str(base)->shared.buffer.data();
   Value s = keep(base), piece = S("f"), next;
   ASSERT_TRUE(pk_binary(&t, &next, op, &s, &piece));  // not a builder's string yet: a new, flagged one sharing base's buffer
   EXPECT_NE(next.obj, base.obj);
@@ -401,7 +401,7 @@ TEST_F(Collector, BuilderAppendsNeverMoveAnotherStringsBuffer) {
   Value big = keep(make_str(&t, std::string(200, 'z')));
   ASSERT_TRUE(pk_binary(&t, &next, op, &s, &big));  // no room in base's buffer: a new one
   EXPECT_NE(next.obj, s.obj);
-  EXPECT_EQ(as_str(base)->buffer.data(), bytes);
+  EXPECT_EQ(as_str(base)->shared.buffer.data(), bytes);
   EXPECT_EQ(str_view(base), "abcde");
   EXPECT_EQ(str_view(s), "abcdeff");
   EXPECT_EQ(str_view(next), "abcdeff" + std::string(200, 'z'));
