@@ -165,20 +165,28 @@ Value s_strip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, 
 Value s_lstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, true, false); }
 Value s_rstrip(Thread* t, Value self, const BoundArgs& b) { return strip_impl(t, self, b, false, true); }
 
+// An ASCII string with each byte mapped (case changes), written straight into the new object.
+template <class Map>
+Value map_ascii(Thread* t, Value self, Map map) {
+  std::string_view s = str_view(self);  // self is rooted and does not move: valid across the allocation
+  if (s.size() <= 1) {  // the shared one-character strings
+    char c = s.empty() ? '\0' : map(s[0]);
+    return make_str(t, std::string_view(&c, s.size()));
+  }
+  char* out;
+  Value r = make_ascii_str_for(t, s.size(), &out);
+  for (size_t i = 0; i < s.size(); ++i) out[i] = map(s[i]);
+  return r;
+}
+
 Value s_lower(Thread* t, Value self, const BoundArgs&) {
   if (!ascii_str(self)) return make_str_from(t, unicode::lower(str_view(self)));
-  std::string s(str_view(self));
-  for (auto& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return make_str_from(t, std::move(s));
+  return map_ascii(t, self, [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
 }
 
 Value s_upper(Thread* t, Value self, const BoundArgs&) {
   if (!ascii_str(self)) return make_str_from(t, unicode::upper(str_view(self)));
-  std::string s(str_view(self));
-  for (auto& c : s)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return make_str_from(t, std::move(s));
+  return map_ascii(t, self, [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; });
 }
 
 Value s_replace(Thread* t, Value self, const BoundArgs& b) {

@@ -101,6 +101,22 @@ Value make_str_from(Thread* t, std::string&& s) {
   return Value::object(o);
 }
 
+Value make_ascii_str_for(Thread* t, size_t n, char** bytes) {
+  StrObject* o;
+  if (n <= StrObject::kInlineMax) {
+    o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
+    o->flags = kFlagAscii | kStrInline;
+    *bytes = o->bytes;
+  } else {
+    o = new_buffer_str(t, n);
+    o->shared.buffer.resize(n);
+    o->flags = kFlagAscii;
+    *bytes = o->shared.buffer.data();
+  }
+  o->len = n;
+  return Value::object(o);
+}
+
 static constexpr uint16_t kFlagAppended = 2;  // made by concat_str: the next append reserves room to grow
 
 Value concat_str(Thread* t, Value a, Value b) {
