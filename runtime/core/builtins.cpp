@@ -3,6 +3,7 @@
 
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -100,7 +101,11 @@ Value b_range(Thread* t, const CallArgs& args) {
 Value b_str(Thread* t, const CallArgs& args) {
   if (args.npos == 1 && args.nkw == 0 && args.positional(0).is_int()) {  // str(i): the common call, no binding
     fmt::format_int digits(args.positional(0).i);
-    return make_str(t, std::string_view(digits.data(), digits.size()));
+    if (digits.size() <= 1) return make_str(t, std::string_view(digits.data(), digits.size()));
+    char* out;  // digits are ASCII: written straight into the string
+    Value r = make_ascii_str_for(t, digits.size(), &out);
+    std::memcpy(out, digits.data(), digits.size());
+    return r;
   }
   BoundArgs b;
   bind(t, "str", args, &b);

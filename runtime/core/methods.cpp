@@ -101,7 +101,7 @@ Value s_split(Thread* t, Value self, const BoundArgs& b) {
   size_t i = 0;
   int64_t splits = 0;
   while (true) {
-    size_t j = s.find(sep, i);
+    size_t j = sep.size() == 1 ? s.find(sep[0], i) : s.find(sep, i);  // one byte: memchr
     if (j == std::string_view::npos || (maxsplit >= 0 && splits >= maxsplit)) {
       add(s.substr(i));
       break;
