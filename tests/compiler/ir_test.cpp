@@ -30,13 +30,19 @@ TEST(Lower, PassesRunInOrder) {
 }
 
 // infer_types: the kinds of the operands of every Binary in function 1, in order.
-std::vector<std::pair<uint8_t, uint8_t>> binary_kinds(const std::string& text) {
+// The module lowered through every pass.
+ir::Module lowered(const std::string& text) {
   DiagnosticSink sink;
   auto file = SourceFile::from_string("t.plank", text);
   auto ast = frontend::parse_module(file, sink);
   auto cm = check::check_module(*ast, sink);
   ir::Module m = lower::lower_module(cm, lower::LowerOptions{}, sink);
   EXPECT_FALSE(sink.has_errors()) << render_text(sink.all());
+  return m;
+}
+
+std::vector<std::pair<uint8_t, uint8_t>> binary_kinds(const std::string& text) {
+  ir::Module m = lowered(text);
   std::vector<std::pair<uint8_t, uint8_t>> out;
   for (const auto& block : m.functions.at(1).blocks)
     for (const auto& in : block.instrs)
@@ -82,12 +88,7 @@ struct Builders {
   int seals = 0;
 };
 Builders builders(const std::string& text) {
-  DiagnosticSink sink;
-  auto file = SourceFile::from_string("t.plank", text);
-  auto ast = frontend::parse_module(file, sink);
-  auto cm = check::check_module(*ast, sink);
-  ir::Module m = lower::lower_module(cm, lower::LowerOptions{}, sink);
-  EXPECT_FALSE(sink.has_errors()) << render_text(sink.all());
+  ir::Module m = lowered(text);
   Builders out;
   for (const auto& block : m.functions.at(1).blocks)
     for (size_t k = 0; k < block.instrs.size(); ++k) {

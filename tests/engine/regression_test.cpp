@@ -1,46 +1,11 @@
 // Disagreements with python3 found by the differential tests (tests/diff),
 // minimised; each runs in both engines and states Python's output.
-#include <gtest/gtest.h>
-
-#include <string>
-
-#include "engine/engine.h"
-#include "engine/run.h"
+#include "both_engines.h"
 
 namespace plank {
 namespace {
 
-class Regression : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    if (GetParam() == "jit" && !engine::jit_available()) GTEST_SKIP() << "JIT not built";
-  }
-  std::string run(const std::string& text) {
-    engine::RunOptions o;
-    std::string out, err;
-    o.path = "r.plank";
-    o.source = text;
-    o.engine = GetParam();
-    o.out = &out;
-    o.err = &err;
-    int rc = engine::run_program(o).exit_code;
-    EXPECT_EQ(rc, 0) << err;
-    return out;
-  }
-  // The `Kind: message` of the runtime error the program ends with (python3's last line).
-  std::string error_of(const std::string& text) {
-    engine::RunOptions o;
-    std::string out, err;
-    o.path = "r.plank";
-    o.source = text;
-    o.engine = GetParam();
-    o.out = &out;
-    o.err = &err;
-    EXPECT_EQ(engine::run_program(o).exit_code, 1);
-    size_t at = err.find("error: ");
-    return at == std::string::npos ? err : err.substr(at + 7, err.find('\n') - at - 7);
-  }
-};
+class Regression : public testing::BothEngines {};
 
 // `x += y` on a list extends it in place (list.__iadd__): every alias sees it.
 // Plank used to build a new list, as for `x = x + y`.

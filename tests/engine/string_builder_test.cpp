@@ -1,33 +1,12 @@
 // Locals that build a string in place (compiler/lower/mark_string_builders,
 // core::append_str_in_place): every way the string could be seen by someone
 // else must still see an immutable str. Expected outputs are python3's.
-#include <gtest/gtest.h>
-
-#include <string>
-
-#include "engine/engine.h"
-#include "engine/run.h"
+#include "both_engines.h"
 
 namespace plank {
 namespace {
 
-class StringBuilder : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    if (GetParam() == "jit" && !engine::jit_available()) GTEST_SKIP() << "JIT not built";
-  }
-  std::string run(const std::string& text) {
-    engine::RunOptions o;
-    std::string out, err;
-    o.path = "b.plank";
-    o.source = text;
-    o.engine = GetParam();
-    o.out = &out;
-    o.err = &err;
-    EXPECT_EQ(engine::run_program(o).exit_code, 0) << err;
-    return out;
-  }
-};
+class StringBuilder : public testing::BothEngines {};
 
 // A returned builder is sealed: the caller's `+=` on it must not change what
 // another name holds.
