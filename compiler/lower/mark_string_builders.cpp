@@ -43,7 +43,9 @@ void for_each_read(const ir::Instr& in, F&& f) {
     for (Slot s : in.args) f(s);
 }
 
-void for_each_write(const ir::Instr& in, const std::function<void(Slot)>& f) {
+// Calls f(slot) for every slot `in` writes.
+template <class F>
+void for_each_write(const ir::Instr& in, F&& f) {
   if (in.dst != ir::kNoSlot && in.op != Op::StoreCell) f(in.dst);
   if (in.op == Op::Unpack)
     for (Slot s : in.args) f(s);
