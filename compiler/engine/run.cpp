@@ -199,6 +199,7 @@ RunResult run_program(const RunOptions& o) {
   thread.budget.max_steps = o.max_steps;
   thread.budget.timeout_seconds = o.timeout_seconds;
   thread.budget.max_depth = o.max_depth;
+  thread.budget.max_heap_bytes = o.max_heap_bytes;
   thread.capabilities = o.capabilities;
   std::string captured;
   if (o.out) thread.output = o.out;

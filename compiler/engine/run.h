@@ -17,6 +17,7 @@ struct RunOptions {
   int64_t max_steps = 0;              // 0: unlimited
   double timeout_seconds = 0;         // 0: none
   uint32_t max_depth = 1000;          // recursion limit
+  size_t max_heap_bytes = core::Budget{}.max_heap_bytes;  // past it: MemoryError (0: no limit)
   uint32_t capabilities = core::kCapDefault;
   bool debug = false;                 // Step calls pk_step (the step hook)
   core::StepHook step_hook;           // used when debug

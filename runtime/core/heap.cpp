@@ -169,6 +169,15 @@ void Heap::before_alloc(size_t bytes) {
   }
 }
 
+void Heap::grow(size_t bytes) {
+  size_t limit = thread_->budget.max_heap_bytes;
+  if (limit && allocated_bytes() + bytes > limit) {
+    collect();
+    if (live_bytes_ + bytes > limit) throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
+  }
+  since_gc_ += bytes;
+}
+
 void Heap::mark_value(const Value& v) {
   if (v.tag == Tag::Object && v.obj) mark_object(v.obj);
 }

@@ -168,6 +168,12 @@ class Heap {
   }
   // Growth of an existing object (list append, dict insert): counts toward the next collection.
   void note_growth(size_t bytes) { since_gc_ += bytes; }
+  // An existing object's buffer is about to take `bytes` more (a list's or a
+  // string's reallocating): counted like note_growth and held to the heap
+  // budget like an allocation (a collection first when over it, then
+  // MemoryError), so a loop that only appends cannot grow past the budget.
+  // May collect: what the caller holds must be rooted.
+  void grow(size_t bytes);
   // Where note_growth's counter lives: compiled code that appends to a list in
   // place counts the growth itself (compiler/codegen/inline_containers.cpp).
   static size_t growth_counter_offset();

@@ -323,7 +323,9 @@ bool p_space(unsigned char c) { return is_space(c); }
 // ------------------------------------------------------------------ list
 
 Value l_append(Thread* t, Value self, const BoundArgs& b) {
-  list_items(self).push_back(b.values[0]);
+  auto& items = list_items(self);
+  if (items.size() == items.capacity()) t->heap->grow(std::max<size_t>(items.capacity(), 1) * sizeof(Value));
+  items.push_back(b.values[0]);
   t->heap->note_growth(sizeof(Value));
   return Value::none();
 }

@@ -175,9 +175,14 @@ Value append_str_in_place(Thread* t, Value a, Value b) {
   bool room = root == sa || (root && root->shared.buffer.capacity() - root->shared.buffer.size() >= tail.size());
   if ((sa->flags & kStrBuilder) && tip && room) {
     std::string& buffer = root->shared.buffer;
-    size_t before = buffer.capacity();
+    size_t needed = buffer.size() + tail.size();
+    if (needed > buffer.capacity()) {  // it will reallocate, doubling: held to the heap budget
+      RootScope scope(t);
+      scope.push(a);
+      scope.push(b);
+      t->heap->grow(std::max(needed, 2 * buffer.capacity()) - buffer.capacity());
+    }
     buffer.append(tail.data(), tail.size());
-    t->heap->note_growth(buffer.capacity() - before);
     sa->len += tail.size();
     sa->flags = static_cast<uint16_t>((sa->flags & ~kStrHashed) & ((sb->flags & kFlagAscii) | ~kFlagAscii));
     return a;

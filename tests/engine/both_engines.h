@@ -29,12 +29,17 @@ class BothEngines : public ::testing::TestWithParam<std::string> {
     return at == std::string::npos ? err : err.substr(at + 7, err.find('\n') - at - 7);
   }
 
+  size_t max_heap_bytes = engine::RunOptions{}.max_heap_bytes;
+  int64_t max_steps = 0;
+
  private:
   int run_program(const std::string& text, std::string* out, std::string* err) {
     engine::RunOptions o;
     o.path = "t.plank";
     o.source = text;
     o.engine = GetParam();
+    o.max_heap_bytes = max_heap_bytes;
+    o.max_steps = max_steps;
     o.out = out;
     o.err = err;
     return engine::run_program(o).exit_code;

@@ -1,5 +1,5 @@
 // `plank run FILE [--engine=jit|interp] [--dump=ast|ir|llvm] [--max-steps N]
-//                 [--timeout S] [--allow net,fs] [--debug] [--break LINE...] [--stats]`
+//                 [--timeout S] [--max-memory MIB] [--allow net,fs] [--debug] [--break LINE...] [--stats]`
 // --stats prints, to stderr after the run, where the time went (compile, run wall and
 // CPU) and what the heap did: the figures a user tuning a script wants first.
 // --break prints where the program is and its locals (to stderr) each time a
@@ -46,6 +46,9 @@ void register_run(CLI::App& app, Action& action) {
   cmd->add_option("--max-steps", o->max_steps, "stop after N statements (0: unlimited)");
   cmd->add_option("--timeout", o->timeout_seconds, "stop after S seconds (0: none)");
   cmd->add_option("--max-depth", o->max_depth, "recursion limit (default 1000)");
+  cmd->add_option_function<size_t>(
+      "--max-memory", [o](size_t mib) { o->max_heap_bytes = mib << 20; },
+      "heap limit in MiB: past it the program ends with MemoryError (default 1024; 0: none)");
   cmd->add_option("--allow", *allow, "extra capabilities: net, fs (comma separated)");
   cmd->add_option("-O,--opt-level", o->opt_level, "JIT optimisation level 0..3 (default 0: fastest compile)");
   cmd->add_flag("--debug", o->debug, "debug build of the program (stepping hook on every statement)");
