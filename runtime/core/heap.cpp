@@ -170,12 +170,13 @@ void Heap::before_alloc(size_t bytes) {
 }
 
 void Heap::grow(size_t bytes) {
-  size_t limit = thread_->budget.max_heap_bytes;
-  if (limit && allocated_bytes() + bytes > limit) {
-    collect();
-    if (live_bytes_ + bytes > limit) throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
-  }
   since_gc_ += bytes;
+  grown_since_gc_ += bytes;
+  // Allocations since the last collection are left out: they may be garbage,
+  // and before_alloc (which can collect) holds them to the budget.
+  size_t limit = thread_->budget.max_heap_bytes;
+  if (limit && live_at_gc_ + grown_since_gc_ > limit)
+    throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
 }
 
 void Heap::mark_value(const Value& v) {
@@ -293,6 +294,8 @@ void Heap::collect() {
     return true;
   });
   live_bytes_ = live;
+  live_at_gc_ = live;
+  grown_since_gc_ = 0;
   live_objects_ = count;
   since_gc_ = 0;
   // The next collection after twice as many bytes as survived (at least 1 MiB): the cost of

@@ -168,11 +168,12 @@ class Heap {
   }
   // Growth of an existing object (list append, dict insert): counts toward the next collection.
   void note_growth(size_t bytes) { since_gc_ += bytes; }
-  // An existing object's buffer is about to take `bytes` more (a list's or a
-  // string's reallocating): counted like note_growth and held to the heap
-  // budget like an allocation (a collection first when over it, then
-  // MemoryError), so a loop that only appends cannot grow past the budget.
-  // May collect: what the caller holds must be rooted.
+  // An existing object's buffer is about to take `bytes` more (a list, dict
+  // or builder string reallocating): counted like note_growth, and
+  // MemoryError when what survived the last collection plus all growth since
+  // passes the heap budget, so a loop that only appends (allocating no
+  // object, so never meeting before_alloc's check) still ends. Never
+  // collects: callers need not root anything.
   void grow(size_t bytes);
   // Where note_growth's counter lives: compiled code that appends to a list in
   // place counts the growth itself (compiler/codegen/inline_containers.cpp).
@@ -233,6 +234,8 @@ class Heap {
   size_t live_bytes_ = 0;     // after the last collection, plus what was allocated since
   size_t live_objects_ = 0;
   size_t since_gc_ = 0;
+  size_t live_at_gc_ = 0;      // bytes that survived the last collection
+  size_t grown_since_gc_ = 0;  // grow()'s bytes since then
   size_t peak_bytes_ = 0;
   size_t threshold_ = 1u << 20;
   std::vector<ModuleRuntime*> modules_;

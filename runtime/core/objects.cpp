@@ -176,12 +176,8 @@ Value append_str_in_place(Thread* t, Value a, Value b) {
   if ((sa->flags & kStrBuilder) && tip && room) {
     std::string& buffer = root->shared.buffer;
     size_t needed = buffer.size() + tail.size();
-    if (needed > buffer.capacity()) {  // it will reallocate, doubling: held to the heap budget
-      RootScope scope(t);
-      scope.push(a);
-      scope.push(b);
+    if (needed > buffer.capacity())  // it will reallocate, doubling: held to the heap budget
       t->heap->grow(std::max(needed, 2 * buffer.capacity()) - buffer.capacity());
-    }
     buffer.append(tail.data(), tail.size());
     sa->len += tail.size();
     sa->flags = static_cast<uint16_t>((sa->flags & ~kStrHashed) & ((sb->flags & kFlagAscii) | ~kFlagAscii));
@@ -890,9 +886,13 @@ void dict_set(Thread* t, Value dict, Value key, Value value) {
     return;
   }
   if ((d->entries.size() + 1) * 3 >= d->index.size() * 2) {
+    size_t index_before = d->index.size();
     dict_rebuild(d, d->count + 1 > d->entries.size() / 2 ? (d->count + 1) * 2 : d->count + 1);
+    if (d->index.size() > index_before) t->heap->grow((d->index.size() - index_before) * sizeof(DictObject::Slot));
     dict_lookup(t, d, key, h, &at);
   }
+  if (d->entries.size() == d->entries.capacity())  // the entries reallocate: held to the heap budget
+    t->heap->grow(std::max<size_t>(d->entries.capacity(), 1) * sizeof(DictObject::Entry));
   d->index[at] = {static_cast<int32_t>(d->entries.size()), DictObject::tag_of(h)};
   d->last = d->entries.size();
   d->entries.push_back({key, value, h, true});

@@ -60,15 +60,18 @@ TEST_P(StringBuilder, MixedLoop) {
             "12345 1010 506000\n[1, 2, 3]\n");
 }
 
-// Appending in place allocates no object, and a list append within capacity
-// neither: loops that only grow a string or a list still end at the heap
-// budget with MemoryError (the step budget is only a backstop for this test).
+// Appending in place allocates no object, nor does a list append or an
+// int-keyed dict insert: loops that only grow a string, a list or a dict
+// still end at the heap budget with MemoryError (the step budget is only a
+// backstop for this test).
 TEST_P(StringBuilder, AppendLoopsEndAtTheHeapBudget) {
   max_heap_bytes = 8 << 20;
   max_steps = 20'000'000;
   EXPECT_EQ(error_of("def f():\n    s = ''\n    c = 'abcd'\n    while True:\n        s += c\nf()\n"),
             "MemoryError: heap limit of 8388608 bytes exceeded");
   EXPECT_EQ(error_of("def f():\n    xs = []\n    while True:\n        xs.append(1)\nf()\n"),
+            "MemoryError: heap limit of 8388608 bytes exceeded");
+  EXPECT_EQ(error_of("def f():\n    d = {}\n    i = 0\n    while True:\n        d[i] = i\n        i += 1\nf()\n"),
             "MemoryError: heap limit of 8388608 bytes exceeded");
 }
 
