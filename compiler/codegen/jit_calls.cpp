@@ -1,7 +1,5 @@
 // Call helpers that JIT-compiled code binds as absolute symbols next to the
 // runtime's pk_* functions (runtime_symbols.cpp). No LLVM headers here.
-#include <algorithm>
-
 #include "runtime/core/heap.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/ops.h"
@@ -38,16 +36,11 @@ bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const 
 bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* obj,
                      const plank::core::Value* name, const plank::core::Value* args) {
   if (obj->tag == Tag::Object && obj->obj->kind == ObjKind::List) {
-    auto& items = plank::core::as_list(*obj)->items;
-    if (items.size() == items.capacity()) {  // the list reallocates: held to the heap budget
-      try {
-        t->heap->grow(std::max<size_t>(items.capacity(), 1) * sizeof(plank::core::Value));
-      } catch (const plank::core::Raised&) {
-        return false;
-      }
+    try {
+      plank::core::list_append(t, *obj, plank::core::load_value(args));
+    } catch (const plank::core::Raised&) {  // MemoryError past the heap budget
+      return false;
     }
-    items.push_back(plank::core::load_value(args));
-    t->heap->note_growth(sizeof(plank::core::Value));
     *dst = plank::core::Value::none();
     return true;
   }

@@ -84,7 +84,7 @@ bool is_append(const std::vector<ir::Instr>& instrs, size_t k, const std::vector
   const ir::Instr& move = instrs[k + 1];
   Slot temp = in.dst;
   bool is_temp = temp >= fn.slot_names.size() || fn.slot_names[temp].empty();
-  return is_temp && temp >= fn.params.size() && move.op == Op::Move && move.a == temp && move.dst == in.a &&
+  return is_temp && move.op == Op::Move && move.a == temp && move.dst == in.a &&
          reads[temp] == 1 && writes[temp] == 1;
 }
 

@@ -175,6 +175,11 @@ class Heap {
   // object, so never meeting before_alloc's check) still ends. Never
   // collects: callers need not root anything.
   void grow(size_t bytes);
+  // Before v.push_back: a full vector reallocates (doubling), which grow() counts.
+  template <class Vector>
+  void before_push(const Vector& v) {
+    if (v.size() == v.capacity()) grow(std::max<size_t>(v.capacity(), 1) * sizeof(typename Vector::value_type));
+  }
   // Where note_growth's counter lives: compiled code that appends to a list in
   // place counts the growth itself (compiler/codegen/inline_containers.cpp).
   static size_t growth_counter_offset();

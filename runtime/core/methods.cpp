@@ -323,10 +323,7 @@ bool p_space(unsigned char c) { return is_space(c); }
 // ------------------------------------------------------------------ list
 
 Value l_append(Thread* t, Value self, const BoundArgs& b) {
-  auto& items = list_items(self);
-  if (items.size() == items.capacity()) t->heap->grow(std::max<size_t>(items.capacity(), 1) * sizeof(Value));
-  items.push_back(b.values[0]);
-  t->heap->note_growth(sizeof(Value));
+  list_append(t, self, b.values[0]);
   return Value::none();
 }
 

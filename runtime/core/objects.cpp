@@ -57,12 +57,23 @@ static bool is_ascii(std::string_view s) {
 static_assert(offsetof(StrObject, bytes) == kStrInlineOffset);
 #pragma GCC diagnostic pop
 
-// A string whose bytes are inline: 24 + n bytes of pool slot.
-static StrObject* new_inline_str(Thread* t, std::string_view s, uint16_t flags) {
-  auto* o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + s.size());
-  std::memcpy(o->bytes, s.data(), s.size());
-  o->len = s.size();
-  o->flags = flags | kStrInline;
+// A new string of n bytes, which the caller writes at *bytes before anything
+// else allocates: inline (24 + n bytes of pool slot) when short, else in a
+// buffer of exactly n bytes.
+static StrObject* new_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) {
+  StrObject* o;
+  if (n <= StrObject::kInlineMax) {
+    o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
+    flags |= kStrInline;
+    *bytes = o->bytes;
+  } else {
+    o = t->heap->alloc<StrObject>(ObjKind::Str, n);
+    o->start_shared();
+    o->shared.buffer.resize(n);
+    *bytes = o->shared.buffer.data();
+  }
+  o->len = n;
+  o->flags = flags;
   return o;
 }
 
@@ -75,12 +86,9 @@ static StrObject* new_buffer_str(Thread* t, size_t capacity) {
 }
 
 static Value new_str(Thread* t, std::string_view s) {
-  uint16_t flags = is_ascii(s) ? kFlagAscii : 0;
-  if (s.size() <= StrObject::kInlineMax) return Value::object(new_inline_str(t, s, flags));
-  StrObject* o = new_buffer_str(t, s.size());
-  o->shared.buffer.assign(s.data(), s.size());
-  o->len = s.size();
-  o->flags = flags;
+  char* bytes;
+  StrObject* o = new_str_of(t, s.size(), is_ascii(s) ? kFlagAscii : 0, &bytes);
+  std::memcpy(bytes, s.data(), s.size());
   return Value::object(o);
 }
 
@@ -101,21 +109,7 @@ Value make_str_from(Thread* t, std::string&& s) {
   return Value::object(o);
 }
 
-Value make_ascii_str_for(Thread* t, size_t n, char** bytes) {
-  StrObject* o;
-  if (n <= StrObject::kInlineMax) {
-    o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
-    o->flags = kFlagAscii | kStrInline;
-    *bytes = o->bytes;
-  } else {
-    o = new_buffer_str(t, n);
-    o->shared.buffer.resize(n);
-    o->flags = kFlagAscii;
-    *bytes = o->shared.buffer.data();
-  }
-  o->len = n;
-  return Value::object(o);
-}
+Value make_ascii_str_for(Thread* t, size_t n, char** bytes) { return Value::object(new_str_of(t, n, kFlagAscii, bytes)); }
 
 static constexpr uint16_t kFlagAppended = 2;  // made by concat_str: the next append reserves room to grow
 
@@ -144,11 +138,12 @@ Value concat_str(Thread* t, Value a, Value b) {
   // A first append (`a` was not made by one) gives a string made whole: inline
   // when it is short, a buffer of exactly its size otherwise.
   if (!(sa->flags & kFlagAppended) && n <= StrObject::kInlineMax) {
-    char joined[StrObject::kInlineMax];
-    std::string_view x = str_view(sa), y = str_view(sb);
-    std::memcpy(joined, x.data(), x.size());
-    std::memcpy(joined + x.size(), y.data(), y.size());
-    return Value::object(new_inline_str(t, std::string_view(joined, n), flags));
+    char* bytes;
+    StrObject* r = new_str_of(t, n, flags, &bytes);
+    std::string_view x = str_view(sa), y = str_view(sb);  // a and b are rooted and do not move
+    std::memcpy(bytes, x.data(), x.size());
+    std::memcpy(bytes + x.size(), y.data(), y.size());
+    return Value::object(r);
   }
   // A new buffer; when `a` was itself built by appending, reserve room for more (doubling: amortised linear).
   size_t capacity = (sa->flags & kFlagAppended) ? std::max<size_t>(2 * n, 64) : n;
@@ -871,6 +866,13 @@ int64_t dict_find_int(DictObject* d, int64_t key) {
   }
 }
 
+void list_append(Thread* t, Value list, Value item) {
+  auto& items = list_items(list);
+  t->heap->before_push(items);
+  items.push_back(item);
+  t->heap->note_growth(sizeof(Value));
+}
+
 void dict_set(Thread* t, Value dict, Value key, Value value) {
   auto* d = as_dict(dict);
   if (DictObject::Entry* e = dict_last(d, key)) {
@@ -891,8 +893,7 @@ void dict_set(Thread* t, Value dict, Value key, Value value) {
     if (d->index.size() > index_before) t->heap->grow((d->index.size() - index_before) * sizeof(DictObject::Slot));
     dict_lookup(t, d, key, h, &at);
   }
-  if (d->entries.size() == d->entries.capacity())  // the entries reallocate: held to the heap budget
-    t->heap->grow(std::max<size_t>(d->entries.capacity(), 1) * sizeof(DictObject::Entry));
+  t->heap->before_push(d->entries);
   d->index[at] = {static_cast<int32_t>(d->entries.size()), DictObject::tag_of(h)};
   d->last = d->entries.size();
   d->entries.push_back({key, value, h, true});

@@ -188,6 +188,7 @@ inline std::string_view str_view(const StrObject* s) {
 }
 inline std::string_view str_view(Value v) { return str_view(as_str(v)); }
 std::vector<Value>& list_items(Value v);
+void list_append(Thread* t, Value list, Value item);  // xs.append(item), held to the heap budget
 const std::vector<Value>& tuple_items(Value v);
 
 // dict: Python key equality (1 == 1.0 == True hash alike); unhashable keys raise TypeError.

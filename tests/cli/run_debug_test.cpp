@@ -32,7 +32,6 @@ TEST(RunBreak, PrintsStackAndLocalsAtEachHit) {
     auto r = test::run_plank(std::string("run --engine=") + engine + " --break 3 --break 7 '" + prog.string() + "'");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "3\n");
-    std::string name = prog.filename().string();
     EXPECT_NE(r.err.find("break at " + prog.string() + ":3 in scale\n"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("  in <module> at " + prog.string() + ":6\n  in scale at " + prog.string() + ":3\n"),
               std::string::npos)
