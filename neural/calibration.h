@@ -14,6 +14,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace plank::neural {
@@ -61,6 +62,8 @@ struct Calibration {
 std::string calibration_path(const std::string& weights_path);
 // FNV-1a 64 of a file's bytes ("fnv1a64:<16 hex>"), "" when unreadable.
 std::string file_fnv1a64(const std::string& path);
+// The same of bytes in memory.
+std::string bytes_fnv1a64(std::string_view bytes);
 
 // Reliability over equal-width probability bins.
 struct ReliabilityBin {

@@ -91,9 +91,7 @@ std::string model_fnv1a64(const ModelSpec& spec) {
     if (h.empty()) return {};
     key += " " + h;
   }
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : key) h = (h ^ c) * 1099511628211ull;
-  return fmt::format("fnv1a64:{:016x}", h);
+  return bytes_fnv1a64(key);
 }
 
 }  // namespace plank::neural

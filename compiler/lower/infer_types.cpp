@@ -44,7 +44,7 @@ uint8_t constant_kind(const ir::Constant& c) {
 }
 
 uint8_t binary_kind(uint32_t imm, uint8_t a, uint8_t b) {
-  auto op = static_cast<ast::BinaryOp>(imm & 0xff);
+  auto op = static_cast<ast::BinaryOp>(ir::binary_op(imm));
   if (op == ast::BinaryOp::Pow || (a & ~(kInt | kFloat)) || (b & ~(kInt | kFloat)) || !a || !b) return kAny;
   uint8_t result = 0;
   for (uint8_t x : {kInt, kFloat})
