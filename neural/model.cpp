@@ -58,9 +58,9 @@ std::string InputVocab::key(std::string_view token) const {
   return w;
 }
 
-int InputVocab::find(const std::string& key) const {
+int InputVocab::find(const std::string& key, int limit) const {
   auto it = ids_.find(key);
-  return it == ids_.end() ? kUnk : it->second;
+  return it == ids_.end() || it->second >= limit ? kUnk : it->second;
 }
 
 int InputVocab::add(const std::string& word) {
@@ -69,18 +69,27 @@ int InputVocab::add(const std::string& word) {
   return it->second;
 }
 
-int InputVocab::id(const std::string& word) const {
-  std::string k = key(word);
-  int id = find(k);
+// The key, then (normalisation 2) its fallbacks, among ids below `limit`.
+int InputVocab::lookup(std::string k, int limit) const {
+  int id = find(k, limit);
   if (id != kUnk || normalisation_ < 2) return id;
   // Fallbacks for words training never saw in this form.
   size_t cut = k.find_last_not_of("?!.,;:'\"`");
   if (cut != std::string::npos && cut + 1 < k.size()) {
     k = key(k.substr(0, cut + 1));
-    if ((id = find(k)) != kUnk) return id;
+    if ((id = find(k, limit)) != kUnk) return id;
   }
-  if (k.size() > 3 && k.back() == 's') return find(k.substr(0, k.size() - 1));
+  if (k.size() > 3 && k.back() == 's') return find(k.substr(0, k.size() - 1), limit);
   return kUnk;
+}
+
+bool InputVocab::trained(const std::string& word) const { return lookup(key(word), trained_words()) != kUnk; }
+
+int InputVocab::id(const std::string& word) const {
+  std::string k = key(word);
+  int id = lookup(k, trained_words());
+  if (id == kUnk && trained_words() < size()) id = lookup(k, size());
+  return id;
 }
 
 const Tensor& ParserWeights::at(const std::string& name) const {
@@ -108,7 +117,10 @@ std::string ParserWeights::check() const {
 }
 
 namespace {
-constexpr char kMagic[8] = {'P', 'L', 'N', 'K', 'P', 'R', 'S', '1'};
+constexpr char kMagic[8] = {'P', 'L', 'N', 'K', 'P', 'R', 'S', '2'};
+constexpr char kMagicV1[8] = {'P', 'L', 'N', 'K', 'P', 'R', 'S', '1'};  // no dtype byte, all f32
+constexpr uint8_t kF32 = 0, kF16 = 1;
+constexpr const char* kEmbedding = "enc.embed";
 
 nlohmann::json config_json(const ModelConfig& c) {
   return {{"input_vocab", c.input_vocab}, {"output_vocab", c.output_vocab}, {"embed", c.embed},
@@ -149,11 +161,60 @@ struct Reader {
 };
 }  // namespace
 
+uint16_t float_to_half(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
+  const uint32_t exp = (x >> 23) & 0xFFu, man = x & 0x7FFFFFu;
+  if (exp == 0xFF) return static_cast<uint16_t>(sign | 0x7C00u | (man ? 0x200u : 0u));  // inf, NaN
+  const int e = static_cast<int>(exp) - 127 + 15;
+  if (e >= 31) return static_cast<uint16_t>(sign | 0x7C00u);  // overflow to infinity
+  if (e <= 0) {                                                // subnormal or zero
+    if (e < -10) return sign;
+    const uint32_t m = man | 0x800000u;
+    const int shift = 14 - e;
+    uint32_t h = m >> shift, rest = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rest > half || (rest == half && (h & 1u))) ++h;
+    return static_cast<uint16_t>(sign | h);
+  }
+  uint32_t h = (static_cast<uint32_t>(e) << 10) | (man >> 13), rest = man & 0x1FFFu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;  // may carry into the exponent: still right
+  return static_cast<uint16_t>(sign | h);
+}
+
+float half_to_float(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16, exp = (h >> 10) & 0x1Fu, man = h & 0x3FFu;
+  uint32_t x;
+  if (exp == 0x1F) x = sign | 0x7F800000u | (man << 13);
+  else if (exp != 0) x = sign | ((exp - 15 + 127) << 23) | (man << 13);
+  else if (man == 0) x = sign;
+  else {  // subnormal: normalise
+    int e = -1;
+    uint32_t m = man;
+    do {
+      ++e;
+      m <<= 1;
+    } while (!(m & 0x400u));
+    x = sign | (static_cast<uint32_t>(127 - 15 - e) << 23) | ((m & 0x3FFu) << 13);
+  }
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+void round_embedding_to_storage(ParserWeights& w) {
+  if (!w.half_embedding) return;
+  auto it = w.tensors.find(kEmbedding);
+  if (it == w.tensors.end()) return;
+  for (float& x : it->second.data) x = half_to_float(float_to_half(x));
+}
+
 bool save_weights(const ParserWeights& w, const std::string& path, std::string* error) {
   nlohmann::json meta;
   meta["config"] = config_json(w.config);
   meta["input_vocab"] = w.input_vocab.words();
   meta["input_normalisation"] = w.input_vocab.normalisation();
+  if (w.input_vocab.trained_words() < w.input_vocab.size()) meta["trained_words"] = w.input_vocab.trained_words();
   meta["output_vocab"] = w.output_vocab;
   meta["training"] = nlohmann::json::parse(w.training_json, nullptr, false);
   std::string m = meta.dump();
@@ -166,7 +227,13 @@ bool save_weights(const ParserWeights& w, const std::string& path, std::string* 
     out += name;
     put<uint8_t>(out, static_cast<uint8_t>(t.shape.size()));
     for (int d : t.shape) put<uint32_t>(out, static_cast<uint32_t>(d));
-    out.append(reinterpret_cast<const char*>(t.data.data()), t.data.size() * sizeof(float));
+    if (w.half_embedding && name == kEmbedding) {
+      put<uint8_t>(out, kF16);
+      for (float x : t.data) put<uint16_t>(out, float_to_half(x));
+    } else {
+      put<uint8_t>(out, kF32);
+      out.append(reinterpret_cast<const char*>(t.data.data()), t.data.size() * sizeof(float));
+    }
   }
   std::ofstream f(path, std::ios::binary);
   if (!f || !f.write(out.data(), static_cast<std::streamsize>(out.size()))) {
@@ -184,7 +251,12 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
   std::ifstream f(path, std::ios::binary);
   if (!f) return fail("cannot open the weights file (train one with `plank train parser`)");
   std::string s((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (s.size() < 8 || std::memcmp(s.data(), kMagic, 8) != 0) return fail("not a Plank parser weights file");
+  if (s.size() < 8) return fail("not a Plank parser weights file");
+  const bool v1 = std::memcmp(s.data(), kMagicV1, 8) == 0;
+  if (!v1 && std::memcmp(s.data(), kMagic, 8) != 0) {
+    if (std::memcmp(s.data(), kMagic, 7) == 0) return fail("a newer weights format than this plank reads; rebuild plank");
+    return fail("not a Plank parser weights file");
+  }
   Reader r{s, 8};
   uint32_t mlen = r.get<uint32_t>();
   auto meta = nlohmann::json::parse(r.bytes(mlen), nullptr, false);
@@ -204,6 +276,11 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
     w.input_vocab = InputVocab(normalisation);
     const auto& words = meta.at("input_vocab");
     for (size_t i = 2; i < words.size(); ++i) w.input_vocab.add(words[i].get<std::string>());
+    if (meta.contains("trained_words")) {
+      int n = meta.at("trained_words").get<int>();
+      if (n < 2 || n > w.input_vocab.size()) return fail("\"trained_words\" is outside the input vocabulary");
+      w.input_vocab.set_trained_words(n);
+    }
     w.output_vocab = meta.at("output_vocab").get<std::vector<std::string>>();
     w.training_json = meta.contains("training") ? meta["training"].dump() : "{}";
   } catch (const std::exception& e) {
@@ -225,10 +302,21 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
       count *= static_cast<size_t>(t.shape.back());
       if (count > (size_t{1} << 30)) return fail("tensor '" + name + "' is implausibly large");
     }
-    std::string raw = r.bytes(count * sizeof(float));
+    uint8_t dtype = v1 ? kF32 : r.get<uint8_t>();
+    if (dtype != kF32 && dtype != kF16) return fail("tensor '" + name + "' has an unknown value type");
+    std::string raw = r.bytes(count * (dtype == kF16 ? sizeof(uint16_t) : sizeof(float)));
     if (!r.ok) break;
     t.data.resize(count);
-    std::memcpy(t.data.data(), raw.data(), raw.size());
+    if (dtype == kF16) {
+      for (size_t k = 0; k < count; ++k) {
+        uint16_t h;
+        std::memcpy(&h, raw.data() + 2 * k, 2);
+        t.data[k] = half_to_float(h);
+      }
+      if (name == kEmbedding) w.half_embedding = true;
+    } else {
+      std::memcpy(t.data.data(), raw.data(), raw.size());
+    }
     w.tensors[name] = std::move(t);
   }
   if (!r.ok) return fail("truncated");

@@ -16,12 +16,12 @@
 // GRU gates follow PyTorch: rows [r; z; n] of W_ih [3H,in], W_hh [3H,H].
 //
 // Weights file (little-endian):
-//   8 bytes  magic "PLNKPRS1"
+//   8 bytes  magic "PLNKPRS2" ("PLNKPRS1": the same without the dtype byte, all f32)
 //   u32      metadata length M, then M bytes of JSON: {"config": {...},
 //            "input_vocab": [...], "output_vocab": [...], "training": {...}}
 //   u32      tensor count N, then N times:
 //            u16 name length, name bytes, u8 rank, rank x u32 dims,
-//            prod(dims) x f32 values (row-major)
+//            u8 dtype (0 = f32, 1 = IEEE binary16), prod(dims) values (row-major)
 // Loading checks every tensor of parameter_specs(config) is present with its shape.
 #pragma once
 #include <cstdint>
@@ -70,6 +70,12 @@ class InputVocab {
   static constexpr int kLatestNormalisation = 2;
   explicit InputVocab(int normalisation = kLatestNormalisation);
   int id(const std::string& word) const;  // kUnk when unknown (word is normalised first)
+  // Words [0, trained_words()) occurred in the training data; the rest came
+  // only from pre-trained vectors (pretrained.h). Lookup prefers a trained
+  // word, fallbacks included ("statues" -> trained "statue"), over a vector-only one.
+  int trained_words() const { return trained_ < 0 ? size() : trained_; }
+  bool trained(const std::string& word) const;  // found among the training words (fallbacks included)
+  void set_trained_words(int n) { trained_ = n; }
   int add(const std::string& word);       // adds the word as given (call key() first)
   std::string key(std::string_view token) const;  // the token's vocabulary key
   int size() const { return static_cast<int>(words_.size()); }
@@ -77,8 +83,10 @@ class InputVocab {
   const std::vector<std::string>& words() const { return words_; }
 
  private:
-  int find(const std::string& key) const;
+  int find(const std::string& key, int limit) const;
+  int lookup(std::string k, int limit) const;
   int normalisation_;
+  int trained_ = -1;
   std::vector<std::string> words_;
   std::unordered_map<std::string, int> ids_;
 };
@@ -89,6 +97,10 @@ struct ParserWeights {
   std::vector<std::string> output_vocab;  // must equal OutVocab::grammar() to be used
   std::map<std::string, Tensor> tensors;
   std::string training_json = "{}";        // provenance: command, data hashes, seed, metrics
+  // Store "enc.embed" as binary16: with pre-trained vectors the vocabulary's
+  // rows are most of the file. Call round_embedding_to_storage() before using
+  // such weights, so what is evaluated is exactly what is saved.
+  bool half_embedding = false;
 
   const Tensor& at(const std::string& name) const;  // throws std::out_of_range with the name
   // Zero-filled tensors of the right shapes for every spec.
@@ -96,6 +108,13 @@ struct ParserWeights {
   // Checks shapes against parameter_specs and the output vocabulary; empty when fine.
   std::string check() const;
 };
+
+// Rounds "enc.embed" to binary16 when w.half_embedding (else does nothing).
+void round_embedding_to_storage(ParserWeights& w);
+
+// IEEE binary16 conversions (round to nearest even; infinities and NaN kept).
+uint16_t float_to_half(float f);
+float half_to_float(uint16_t h);
 
 bool save_weights(const ParserWeights& w, const std::string& path, std::string* error);
 bool load_weights(const std::string& path, ParserWeights& w, std::string* error);

@@ -13,9 +13,11 @@
 #include <optional>
 #include <random>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "form_builder.h"
 #include "parser.h"
+#include "pretrained.h"
 #include "synth.h"
 
 namespace plank::neural {
@@ -27,18 +29,65 @@ namespace F = torch::nn::functional;
 struct Encoded {
   std::vector<int> ids;
   std::vector<GoldStep> steps;
+  std::vector<int> name_positions;  // tokens inside has_name spans (TrainOptions::name_swap)
 };
+
+// Name swapping (TrainOptions::name_swap): per word id of the full
+// vocabulary, the ids whose pre-trained vectors are nearest (cosine).
+struct NameSwap {
+  float probability = 0;
+  std::unordered_map<int, std::vector<int>> neighbours;
+};
+
+// The tokens inside has_name spans: what a command names is the part of it
+// most often new at test time ("build a unicorn").
+std::vector<int> name_positions(const std::vector<GoldStep>& steps) {
+  const int has_name = OutVocab::grammar().key("has_name");
+  std::vector<int> out;
+  for (const auto& g : steps)
+    if (g.span_first >= 0 && g.prev == has_name)
+      for (int t = g.span_first; t <= g.span_last; ++t) out.push_back(t);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// The `k` nearest words (by cosine of their vectors, among rows with a
+// vector) of every word in `words` that has a vector; rows: [vocab, dim].
+std::unordered_map<int, std::vector<int>> nearest_words(const std::vector<float>& rows, int dim,
+                                                        const std::vector<int>& words, int k) {
+  const int64_t V = static_cast<int64_t>(rows.size()) / dim;
+  Tensor G = torch::from_blob(const_cast<float*>(rows.data()), {V, dim}, torch::kFloat32);
+  Tensor norms = G.norm(2, 1, true);
+  Tensor unit = G / norms.clamp_min(1e-6);
+  std::vector<int64_t> ids(words.begin(), words.end());
+  Tensor q = unit.index_select(0, torch::tensor(ids, torch::kInt64));
+  Tensor sim = torch::matmul(q, unit.t());  // [words, V]
+  sim.masked_fill_((norms.squeeze(1) < 1e-6).unsqueeze(0), -2.0);
+  auto top = std::get<1>(sim.topk(std::min<int64_t>(k + 1, V), 1));
+  std::unordered_map<int, std::vector<int>> out;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (norms[words[i]].item<float>() < 1e-6) continue;
+    auto& list = out[words[i]];
+    for (int64_t j = 0; j < top.size(1); ++j) {
+      int n = static_cast<int>(top[static_cast<int64_t>(i)][j].item<int64_t>());
+      if (n != words[i] && n > InputVocab::kUnk && static_cast<int>(list.size()) < k) list.push_back(n);
+    }
+  }
+  return out;
+}
 
 // The plain SentenceRec baseline (TrainOptions::plain) trains without the
 // improvements: no word dropout, no synthetic data (and in train_parser, no
 // grammar mask in the loss, model selection by unconstrained decoding). The
 // options it trains with, or nullopt when `o` already is them.
 std::optional<TrainOptions> plain_options(const TrainOptions& o) {
-  if (!o.plain || (o.unk_rate == 0 && o.singleton_unk == 0 && o.synthetic == 0)) return std::nullopt;
+  if (!o.plain || (o.unk_rate == 0 && o.singleton_unk == 0 && o.synthetic == 0 && o.name_swap == 0)) return std::nullopt;
   TrainOptions p = o;
   p.unk_rate = 0;
   p.singleton_unk = 0;
   p.synthetic = 0;
+  p.name_swap = 0;
   return p;
 }
 
@@ -46,6 +95,21 @@ struct TorchModel {
   ModelConfig c;
   std::unordered_map<std::string, Tensor> p;
   std::vector<Tensor> list;
+  // With pre-trained vectors (TrainOptions::pretrained): the fixed vectors of
+  // every word of the full vocabulary [Vfull, d] (zero rows for words without
+  // one) and the learned projection [E, d], the last entry of `list`.
+  // "enc.embed" then holds the learned rows of the training words only.
+  Tensor vectors, proj;
+
+  void use_vectors(const std::vector<float>& rows, int dim) {
+    vectors = torch::from_blob(const_cast<float*>(rows.data()), {static_cast<int64_t>(rows.size()) / dim, dim},
+                               torch::kFloat32)
+                  .clone();
+    double bound = 1.0 / std::sqrt(static_cast<double>(dim));
+    proj = torch::empty({c.embed, dim}).uniform_(-bound, bound);
+    proj.set_requires_grad(true);
+    list.push_back(proj);
+  }
 
   explicit TorchModel(const ModelConfig& config) : c(config) {
     for (const auto& s : parameter_specs(c)) {
@@ -78,14 +142,24 @@ struct TorchModel {
   }
   const Tensor& operator[](const char* name) const { return p.at(name); }
 
-  // `values` (in parameter_specs order, e.g. a weight average) replaces the parameters when given.
+  // `values` (in `list` order, e.g. a weight average) replaces the parameters when given.
+  // With vectors, "enc.embed" is exported for the full vocabulary, each row
+  // the learned row (<unk>'s for a word training never saw) plus the
+  // projected vector: inference needs neither the vectors nor the projection.
   void export_to(ParserWeights& w, const std::vector<Tensor>* values = nullptr) const {
+    torch::NoGradGuard ng;
     w.config = c;
+    if (vectors.defined()) w.config.input_vocab = static_cast<int>(vectors.size(0));
     w.output_vocab = OutVocab::grammar().tokens();
     w.allocate();
     size_t i = 0;
     for (const auto& s : parameter_specs(c)) {
-      Tensor t = (values ? (*values)[i++] : p.at(s.name)).detach().contiguous();
+      Tensor t = (values ? (*values)[i++] : p.at(s.name)).detach();
+      if (s.name == "enc.embed" && vectors.defined()) {
+        Tensor learned = torch::cat({t, t[InputVocab::kUnk].unsqueeze(0).expand({vectors.size(0) - t.size(0), c.embed})});
+        t = learned + torch::matmul(vectors, (values ? values->back() : proj).detach().t());
+      }
+      t = t.contiguous();
       auto& dst = w.tensors[s.name].data;
       std::memcpy(dst.data(), t.data_ptr<float>(), dst.size() * sizeof(float));
     }
@@ -100,10 +174,14 @@ struct TorchModel {
     Tensor logits, start, end;  // [B,S,V], [B,S,T], [B,S,T]
   };
 
-  // X [B,T] ids, lens [B], P/Q [B,S] prev/parent ids.
-  Out forward(const Tensor& X, const Tensor& lens, const Tensor& P, const Tensor& Q, double dropout, bool train) const {
+  // X [B,T] ids, lens [B], P/Q [B,S] prev/parent ids; Xv [B,T] the ids whose
+  // pre-trained vectors are added (X when undefined; used only with vectors).
+  Out forward(const Tensor& X, const Tensor& lens, const Tensor& P, const Tensor& Q, double dropout, bool train,
+              const Tensor& Xv = {}) const {
     const int64_t B = X.size(0), T = X.size(1), H = c.hidden, K = c.enc_dim();
-    Tensor emb = F::dropout(F::embedding(X, p.at("enc.embed")), F::DropoutFuncOptions().p(dropout).training(train));
+    Tensor emb = F::embedding(X, p.at("enc.embed"));
+    if (vectors.defined()) emb = emb + torch::matmul(F::embedding(Xv.defined() ? Xv : X, vectors), proj.t());
+    emb = F::dropout(emb, F::DropoutFuncOptions().p(dropout).training(train));
     Tensor zeros = torch::zeros({1, B, H});
     Tensor f = gru(emb, zeros, "enc.fwd.");
     // Reverse each sequence within its length, run forward, reverse back.
@@ -138,27 +216,46 @@ Tensor ints(const std::vector<int64_t>& v, std::vector<int64_t> shape) {
 }
 
 struct Batch {
-  Tensor X, lens, P, Q, target, step_mask, allowed, span_first, span_last, is_span;
+  Tensor X, Xv, lens, P, Q, target, step_mask, allowed, span_first, span_last, is_span;
   int64_t examples = 0;
 };
 
+// Word dropout: an id becomes <unk> with probability unk_prob[id]; with
+// `vector_drop` >= 0 (pre-trained vectors in use) Xv keeps the word's id, so its
+// vector stays, except for `vector_drop` of the dropped words.
+// With `swap`, an example's name words are replaced, with its probability, by
+// one of their neighbours: a word training never saw keeps only its vector
+// (its learned row is <unk>'s), as a new name at test time would.
 Batch make_batch(const std::vector<const Encoded*>& items, int V, const std::vector<float>& unk_prob,
-                 std::mt19937_64& rng) {
+                 std::mt19937_64& rng, float vector_drop = -1, const NameSwap* swap = nullptr,
+                 int trained_words = 0) {
   const int64_t B = static_cast<int64_t>(items.size());
   int64_t T = 1, S = 1;
   for (const auto* e : items) {
     T = std::max<int64_t>(T, static_cast<int64_t>(e->ids.size()));
     S = std::max<int64_t>(S, static_cast<int64_t>(e->steps.size()));
   }
-  std::vector<int64_t> X(B * T, InputVocab::kPad), lens(B), P(B * S, 0), Q(B * S, 0), tgt(B * S, 0), sf(B * S, 0),
+  std::vector<int64_t> X(B * T, InputVocab::kPad), Xv(B * T, InputVocab::kPad), lens(B), P(B * S, 0), Q(B * S, 0), tgt(B * S, 0), sf(B * S, 0),
       sl(B * S, 0);
   std::vector<uint8_t> allowed(static_cast<size_t>(B * S * V), 0), step_mask(B * S, 0), is_span(B * S, 0);
   std::uniform_real_distribution<float> u(0.f, 1.f);
   for (int64_t b = 0; b < B; ++b) {
     const Encoded& e = *items[b];
     lens[b] = static_cast<int64_t>(e.ids.size());
-    for (size_t t = 0; t < e.ids.size(); ++t)
-      X[b * T + t] = u(rng) < unk_prob[static_cast<size_t>(e.ids[t])] ? InputVocab::kUnk : e.ids[t];
+    for (size_t t = 0; t < e.ids.size(); ++t) {
+      const int64_t at = b * T + static_cast<int64_t>(t);
+      bool dropped = u(rng) < unk_prob[static_cast<size_t>(e.ids[t])];
+      X[at] = dropped ? InputVocab::kUnk : e.ids[t];
+      Xv[at] = dropped && vector_drop >= 0 && u(rng) < vector_drop ? InputVocab::kUnk : e.ids[t];
+    }
+    if (swap && !e.name_positions.empty() && u(rng) < swap->probability)
+      for (int t : e.name_positions) {
+        auto it = swap->neighbours.find(e.ids[static_cast<size_t>(t)]);
+        if (it == swap->neighbours.end() || it->second.empty()) continue;
+        int n = it->second[static_cast<size_t>(rng() % it->second.size())];
+        X[b * T + t] = n < trained_words ? n : InputVocab::kUnk;
+        Xv[b * T + t] = n;
+      }
     for (size_t s = 0; s < e.steps.size(); ++s) {
       const GoldStep& g = e.steps[s];
       int64_t i = b * S + static_cast<int64_t>(s);
@@ -179,6 +276,7 @@ Batch make_batch(const std::vector<const Encoded*>& items, int V, const std::vec
   }
   Batch out;
   out.X = ints(X, {B, T});
+  if (vector_drop >= 0) out.Xv = ints(Xv, {B, T});
   out.lens = ints(lens, {B});
   out.P = ints(P, {B, S});
   out.Q = ints(Q, {B, S});
@@ -201,7 +299,7 @@ struct LossOut {
 };
 
 LossOut batch_loss(const TorchModel& m, const Batch& b, double dropout, bool train) {
-  auto out = m.forward(b.X, b.lens, b.P, b.Q, dropout, train);
+  auto out = m.forward(b.X, b.lens, b.P, b.Q, dropout, train, b.Xv);
   Tensor lp = torch::log_softmax(out.logits.masked_fill(b.allowed.logical_not(), -1e9), -1);
   Tensor tok = -lp.gather(2, b.target.unsqueeze(2)).squeeze(2);
   Tensor sm = b.step_mask.to(torch::kFloat32), sp = b.is_span.to(torch::kFloat32);
@@ -396,6 +494,42 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
   c.input_vocab = vocab.size();
   c.output_vocab = OutVocab::grammar().size();
   TorchModel m(c);
+  // The vocabulary the model is exported with: the training words, then
+  // (with pre-trained vectors) the file's first words that are new.
+  InputVocab full = vocab;
+  NameSwap swap;
+  if (o.name_swap > 0 && o.pretrained.empty()) {
+    r.error = "name swapping (--name-swap) needs pre-trained vectors (--pretrained)";
+    return r;
+  }
+  if (!o.pretrained.empty()) {
+    PretrainedVectors vectors;
+    std::unordered_set<std::string> words(vocab.words().begin(), vocab.words().end());
+    if (!read_pretrained_vectors(o.pretrained, static_cast<size_t>(std::max(0, o.pretrained_words)), words, vectors,
+                                 &r.error))
+      return r;
+    for (const auto& w : vectors.words) full.add(full.key(w));
+    full.set_trained_words(vocab.size());
+    std::vector<float> rows(static_cast<size_t>(full.size()) * static_cast<size_t>(vectors.dim), 0.f);
+    for (int id = 2; id < full.size(); ++id)
+      if (const float* v = vectors.find(full.words()[static_cast<size_t>(id)]))
+        std::copy(v, v + vectors.dim, rows.begin() + static_cast<std::ptrdiff_t>(id) * vectors.dim);
+    m.use_vectors(rows, vectors.dim);
+    r.pretrained_words = static_cast<size_t>(full.size() - vocab.size());
+    if (o.name_swap > 0) {
+      std::vector<int> names;
+      for (auto& x : enc) {
+        x.name_positions = name_positions(x.steps);
+        for (int t : x.name_positions) names.push_back(x.ids[static_cast<size_t>(t)]);
+      }
+      std::sort(names.begin(), names.end());
+      names.erase(std::unique(names.begin(), names.end()), names.end());
+      swap.probability = o.name_swap;
+      swap.neighbours = nearest_words(rows, vectors.dim, names, o.name_neighbours);
+      r.name_words = swap.neighbours.size();
+    }
+  }
+  const float vector_drop = o.pretrained.empty() ? -1.f : o.pretrained_drop;
   torch::optim::Adam opt(m.list, torch::optim::AdamOptions(o.lr));
   std::vector<torch::Tensor> average;  // the weight average (ema > 0)
   if (o.ema > 0)
@@ -424,7 +558,8 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       std::vector<const Encoded*> items;
       for (size_t k : plan[bi]) items.push_back(&enc[k]);
       tb = Clock::now();
-      Batch b = make_batch(items, V, unk_prob, rng);
+      Batch b = make_batch(items, V, unk_prob, rng, vector_drop, swap.probability > 0 ? &swap : nullptr,
+                           vocab.size());
       st.t_batch += since(tb);
       tb = Clock::now();
       auto l = batch_loss(m, b, o.dropout, true);
@@ -454,8 +589,10 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     if (epoch % std::max(1, o.valid_every) == 0 || last || valid.empty()) {
       tb = Clock::now();
       ParserWeights w;
-      w.input_vocab = vocab;
+      w.input_vocab = full;
       m.export_to(w, o.ema > 0 ? &average : nullptr);
+      w.half_embedding = !o.pretrained.empty();  // mostly vector-only rows: half the file
+      round_embedding_to_storage(w);
       st.valid_exact = greedy_exact(w, valid);
       st.t_valid = since(tb);
       if (st.valid_exact > best || valid.empty()) {

@@ -41,6 +41,22 @@ struct TrainOptions {
                                   // when on, the average is what is validated and saved
   float singleton_unk = 0.f;      // extra word dropout for words seen once in training
   bool bucket = true;             // batches of examples with similar decoder lengths (less padding)
+  // Pre-trained word vectors (pretrained.h; docs/neural-parser.md, "Pre-trained
+  // word vectors"): a word's embedding is a learned row plus a learned
+  // projection of its fixed vector. Word dropout replaces only the learned row
+  // (by <unk>'s), so a word training never saw, whose learned row is <unk>'s,
+  // still brings its vector; `pretrained_drop` of the dropped words lose the
+  // vector too (words without one). The model keeps the first
+  // `pretrained_words` words of the file besides the training words.
+  std::string pretrained;
+  int pretrained_words = 30000;
+  float pretrained_drop = 0.25f;
+  // Name swapping (needs `pretrained`): with this probability a training
+  // example's has_name words are replaced, in that batch, by one of the
+  // `name_neighbours` words whose vectors are nearest, so names never seen in
+  // training (read through their vectors alone) are familiar.
+  float name_swap = 0.f;
+  int name_neighbours = 10;
 };
 
 struct EpochStats {
@@ -61,6 +77,8 @@ struct TrainResult {
   ParserWeights weights;   // the best epoch by validation exact match (the last when no validation)
   int best_epoch = 0;
   size_t train_examples = 0, skipped = 0;
+  size_t pretrained_words = 0;  // words the model knows only from pre-trained vectors
+  size_t name_words = 0;        // name words with neighbours to be swapped for (name_swap)
 };
 
 // progress(epoch, batch, batches, running_loss) is called after every batch.

@@ -37,6 +37,43 @@ TEST(Weights, SaveLoadRoundTrip) {
   std::remove(path.c_str());
 }
 
+// binary16 storage of the embedding: exact for values already rounded, round
+// to nearest even otherwise, and the special values survive.
+TEST(Weights, HalfPrecisionConversions) {
+  for (float f : {0.f, -0.f, 1.f, -2.5f, 65504.f, 6.103515625e-05f /* smallest normal */,
+                  5.9604645e-08f /* smallest subnormal */, 0.333251953125f})
+    EXPECT_EQ(half_to_float(float_to_half(f)), f) << f;
+  EXPECT_EQ(float_to_half(1.f), 0x3C00);
+  EXPECT_EQ(float_to_half(1.f + 1.f / 2048), 0x3C00);       // a tie rounds to even
+  EXPECT_EQ(float_to_half(1.f + 3.f / 2048), 0x3C02);       // a tie rounds to even (up)
+  EXPECT_EQ(float_to_half(1e6f), 0x7C00);                    // overflow: infinity
+  EXPECT_EQ(float_to_half(1e-9f), 0x0000);                   // underflow: zero
+  EXPECT_TRUE(std::isnan(half_to_float(float_to_half(std::nanf("")))));
+  for (uint32_t h = 0; h < 0x7C00; ++h)  // every finite positive half round-trips
+    ASSERT_EQ(float_to_half(half_to_float(static_cast<uint16_t>(h))), h) << h;
+}
+
+TEST(Weights, HalfEmbeddingIsSavedAsRounded) {
+  ParserWeights w = small_random_weights(4);
+  w.half_embedding = true;
+  round_embedding_to_storage(w);
+  std::string path = temp_path("plank_weights_half.bin"), error;
+  ASSERT_TRUE(save_weights(w, path, &error)) << error;
+  ParserWeights r;
+  ASSERT_TRUE(load_weights(path, r, &error)) << error;
+  EXPECT_TRUE(r.half_embedding);
+  for (const auto& s : parameter_specs(w.config)) EXPECT_EQ(r.at(s.name).data, w.at(s.name).data) << s.name;
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
+  ParserWeights full = small_random_weights(4);
+  std::string full_path = temp_path("plank_weights_full.bin");
+  ASSERT_TRUE(save_weights(full, full_path, &error)) << error;
+  std::ifstream g(full_path, std::ios::binary | std::ios::ate);
+  const auto embed_bytes = static_cast<std::streamoff>(w.at("enc.embed").data.size() * 2);
+  EXPECT_EQ(static_cast<std::streamoff>(g.tellg()) - static_cast<std::streamoff>(f.tellg()), embed_bytes);
+  std::remove(path.c_str());
+  std::remove(full_path.c_str());
+}
+
 TEST(Weights, RejectsCorruptFiles) {
   ParserWeights w = small_random_weights(4);
   std::string path = temp_path("plank_weights_corrupt.bin"), error;

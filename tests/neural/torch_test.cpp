@@ -128,6 +128,74 @@ TEST(TorchTraining, ScheduleAndWeightAverageStillLearn) {
   EXPECT_NE(bad.error.find("cosine"), std::string::npos) << bad.error;
 }
 
+// Pre-trained vectors: the exported model knows the vectors' words besides
+// the training words, a vector-only word's row is <unk>'s learned row plus its
+// projected vector (so a zero vector gives exactly <unk>'s row), and the loss
+// still falls.
+TEST(TorchTraining, PretrainedVectorsExtendTheVocabulary) {
+  std::string path = testing::TempDir() + "plank_train_vectors.txt";
+  {
+    std::ofstream f(path);
+    f << "build 0.1 0.2 0.3 0.4\n"
+      << "griffin 1 -1 0.5 2\n"
+      << "zebra 0 0 0 0\n"
+      << "a 0.3 0.3 0.3 0.3\n"
+      << "house 0.2 0.1 -0.3 0.5\ntower 0.1 0.1 -0.2 0.6\ncube 1 0 0 0\ntree -1 0.5 0 0\nwall 0 1 1 0\n";
+  }
+  TrainOptions o = tiny_run(4);
+  o.pretrained = path;
+  o.pretrained_words = 3;  // build, griffin, zebra, then the training words among the rest
+  auto r = train_parser(o);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_LT(r.epochs.back().loss, 0.7 * r.epochs.front().loss);
+  const InputVocab& v = r.weights.input_vocab;
+  EXPECT_EQ(r.pretrained_words, 2u);  // griffin and zebra are new; build is a training word
+  EXPECT_EQ(v.trained_words(), v.size() - 2);
+  EXPECT_EQ(r.weights.config.input_vocab, v.size());
+  EXPECT_TRUE(r.weights.check().empty()) << r.weights.check();
+  const auto& E = r.weights.at("enc.embed");
+  const size_t dim = static_cast<size_t>(r.weights.config.embed);
+  auto row = [&](int id) {
+    return std::vector<float>(E.data.begin() + static_cast<std::ptrdiff_t>(id * dim),
+                              E.data.begin() + static_cast<std::ptrdiff_t>((id + 1) * dim));
+  };
+  int griffin = v.id("griffin"), zebra = v.id("zebra");
+  ASSERT_GE(griffin, v.trained_words());
+  ASSERT_GE(zebra, v.trained_words());
+  EXPECT_EQ(row(zebra), row(InputVocab::kUnk));
+  EXPECT_GT(max_diff(row(griffin), row(InputVocab::kUnk)), 1e-3f);
+  // Saved and loaded, the vocabulary keeps its trained part.
+  std::string bin = testing::TempDir() + "plank_train_vectors.bin", error;
+  ASSERT_TRUE(save_weights(r.weights, bin, &error)) << error;
+  ParserWeights back;
+  ASSERT_TRUE(load_weights(bin, back, &error)) << error;
+  EXPECT_EQ(back.input_vocab.trained_words(), v.trained_words());
+  EXPECT_EQ(back.input_vocab.id("griffin"), griffin);
+  std::remove(bin.c_str());
+
+  // Name swapping trains too (the names of these examples have neighbours
+  // among the file's words) and needs the vectors.
+  o.name_swap = 1.0f;
+  o.name_neighbours = 2;
+  auto swapped = train_parser(o);
+  ASSERT_TRUE(swapped.ok) << swapped.error;
+  EXPECT_GT(swapped.name_words, 0u);
+  EXPECT_LT(swapped.epochs.back().loss, 0.8 * swapped.epochs.front().loss);
+  std::string kept = o.pretrained;
+  o.pretrained.clear();
+  auto needs_vectors = train_parser(o);
+  EXPECT_FALSE(needs_vectors.ok);
+  EXPECT_NE(needs_vectors.error.find("--pretrained"), std::string::npos) << needs_vectors.error;
+  o.pretrained = kept;
+  o.name_swap = 0;
+
+  o.pretrained = testing::TempDir() + "plank_no_such_vectors.txt";
+  auto bad = train_parser(o);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.error.find("plank_no_such_vectors.txt"), std::string::npos) << bad.error;
+  std::remove(path.c_str());
+}
+
 // `plank train parser` through the real binary: the new options reach the card
 // (the exact command, per-epoch timing), the CSV has a row an epoch, and an
 // unknown schedule is refused.

@@ -3,6 +3,7 @@
 // `plank eval parser --data FILE.jsonl [--beam N] [--json] [--errors]`: exact
 // match, by source and type, recall within the N-best list, and the error
 // analysis of the CAIP paper's Figure 6 (error_analysis.h).
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -113,7 +114,8 @@ int run_eval(const ParseCliOptions& o) {
   po.constrained = !o.unconstrained;
   const int ks[] = {1, 5, 15};
   size_t exact = 0, recall[3] = {0, 0, 0};
-  std::map<std::string, std::pair<size_t, size_t>> by_source, by_type;  // hits, total
+  std::map<std::string, std::pair<size_t, size_t>> by_source, by_type, by_vocabulary;  // hits, total
+  const neural::InputVocab& vocab = parser->weights().input_vocab;  // the first member's
   neural::ErrorAnalysis errors;
   for (const auto& ex : data.examples) {
     auto parses = parser->parse_tokens(ex.tokens, po);
@@ -129,6 +131,10 @@ int run_eval(const ParseCliOptions& o) {
     s.first += hit, s.second += 1;
     auto& t = by_type[ex.type];
     t.first += hit, t.second += 1;
+    // Commands holding a word the (first) model's training data never had.
+    bool all_seen = std::all_of(ex.tokens.begin(), ex.tokens.end(), [&](const auto& w) { return vocab.trained(w); });
+    auto& v = by_vocabulary[all_seen ? "seen_words" : "new_words"];
+    v.first += hit, v.second += 1;
   }
   size_t n = data.examples.size();
   nlohmann::json j;
@@ -137,6 +143,10 @@ int run_eval(const ParseCliOptions& o) {
   for (const char* s : {"prompts", "interactive"}) j["by_source"][s] = ratio(by_source[s].first, by_source[s].second);
   for (const auto& [s, v] : by_source) j["by_source"][s] = ratio(v.first, v.second);
   for (const auto& [t, v] : by_type) j["by_type"][t] = ratio(v.first, v.second);
+  for (const char* s : {"seen_words", "new_words"}) {
+    j["by_vocabulary"][s] = ratio(by_vocabulary[s].first, by_vocabulary[s].second);
+    j["examples_by_vocabulary"][s] = by_vocabulary[s].second;
+  }
   j["recall_at"] = {{"1", ratio(recall[0], n)}, {"5", ratio(recall[1], n)}, {"15", ratio(recall[2], n)}};
   j["examples"] = n;
   j["beam"] = po.beam;
@@ -150,6 +160,9 @@ int run_eval(const ParseCliOptions& o) {
   std::printf("exact match %.1f%% of %zu (beam %d)\n", 100 * ratio(exact, n), n, po.beam);
   for (const auto& [s, v] : by_source) std::printf("  %-12s %5.1f%% of %zu\n", s.c_str(), 100 * ratio(v.first, v.second), v.second);
   for (const auto& [t, v] : by_type) std::printf("  %-12s %5.1f%% of %zu\n", t.c_str(), 100 * ratio(v.first, v.second), v.second);
+  for (const auto& [s, v] : by_vocabulary)
+    std::printf("  %-12s %5.1f%% of %zu (%s)\n", s.c_str(), 100 * ratio(v.first, v.second), v.second,
+                s == "new_words" ? "a word the training data never has" : "every word seen in training");
   std::printf("recall@1 %.1f%%  @5 %.1f%%  @15 %.1f%% (within the beam's %d-best)\n", 100 * ratio(recall[0], n),
               100 * ratio(recall[1], n), 100 * ratio(recall[2], n), po.beam);
   if (o.errors) print_errors(errors, 25);

