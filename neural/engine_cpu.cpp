@@ -9,7 +9,19 @@ namespace {
 
 class CpuEngine final : public Engine {
  public:
-  explicit CpuEngine(std::shared_ptr<const ParserWeights> w) : w_(std::move(w)), c_(w_->config) {}
+  // Products that do not depend on the step are done once: the GRU input
+  // projection of every decision and parent embedding (per model), and the
+  // query, span-start and span-end matrices applied to the encoder states
+  // (per utterance). A step then costs the recurrent GEMV, the combination
+  // and the output layer, plus T x D dot products: the same mathematics as
+  // the libtorch forward, summed in another order.
+  explicit CpuEngine(std::shared_ptr<const ParserWeights> w) : w_(std::move(w)), c_(w_->config) {
+    const int V = c_.output_vocab, F = c_.out_embed, G = 3 * c_.decoder;
+    prev_gi_.resize(static_cast<size_t>(V) * G);
+    parent_gi_.resize(static_cast<size_t>(V) * G);
+    cpu::linear(p("dec.embed"), V, F, p("dec.gru.w_ih"), p("dec.gru.b_ih"), G, prev_gi_.data());
+    cpu::linear(p("dec.parent_embed"), V, F, p("dec.gru.w_ih"), nullptr, G, parent_gi_.data());
+  }
   std::string name() const override { return std::string("cpu (") + cpu::blas_name() + ")"; }
 
   void encode(const std::vector<int>& ids, std::vector<float>& h0) override {
@@ -32,28 +44,30 @@ class CpuEngine final : public Engine {
       last[j] = f[static_cast<size_t>(T - 1) * H + j];
       last[H + j] = b[j];
     }
+    const int D = c_.decoder;
+    for (auto [keys, name] : {std::pair{&keys_q_, "dec.attn.w_q"}, std::pair{&keys_start_, "dec.span_start.w"},
+                              std::pair{&keys_end_, "dec.span_end.w"}}) {
+      keys->resize(static_cast<size_t>(T) * D);
+      cpu::matmul(enc_.data(), T, K, p(name), D, keys->data());
+    }
     h0.resize(static_cast<size_t>(c_.decoder));
     cpu::linear(last.data(), 1, K, p("dec.init.w"), p("dec.init.b"), c_.decoder, h0.data());
     cpu::tanh_inplace(h0.data(), c_.decoder);
   }
 
   void step(int B, const int* prev, const int* parent, float* h, float* logits, float* start, float* end) override {
-    const int F = c_.out_embed, D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, T = tokens_;
-    u_.resize(static_cast<size_t>(B) * F);
+    const int D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, T = tokens_;
     gi_.resize(static_cast<size_t>(B) * 3 * D);
     gh_.resize(static_cast<size_t>(B) * 3 * D);
     hc_.resize(static_cast<size_t>(B) * (D + K));
-    q_.resize(static_cast<size_t>(B) * K);
     ctx_.resize(static_cast<size_t>(B) * K);
     att_.resize(static_cast<size_t>(B) * T);
     o_.resize(static_cast<size_t>(B) * D);
-    cpu::embedding(p("dec.embed"), F, prev, B, u_.data());
-    cpu::embedding_add(p("dec.parent_embed"), F, parent, B, u_.data());
-    cpu::linear(u_.data(), B, F, p("dec.gru.w_ih"), p("dec.gru.b_ih"), 3 * D, gi_.data());
+    cpu::embedding(prev_gi_.data(), 3 * D, prev, B, gi_.data());
+    cpu::embedding_add(parent_gi_.data(), 3 * D, parent, B, gi_.data());
     cpu::linear(h, B, D, p("dec.gru.w_hh"), p("dec.gru.b_hh"), 3 * D, gh_.data());
     cpu::gru_update(gi_.data(), gh_.data(), B, D, h);
-    cpu::linear(h, B, D, p("dec.attn.w_q"), nullptr, K, q_.data());
-    cpu::attention(enc_.data(), T, K, q_.data(), B, ctx_.data(), att_.data());
+    cpu::attention_projected(keys_q_.data(), D, enc_.data(), T, K, h, B, ctx_.data(), att_.data());
     for (int b = 0; b < B; ++b) {
       std::copy(h + static_cast<size_t>(b) * D, h + static_cast<size_t>(b + 1) * D, hc_.begin() + static_cast<long>(b) * (D + K));
       std::copy(ctx_.begin() + static_cast<long>(b) * K, ctx_.begin() + static_cast<long>(b + 1) * K,
@@ -62,17 +76,17 @@ class CpuEngine final : public Engine {
     cpu::linear(hc_.data(), B, D + K, p("dec.comb.w"), p("dec.comb.b"), D, o_.data());
     cpu::tanh_inplace(o_.data(), B * D);
     cpu::linear(o_.data(), B, D, p("dec.out.w"), p("dec.out.b"), V, logits);
-    cpu::linear(o_.data(), B, D, p("dec.span_start.w"), nullptr, K, q_.data());
-    cpu::span_scores(enc_.data(), T, K, q_.data(), B, start);
-    cpu::linear(o_.data(), B, D, p("dec.span_end.w"), nullptr, K, q_.data());
-    cpu::span_scores(enc_.data(), T, K, q_.data(), B, end);
+    cpu::span_scores(keys_start_.data(), T, D, o_.data(), B, start);
+    cpu::span_scores(keys_end_.data(), T, D, o_.data(), B, end);
   }
 
  private:
   const float* p(const char* name) const { return w_->at(name).data.data(); }
   std::shared_ptr<const ParserWeights> w_;
   ModelConfig c_;
-  std::vector<float> enc_, u_, gi_, gh_, hc_, q_, ctx_, att_, o_;
+  std::vector<float> prev_gi_, parent_gi_;                // [V, 3D]: W_ih of each decision / parent embedding
+  std::vector<float> keys_q_, keys_start_, keys_end_;     // [T, D]: enc W_q, enc W_start, enc W_end
+  std::vector<float> enc_, gi_, gh_, hc_, ctx_, att_, o_;
 };
 
 }  // namespace

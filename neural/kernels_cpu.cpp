@@ -95,6 +95,17 @@ void span_scores(const float* enc, int T, int K, const float* p, int B, float* s
   linear(p, B, K, enc, nullptr, T, scores);
 }
 
+void matmul(const float* A, int M, int K, const float* B, int N, float* C) {
+  blas::gemm(false, M, N, K, 1.0f, A, K, B, N, 0.0f, C, N);
+}
+
+void attention_projected(const float* keys, int D, const float* enc, int T, int K, const float* h, int B, float* ctx,
+                         float* scratch) {
+  span_scores(keys, T, D, h, B, scratch);
+  softmax_rows(scratch, B, T, 1.0f / std::sqrt(static_cast<float>(K)));
+  blas::gemm(false, B, K, T, 1.0f, scratch, T, enc, K, 0.0f, ctx, K);
+}
+
 void attention(const float* enc, int T, int K, const float* q, int B, float* ctx, float* scratch) {
   span_scores(enc, T, K, q, B, scratch);
   softmax_rows(scratch, B, T, 1.0f / std::sqrt(static_cast<float>(K)));

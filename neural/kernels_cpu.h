@@ -28,6 +28,13 @@ void masked_log_softmax(float* x, const uint8_t* mask, int n);
 // Scaled dot-product attention of B queries q[B,K] over enc[T,K]: ctx[B,K].
 // scratch must hold B*T floats (it receives the attention weights).
 void attention(const float* enc, int T, int K, const float* q, int B, float* ctx, float* scratch);
+// C[M,N] = A[M,K] B[K,N].
+void matmul(const float* A, int M, int K, const float* B, int N, float* C);
+// attention() with the query projection moved onto the keys: keys[T,D] =
+// enc W_q (computed once per utterance), scores = h keys^T; the same
+// mathematics for T x D work a step instead of K x D.
+void attention_projected(const float* keys, int D, const float* enc, int T, int K, const float* h, int B, float* ctx,
+                         float* scratch);
 // scores[B,T] = p[B,K] enc[T,K]^T: span start or end logits.
 void span_scores(const float* enc, int T, int K, const float* p, int B, float* scores);
 

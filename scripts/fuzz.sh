@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-mkdir -p "$work/plank" "$work/jsonl" "$work/lf"
+mkdir -p "$work/plank" "$work/jsonl" "$work/lf" "$work/neural"
 cp "$root"/examples/deps/*.plank "$root"/examples/errors/*.plank "$work/plank/" 2>/dev/null || true
 cp "$root"/examples/lf/* "$root"/examples/errors/*.json "$work/lf/" 2>/dev/null || true
 if [ -f "$SHARED/data/caip/valid.jsonl" ]; then
@@ -33,4 +33,9 @@ run() {
 run fuzz_frontend "$work/plank"
 run fuzz_lf_json "$work/jsonl"
 run fuzz_lf_form "$work/lf"
+# Small seeds for the weights and vectors readers (the shipped weights are MBs).
+printf 'the 0.1 0.2\nhouse 1 -1\n' >"$work/neural/vectors.txt"
+printf '{"dimensions":2,"vectors":{"a":[1,2,0,0],"b":[3,4,0,1]}}' >"$work/neural/vectors.json"
+printf 'PLNKPRS2' >"$work/neural/magic.bin"
+run fuzz_neural_files "$work/neural"
 echo "fuzz: all targets ran clean for ${SECONDS_EACH}s each"

@@ -133,6 +133,25 @@ TEST(CpuKernels, MaskedLogSoftmaxAndSpans) {
   for (const auto& sp : cpu::best_spans(s.data(), e.data(), 3, 6)) EXPECT_LE(sp.first, sp.last);
 }
 
+// The CPU engine moves the query projection onto the keys (enc W_q, once per
+// utterance): the same attention as projecting the query at every step.
+TEST(CpuKernels, ProjectedKeysGiveTheSameAttention) {
+  const int T = 7, K = 12, D = 9, B = 3;
+  std::vector<float> enc(T * K), Wq(K * D), h(B * D);
+  uint32_t state = 12345;
+  auto next = [&] { return (state = state * 1664525u + 1013904223u) / 4294967296.0f - 0.5f; };
+  for (auto* v : {&enc, &Wq, &h})
+    for (float& x : *v) x = next();
+  std::vector<float> q(B * K), ctx(B * K), att(B * T);
+  cpu::linear(h.data(), B, D, Wq.data(), nullptr, K, q.data());
+  cpu::attention(enc.data(), T, K, q.data(), B, ctx.data(), att.data());
+  std::vector<float> keys(T * D), ctx2(B * K), att2(B * T);
+  cpu::matmul(enc.data(), T, K, Wq.data(), D, keys.data());
+  cpu::attention_projected(keys.data(), D, enc.data(), T, K, h.data(), B, ctx2.data(), att2.data());
+  for (int i = 0; i < B * T; ++i) EXPECT_NEAR(att[i], att2[i], 1e-6f) << i;
+  for (int i = 0; i < B * K; ++i) EXPECT_NEAR(ctx[i], ctx2[i], 1e-6f) << i;
+}
+
 TEST(CpuKernels, GruStepMatchesTheFormula) {
   const int H = 2;
   std::vector<float> gi{0.1f, -0.2f, 0.3f, 0.4f, 0.5f, -0.6f}, gh{0.2f, 0.1f, -0.1f, 0.3f, 0.2f, 0.4f}, h{0.5f, -0.5f};
