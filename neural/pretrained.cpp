@@ -43,19 +43,24 @@ bool read_text(std::istream& in, const std::string& path, Keep keep, PretrainedV
     }
     std::string word = line.substr(0, sp);
     v.clear();
-    const char* p = line.c_str() + sp;
+    // line.c_str() ends at the line's end: a NUL inside it is not a number, not an end.
+    const char *p = line.c_str() + sp, *stop = line.c_str() + line.size();
     while (true) {
-      while (*p == ' ') ++p;
-      if (!*p) break;
+      while (p < stop && *p == ' ') ++p;
+      if (p == stop) break;
       char* end = nullptr;
       float x = std::strtof(p, &end);
       if (end == p) {
-        *error = path + ":" + std::to_string(lineno) + ": '" + std::string(p, std::min<size_t>(20, std::strlen(p))) +
-                 "' is not a number";
+        *error = path + ":" + std::to_string(lineno) + ": '" +
+                 std::string(p, std::min<size_t>(20, static_cast<size_t>(stop - p))) + "' is not a number";
         return false;
       }
       v.push_back(x);
       p = end;
+    }
+    if (v.empty()) {
+      *error = path + ":" + std::to_string(lineno) + ": no numbers after '" + word + "'";
+      return false;
     }
     if (lineno == 1 && v.size() == 1) continue;  // word2vec's "count dim" header
     if (out.dim == 0) out.dim = static_cast<int>(v.size());

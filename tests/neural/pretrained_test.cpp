@@ -73,6 +73,8 @@ TEST(PretrainedVectors, MalformedFilesAreErrorsNamingThePlace) {
       {"plank_bad4.json", R"({"dimensions":2,"vectors":{"a":[1,2] "b":[3,4]}})", "expected ',' or '}'"},
       {"plank_bad5.json", R"({"vectors":{}})", "no \"dimensions\""},
       {"plank_bad6.txt", "\n\n", "no word vectors"},
+      {"plank_bad7.txt", "the \n", ":1: no numbers after 'the'"},
+      {"plank_bad8.txt", std::string("the 1 \0 2\n", 11), ":1: '"},  // a NUL is not the line's end
   };
   for (const auto& c : cases) {
     std::string path = write_temp(c.name, c.text), error;
