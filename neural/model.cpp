@@ -258,6 +258,7 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
     return fail("not a Plank parser weights file");
   }
   Reader r{s, 8};
+  w.half_embedding = false;  // set again below when the file stores the embedding in binary16
   uint32_t mlen = r.get<uint32_t>();
   auto meta = nlohmann::json::parse(r.bytes(mlen), nullptr, false);
   if (!r.ok || meta.is_discarded() || !meta.is_object()) return fail("corrupt metadata");
