@@ -41,11 +41,12 @@ struct NameSwap {
 
 // The tokens inside has_name spans: what a command names is the part of it
 // most often new at test time ("build a unicorn").
-std::vector<int> name_positions(const std::vector<GoldStep>& steps) {
+// With `all_spans`, the tokens inside every span (colours, block types, counts...).
+std::vector<int> name_positions(const std::vector<GoldStep>& steps, bool all_spans) {
   const int has_name = OutVocab::grammar().key("has_name");
   std::vector<int> out;
   for (const auto& g : steps)
-    if (g.span_first >= 0 && g.prev == has_name)
+    if (g.span_first >= 0 && (all_spans || g.prev == has_name))
       for (int t = g.span_first; t <= g.span_last; ++t) out.push_back(t);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -519,7 +520,7 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     if (o.name_swap > 0) {
       std::vector<int> names;
       for (auto& x : enc) {
-        x.name_positions = name_positions(x.steps);
+        x.name_positions = name_positions(x.steps, o.swap_all_spans);
         for (int t : x.name_positions) names.push_back(x.ids[static_cast<size_t>(t)]);
       }
       std::sort(names.begin(), names.end());

@@ -57,6 +57,7 @@ struct TrainOptions {
   // training (read through their vectors alone) are familiar.
   float name_swap = 0.f;
   int name_neighbours = 10;
+  bool swap_all_spans = false;    // swap the words of every span, not only has_name's
 };
 
 struct EpochStats {

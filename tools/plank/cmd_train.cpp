@@ -50,6 +50,7 @@ struct TrainCliOptions {
   double pretrained_drop = 0.25;
   double name_swap = 0;
   int name_neighbours = 10;
+  bool swap_all_spans = false;
 };
 
 #ifdef PLANK_WITH_TORCH
@@ -117,6 +118,7 @@ std::string command_line(const TrainCliOptions& o) {
     c += fmt::format(" --pretrained {} --pretrained-words {} --pretrained-drop {}", o.pretrained, o.pretrained_words,
                      o.pretrained_drop);
   if (o.name_swap > 0) c += fmt::format(" --name-swap {} --name-neighbours {}", o.name_swap, o.name_neighbours);
+  if (o.swap_all_spans) c += " --swap-all-spans";
   return c;
 }
 
@@ -151,6 +153,7 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   t.pretrained_drop = static_cast<float>(o.pretrained_drop);
   t.name_swap = static_cast<float>(o.name_swap);
   t.name_neighbours = o.name_neighbours;
+  t.swap_all_spans = o.swap_all_spans;
   bool bar = !o.no_progress;
   auto progress = [&](const neural::EpochStats& st, int batch, int batches) {
     if (!bar) return;
@@ -307,6 +310,8 @@ void register_train(CLI::App& app, Action& action) {
                   "probability that a training example's has_name words are replaced, in a batch, by words with "
                   "nearby vectors (needs --pretrained; default 0)");
   cmd->add_option("--name-neighbours", o->name_neighbours, "how many nearest words a name may become (default 10)");
+  cmd->add_flag("--swap-all-spans", o->swap_all_spans,
+                "--name-swap replaces the words of every span (colours, block types, counts...), not only names");
   cmd->callback([&action, o] {
     action = [o]() -> int {
 #ifdef PLANK_WITH_TORCH
