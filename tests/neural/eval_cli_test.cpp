@@ -50,6 +50,14 @@ TEST(EvalErrors, JsonKeepsTheContractAndAddsTheErrorAnalysis) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
     for (const char* key : {"exact_match", "by_source", "by_type", "recall_at", "examples"}) EXPECT_TRUE(j.contains(key)) << key;
+    // by_vocabulary splits the examples by whether they hold a word training never had;
+    // the two parts' hits add up to the exact match.
+    const auto& counts = j["examples_by_vocabulary"];
+    int seen = counts["seen_words"].get<int>(), fresh = counts["new_words"].get<int>();
+    EXPECT_EQ(seen + fresh, 30);
+    EXPECT_GT(fresh, 0);  // the random model's vocabulary lacks most words
+    EXPECT_NEAR(j["by_vocabulary"]["seen_words"].get<double>() * seen + j["by_vocabulary"]["new_words"].get<double>() * fresh,
+                j["exact_match"].get<double>() * 30, 1e-6);
     const auto& e = j["errors"];
     int errors = e["count"].get<int>();
     EXPECT_EQ(e["examples"], 30);

@@ -196,6 +196,39 @@ TEST(TorchTraining, PretrainedVectorsExtendTheVocabulary) {
   std::remove(path.c_str());
 }
 
+// The vectors options through the real binary: the card names the vectors
+// file with its hash and what it added, and the command repeats the options.
+TEST(TrainCli, PretrainedVectorsReachTheCard) {
+  std::string vectors = testing::TempDir() + "plank_train_cli_vectors.txt";
+  std::ofstream(vectors) << "build 1 0 0\nhouse 0 1 0\ncottage 0 0.9 0.1\ngriffin 0.5 0.5 0\n";
+  std::string out = testing::TempDir() + "plank_train_cli_vectors.bin";
+  auto r = plank::test::run_plank("train parser --data " + shared_file("train.jsonl") +
+                                  " --limit 48 --epochs 1 --batch 16 --embed 8 --hidden 8 --decoder 16 --out-embed 8"
+                                  " --no-progress --pretrained " + vectors + " --pretrained-words 4 --name-swap 0.5 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string stem = out.substr(0, out.size() - 4);
+  std::ifstream card_file(stem + ".card.json");
+  auto card = nlohmann::json::parse(card_file, nullptr, false);
+  ASSERT_FALSE(card.is_discarded());
+  EXPECT_EQ(card["pretrained"]["path"], vectors);
+  EXPECT_EQ(card["pretrained"]["hash"].get<std::string>().rfind("fnv1a64:", 0), 0u);
+  EXPECT_GT(card["pretrained"]["words_added"].get<int>(), 0);
+  std::string command = card.at("command");
+  for (const char* opt : {"--pretrained-words 4", "--name-swap 0.5", "--pretrained-drop 0.25"})
+    EXPECT_NE(command.find(opt), std::string::npos) << opt << " in " << command;
+  ParserWeights w;
+  std::string error;
+  ASSERT_TRUE(load_weights(out, w, &error)) << error;
+  EXPECT_TRUE(w.half_embedding);
+  EXPECT_LT(w.input_vocab.trained_words(), w.input_vocab.size());
+  for (const char* ext : {".bin", ".csv", ".png", ".card.json"}) std::remove((stem + ext).c_str());
+  std::remove(vectors.c_str());
+
+  auto bad = plank::test::run_plank("train parser --data " + shared_file("train.jsonl") + " --name-swap 0.5 --out " + out);
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("--pretrained"), std::string::npos) << bad.err;
+}
+
 // `plank train parser` through the real binary: the new options reach the card
 // (the exact command, per-epoch timing), the CSV has a row an epoch, and an
 // unknown schedule is refused.
