@@ -185,7 +185,9 @@ bool read_pretrained_vectors(const std::string& path, size_t max_words, const st
   f >> std::ws;
   bool ok;
   if (f.peek() == '{') {
-    std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::ostringstream whole;
+    whole << f.rdbuf();
+    const std::string text = std::move(whole).str();
     ok = read_wink_json(text, path, keep, out, error);
   } else {
     ok = read_text(f, path, keep, out, error);
