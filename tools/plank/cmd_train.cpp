@@ -17,9 +17,9 @@
 
 #include "cli.h"
 #include "runtime/render/png_writer.h"
+#include "train/trainer.h"  // torch-free: TrainOptions, which the flags fill directly
 #ifdef PLANK_WITH_TORCH
 #include "calibration.h"
-#include "trainer.h"
 #else
 #include <unistd.h>
 
@@ -32,25 +32,16 @@
 namespace plank::cli {
 namespace {
 
+// The flags fill the trainer's own options (one list of options, one set of
+// defaults), plus what only the command has.
 struct TrainCliOptions {
-  bool plain = false;  // --plain: the baseline
-  std::vector<std::string> data;
-  std::string valid, out = "models/parser.bin";
-  int epochs = 30, batch = 32, limit = 0, synthetic = 0, threads = 1, embed = 64, hidden = 128, decoder = 256, out_embed = 64;
-  double lr = 2e-3, minutes = 30, dropout = 0.2;
-  uint64_t seed = 1;
-  bool no_progress = false;
-  // Speed and accuracy options (docs/neural-parser.md, "Training experiments").
-  int valid_every = 1, valid_limit = 0;
-  std::string lr_schedule = "constant";
-  double lr_floor = 0.05, ema = 0, word_dropout = 0.05, singleton_unk = 0;
-  bool no_bucket = false;
-  std::string pretrained;  // word vectors file (docs/neural-parser.md, "Pre-trained word vectors")
-  int pretrained_words = 30000;
-  double pretrained_drop = 0.25;
-  double name_swap = 0;
-  int name_neighbours = 10;
-  bool swap_all_spans = false;
+  neural::TrainOptions t = [] {
+    neural::TrainOptions d;
+    d.threads = 1;  // the command's default (see --threads)
+    return d;
+  }();
+  std::string out = "models/parser.bin";
+  bool no_progress = false, no_bucket = false;
 };
 
 #ifdef PLANK_WITH_TORCH
@@ -96,24 +87,26 @@ bool write_curve(const std::vector<std::vector<double>>& series, const std::stri
 }
 
 // The exact command, every option spelled out, for the model card.
-std::string command_line(const TrainCliOptions& o) {
+std::string command_line(const TrainCliOptions& cli) {
+  const neural::TrainOptions& o = cli.t;
   std::string c = "plank train parser";
   for (const auto& d : o.data) c += " --data " + d;
   if (!o.valid.empty()) c += " --valid " + o.valid;
-  c += fmt::format(" --out {} --epochs {} --batch {} --lr {} --dropout {} --seed {} --minutes {}", o.out, o.epochs,
-                   o.batch, o.lr, o.dropout, o.seed, o.minutes);
-  c += fmt::format(" --embed {} --hidden {} --decoder {} --out-embed {}", o.embed, o.hidden, o.decoder, o.out_embed);
+  c += fmt::format(" --out {} --epochs {} --batch {} --lr {} --dropout {} --seed {} --minutes {}", cli.out, o.epochs,
+                   o.batch, o.lr, o.dropout, o.seed, o.max_minutes);
+  c += fmt::format(" --embed {} --hidden {} --decoder {} --out-embed {}", o.dims.embed, o.dims.hidden, o.dims.decoder,
+                   o.dims.out_embed);
   if (o.limit) c += fmt::format(" --limit {}", o.limit);
   if (o.synthetic) c += fmt::format(" --synthetic {}", o.synthetic);
   if (o.plain) c += " --plain";
   if (o.threads) c += fmt::format(" --threads {}", o.threads);
-  c += fmt::format(" --word-dropout {} --singleton-unk {} --lr-schedule {}", o.word_dropout, o.singleton_unk,
+  c += fmt::format(" --word-dropout {} --singleton-unk {} --lr-schedule {}", o.unk_rate, o.singleton_unk,
                    o.lr_schedule);
   if (o.lr_schedule != "constant") c += fmt::format(" --lr-floor {}", o.lr_floor);
   if (o.ema > 0) c += fmt::format(" --ema {}", o.ema);
   if (o.valid_every != 1) c += fmt::format(" --valid-every {}", o.valid_every);
   if (o.valid_limit) c += fmt::format(" --valid-limit {}", o.valid_limit);
-  if (o.no_bucket) c += " --no-bucket";
+  if (cli.no_bucket) c += " --no-bucket";
   if (!o.pretrained.empty())
     c += fmt::format(" --pretrained {} --pretrained-words {} --pretrained-drop {}", o.pretrained, o.pretrained_words,
                      o.pretrained_drop);
@@ -122,39 +115,11 @@ std::string command_line(const TrainCliOptions& o) {
   return c;
 }
 
-int run_train(const TrainCliOptions& o, const std::string& command) {
-  neural::TrainOptions t;
-  t.data = o.data;
-  t.valid = o.valid;
-  t.epochs = o.epochs;
-  t.batch = o.batch;
-  t.lr = static_cast<float>(o.lr);
-  t.dropout = static_cast<float>(o.dropout);
-  t.seed = o.seed;
-  t.max_minutes = o.minutes;
-  t.limit = o.limit;
-  t.synthetic = o.synthetic;
-  t.threads = o.threads;
-  t.plain = o.plain;
-  t.dims.embed = o.embed;
-  t.dims.hidden = o.hidden;
-  t.dims.decoder = o.decoder;
-  t.dims.out_embed = o.out_embed;
-  t.valid_every = o.valid_every;
-  t.valid_limit = o.valid_limit;
-  t.lr_schedule = o.lr_schedule;
-  t.lr_floor = static_cast<float>(o.lr_floor);
-  t.ema = static_cast<float>(o.ema);
-  t.unk_rate = static_cast<float>(o.word_dropout);
-  t.singleton_unk = static_cast<float>(o.singleton_unk);
-  t.bucket = !o.no_bucket;
-  t.pretrained = o.pretrained;
-  t.pretrained_words = o.pretrained_words;
-  t.pretrained_drop = static_cast<float>(o.pretrained_drop);
-  t.name_swap = static_cast<float>(o.name_swap);
-  t.name_neighbours = o.name_neighbours;
-  t.swap_all_spans = o.swap_all_spans;
-  bool bar = !o.no_progress;
+int run_train(const TrainCliOptions& cli, const std::string& command) {
+  neural::TrainOptions t = cli.t;
+  t.bucket = !cli.no_bucket;
+  const neural::TrainOptions& o = t;
+  bool bar = !cli.no_progress;
   auto progress = [&](const neural::EpochStats& st, int batch, int batches) {
     if (!bar) return;
     int filled = batches ? 30 * batch / batches : 30;
@@ -204,15 +169,15 @@ int run_train(const TrainCliOptions& o, const std::string& command) {
   if (r.best_epoch > 0) card["valid_exact_match"] = r.epochs[static_cast<size_t>(r.best_epoch - 1)].valid_exact;
   r.weights.training_json = card.dump();
   std::string error;
-  if (!neural::save_weights(r.weights, o.out, &error)) {
+  if (!neural::save_weights(r.weights, cli.out, &error)) {
     std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
     return kInputErrors;
   }
-  std::string base = stem(o.out);
+  std::string base = stem(cli.out);
   std::ofstream(base + ".csv") << csv.str();
   if (!write_curve(series, base + ".png", &error)) std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
   std::ofstream(base + ".card.json") << card.dump(2) << "\n";
-  std::printf("wrote %s (best epoch %d), %s.csv, %s.png, %s.card.json\n", o.out.c_str(), r.best_epoch, base.c_str(),
+  std::printf("wrote %s (best epoch %d), %s.csv, %s.png, %s.card.json\n", cli.out.c_str(), r.best_epoch, base.c_str(),
               base.c_str(), base.c_str());
   return kOk;
 }
@@ -265,52 +230,52 @@ void register_train(CLI::App& app, Action& action) {
   auto* cmd = train->add_subcommand("parser", "Train the neural semantic parser (libtorch, CPU)");
   train->require_subcommand(1);
   auto o = std::make_shared<TrainCliOptions>();
-  cmd->add_option("--data", o->data, "training JSONL files ({\"text\", \"logical_form\"} a line)")->required();
-  cmd->add_option("--valid", o->valid, "validation JSONL: greedy exact match each epoch picks the saved epoch");
+  cmd->add_option("--data", o->t.data, "training JSONL files ({\"text\", \"logical_form\"} a line)")->required();
+  cmd->add_option("--valid", o->t.valid, "validation JSONL: greedy exact match each epoch picks the saved epoch");
   cmd->add_option("--out", o->out, "weights file to write (default models/parser.bin)");
-  cmd->add_option("--epochs", o->epochs, "epochs (default 30)");
-  cmd->add_option("--batch", o->batch, "batch size (default 32)");
-  cmd->add_option("--lr", o->lr, "Adam learning rate (default 2e-3)");
-  cmd->add_option("--dropout", o->dropout, "dropout (default 0.2)");
-  cmd->add_option("--seed", o->seed, "random seed (default 1)");
-  cmd->add_option("--minutes", o->minutes, "wall-clock budget; stops after the epoch that crosses it (default 30)");
-  cmd->add_option("--limit", o->limit, "use only the first N training examples");
-  cmd->add_option("--synthetic", o->synthetic, "add N templated synthetic examples to the training data");
-  cmd->add_option("--threads", o->threads,
+  cmd->add_option("--epochs", o->t.epochs, "epochs (default 30)");
+  cmd->add_option("--batch", o->t.batch, "batch size (default 32)");
+  cmd->add_option("--lr", o->t.lr, "Adam learning rate (default 2e-3)");
+  cmd->add_option("--dropout", o->t.dropout, "dropout (default 0.2)");
+  cmd->add_option("--seed", o->t.seed, "random seed (default 1)");
+  cmd->add_option("--minutes", o->t.max_minutes, "wall-clock budget; stops after the epoch that crosses it (default 30)");
+  cmd->add_option("--limit", o->t.limit, "use only the first N training examples");
+  cmd->add_option("--synthetic", o->t.synthetic, "add N templated synthetic examples to the training data");
+  cmd->add_option("--threads", o->t.threads,
                   "libtorch threads (default 1: this small model's batches are too small to share, and two "
                   "threads on a busy 2-core machine ran 11x slower; 0 = libtorch's choice)");
-  cmd->add_option("--embed", o->embed, "word embedding size (default 64)");
-  cmd->add_option("--hidden", o->hidden, "encoder GRU size per direction (default 128)");
-  cmd->add_option("--decoder", o->decoder, "decoder GRU size (default 256)");
-  cmd->add_option("--out-embed", o->out_embed, "decision embedding size (default 64)");
-  cmd->add_flag("--plain", o->plain,
+  cmd->add_option("--embed", o->t.dims.embed, "word embedding size (default 64)");
+  cmd->add_option("--hidden", o->t.dims.hidden, "encoder GRU size per direction (default 128)");
+  cmd->add_option("--decoder", o->t.dims.decoder, "decoder GRU size (default 256)");
+  cmd->add_option("--out-embed", o->t.dims.out_embed, "decision embedding size (default 64)");
+  cmd->add_flag("--plain", o->t.plain,
                 "the plain SentenceRec baseline: no grammar mask in the loss, no word dropout, no synthetic data "
                 "(evaluate it with `plank eval parser --unconstrained`)")
       ->excludes(cmd->get_option("--synthetic"));
   cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
-  cmd->add_option("--valid-every", o->valid_every, "validate every K epochs and after the last (default 1)");
-  cmd->add_option("--valid-limit", o->valid_limit, "validate on the first N examples of --valid only");
-  cmd->add_option("--lr-schedule", o->lr_schedule, "constant (default) or cosine (to lr * --lr-floor at --epochs or --minutes, whichever comes first)")
+  cmd->add_option("--valid-every", o->t.valid_every, "validate every K epochs and after the last (default 1)");
+  cmd->add_option("--valid-limit", o->t.valid_limit, "validate on the first N examples of --valid only");
+  cmd->add_option("--lr-schedule", o->t.lr_schedule, "constant (default) or cosine (to lr * --lr-floor at --epochs or --minutes, whichever comes first)")
       ->check(CLI::IsMember({"constant", "cosine"}));
-  cmd->add_option("--lr-floor", o->lr_floor, "final learning rate of the cosine schedule, as a fraction (default 0.05)");
-  cmd->add_option("--ema", o->ema, "validate and save an exponential moving average of the weights with this decay "
+  cmd->add_option("--lr-floor", o->t.lr_floor, "final learning rate of the cosine schedule, as a fraction (default 0.05)");
+  cmd->add_option("--ema", o->t.ema, "validate and save an exponential moving average of the weights with this decay "
                                    "per batch (e.g. 0.999; default 0 = off)");
-  cmd->add_option("--word-dropout", o->word_dropout, "probability of replacing an input word by <unk> (default 0.05)");
-  cmd->add_option("--singleton-unk", o->singleton_unk, "that probability for words seen once in training (default 0)");
+  cmd->add_option("--word-dropout", o->t.unk_rate, "probability of replacing an input word by <unk> (default 0.05)");
+  cmd->add_option("--singleton-unk", o->t.singleton_unk, "that probability for words seen once in training (default 0)");
   cmd->add_flag("--no-bucket", o->no_bucket, "batches in plain shuffled order instead of similar decoder lengths");
-  cmd->add_option("--pretrained", o->pretrained,
+  cmd->add_option("--pretrained", o->t.pretrained,
                   "pre-trained word vectors (GloVe/word2vec text, or npm's wink-embeddings JSON: `make vectors`) added, "
                   "projected, to the learned embeddings");
-  cmd->add_option("--pretrained-words", o->pretrained_words,
+  cmd->add_option("--pretrained-words", o->t.pretrained_words,
                   "words of the vectors file (its first, most frequent) the model keeps besides the training words "
                   "(default 30000)");
-  cmd->add_option("--pretrained-drop", o->pretrained_drop,
+  cmd->add_option("--pretrained-drop", o->t.pretrained_drop,
                   "share of the words word dropout replaces that also lose their vector (default 0.25)");
-  cmd->add_option("--name-swap", o->name_swap,
+  cmd->add_option("--name-swap", o->t.name_swap,
                   "probability that a training example's has_name words are replaced, in a batch, by words with "
                   "nearby vectors (needs --pretrained; default 0)");
-  cmd->add_option("--name-neighbours", o->name_neighbours, "how many nearest words a name may become (default 10)");
-  cmd->add_flag("--swap-all-spans", o->swap_all_spans,
+  cmd->add_option("--name-neighbours", o->t.name_neighbours, "how many nearest words a name may become (default 10)");
+  cmd->add_flag("--swap-all-spans", o->t.swap_all_spans,
                 "--name-swap replaces the words of every span (colours, block types, counts...), not only names");
   cmd->callback([&action, o] {
     action = [o]() -> int {
