@@ -106,10 +106,9 @@ void attention_projected(const float* keys, int D, const float* enc, int T, int 
   blas::gemm(false, B, K, T, 1.0f, scratch, T, enc, K, 0.0f, ctx, K);
 }
 
+// The plain form: the keys are the encoder states themselves.
 void attention(const float* enc, int T, int K, const float* q, int B, float* ctx, float* scratch) {
-  span_scores(enc, T, K, q, B, scratch);
-  softmax_rows(scratch, B, T, 1.0f / std::sqrt(static_cast<float>(K)));
-  blas::gemm(false, B, K, T, 1.0f, scratch, T, enc, K, 0.0f, ctx, K);
+  attention_projected(enc, K, enc, T, K, q, B, ctx, scratch);
 }
 
 std::vector<SpanChoice> best_spans(const float* start_lp, const float* end_lp, int T, int k) {

@@ -37,6 +37,7 @@ struct Encoded {
 struct NameSwap {
   float probability = 0;
   std::unordered_map<int, std::vector<int>> neighbours;
+  int trained_words = 0;  // ids below are training words; a neighbour above has only its vector
 };
 
 // The tokens inside has_name spans: what a command names is the part of it
@@ -228,8 +229,7 @@ struct Batch {
 // one of their neighbours: a word training never saw keeps only its vector
 // (its learned row is <unk>'s), as a new name at test time would.
 Batch make_batch(const std::vector<const Encoded*>& items, int V, const std::vector<float>& unk_prob,
-                 std::mt19937_64& rng, float vector_drop = -1, const NameSwap* swap = nullptr,
-                 int trained_words = 0) {
+                 std::mt19937_64& rng, float vector_drop = -1, const NameSwap* swap = nullptr) {
   const int64_t B = static_cast<int64_t>(items.size());
   int64_t T = 1, S = 1;
   for (const auto* e : items) {
@@ -254,7 +254,7 @@ Batch make_batch(const std::vector<const Encoded*>& items, int V, const std::vec
         auto it = swap->neighbours.find(e.ids[static_cast<size_t>(t)]);
         if (it == swap->neighbours.end() || it->second.empty()) continue;
         int n = it->second[static_cast<size_t>(rng() % it->second.size())];
-        X[b * T + t] = n < trained_words ? n : InputVocab::kUnk;
+        X[b * T + t] = n < swap->trained_words ? n : InputVocab::kUnk;
         Xv[b * T + t] = n;
       }
     for (size_t s = 0; s < e.steps.size(); ++s) {
@@ -526,6 +526,7 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       std::sort(names.begin(), names.end());
       names.erase(std::unique(names.begin(), names.end()), names.end());
       swap.probability = o.name_swap;
+      swap.trained_words = vocab.size();
       swap.neighbours = nearest_words(rows, vectors.dim, names, o.name_neighbours);
       r.name_words = swap.neighbours.size();
     }
@@ -559,8 +560,7 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       std::vector<const Encoded*> items;
       for (size_t k : plan[bi]) items.push_back(&enc[k]);
       tb = Clock::now();
-      Batch b = make_batch(items, V, unk_prob, rng, vector_drop, swap.probability > 0 ? &swap : nullptr,
-                           vocab.size());
+      Batch b = make_batch(items, V, unk_prob, rng, vector_drop, &swap);  // no name positions: no swap
       st.t_batch += since(tb);
       tb = Clock::now();
       auto l = batch_loss(m, b, o.dropout, true);
