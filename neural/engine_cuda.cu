@@ -1,11 +1,18 @@
-// The forward pass on Plank's CUDA kernels: a tiled matrix-product kernel for
-// every linear layer, attention and span product, and fused element-wise
-// kernels (embedding gather, GRU gate update, row softmax, tanh, concat) that
-// use kernel_math.h, the formulas the CPU path runs. Weights are uploaded
-// once per engine; any CUDA error makes the engine report itself unusable.
+// The forward pass on Plank's CUDA kernels, organised like the CPU engine
+// (engine_cpu.cpp): what does not depend on the decoder step is computed once
+// (the GRU input projection of every decision and parent embedding per model;
+// the query, span-start and span-end keys per utterance), so a step is one
+// copy in, four fused kernels and one copy out:
+//   decoder_gru_kernel   gather gi, gh = W_hh h + b, gate update
+//   attention_kernel     scores against the keys, softmax, context
+//   rows_kernel (x3)     combination + tanh, output logits, span logits
+// The per-element formulas come from kernel_math.h, the ones the CPU runs.
+// Weights are uploaded once per engine; a CUDA error throws, and
+// make_cuda_engine() turns a failing start into "no CUDA engine".
 #include <cuda_runtime.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <stdexcept>
 
@@ -17,8 +24,11 @@ namespace plank::neural {
 namespace {
 
 constexpr int kTile = 16;
+constexpr int kWarp = 32;
+constexpr int kWarpsPerBlock = 8;  // row kernels: one warp per output, 8 outputs a block
 
 // C[M,N] = A[M,K] op(B) (+ bias[N]); op(B) = B^T for B stored [N,K] (trans_b), else B stored [K,N].
+// Used for the once-per-model and once-per-utterance products, where M is large.
 __global__ void gemm_kernel(const float* A, const float* B, const float* bias, float* C, int M, int N, int K,
                             bool trans_b) {
   __shared__ float as[kTile][kTile];
@@ -38,65 +48,132 @@ __global__ void gemm_kernel(const float* A, const float* B, const float* bias, f
   if (row < M && col < N) C[static_cast<size_t>(row) * N + col] = acc + (bias ? bias[col] : 0.f);
 }
 
-__global__ void embedding_kernel(const float* table, int dim, const int* ids, int n, float* out, bool add) {
+__device__ __forceinline__ float warp_sum(float v) {
+  for (int o = kWarp / 2; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+// The dot product of a row of W (global, read by the warp's lanes in order)
+// with x (shared memory); every lane gets the sum.
+__device__ __forceinline__ float warp_dot(const float* w, const float* x, int n, int lane) {
+  float s = 0.f;
+  for (int k = lane; k < n; k += kWarp) s += w[k] * x[k];
+  return warp_sum(s);
+}
+
+__global__ void embedding_kernel(const float* table, int dim, const int* ids, int n, float* out) {
   int i = blockIdx.x, j = threadIdx.x + blockIdx.y * blockDim.x;
   if (i >= n || j >= dim) return;
-  float v = table[static_cast<size_t>(ids[i]) * dim + j];
-  out[static_cast<size_t>(i) * dim + j] = add ? out[static_cast<size_t>(i) * dim + j] + v : v;
+  out[static_cast<size_t>(i) * dim + j] = table[static_cast<size_t>(ids[i]) * dim + j];
 }
 
-__global__ void gru_update_kernel(const float* gi, const float* gh, int batch, int H, float* h) {
-  int idx = blockIdx.x * blockDim.x + threadIdx.x;
-  if (idx >= batch * H) return;
-  int b = idx / H, j = idx % H;
-  const float* i3 = gi + static_cast<size_t>(b) * 3 * H;
-  const float* h3 = gh + static_cast<size_t>(b) * 3 * H;
-  h[idx] = math::gru_unit(i3[j], i3[H + j], i3[2 * H + j], h3[j], h3[H + j], h3[2 * H + j], h[idx]);
-}
-
-// Copies h[H] into row t of dst[T, stride] at column offset.
-__global__ void place_row_kernel(const float* h, int H, float* dst, int stride, int t, int offset) {
-  int j = blockIdx.x * blockDim.x + threadIdx.x;
-  if (j < H) dst[static_cast<size_t>(t) * stride + offset + j] = h[j];
-}
-
-__global__ void tanh_kernel(float* x, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) x[i] = tanhf(x[i]);
-}
-
-// One block per row: x <- softmax(scale * x).
-__global__ void softmax_rows_kernel(float* x, int n, float scale) {
-  __shared__ float red[256];
-  float* row = x + static_cast<size_t>(blockIdx.x) * n;
-  float m = -INFINITY;
-  for (int i = threadIdx.x; i < n; i += blockDim.x) m = fmaxf(m, row[i] * scale);
-  red[threadIdx.x] = m;
+// One step of both encoder directions (blockIdx.y = direction): direction 0
+// reads position s, direction 1 position T-1-s. One warp per hidden unit
+// computes its three recurrent dot products and the gate update; h ping-pongs
+// between h_in and h_out (every unit reads the whole old state). The new state
+// is also written into the encoder output enc[T, 2H] at the direction's half.
+struct EncoderDirection {
+  const float *gi, *w_hh, *b_hh;  // gi [T,3H] (input projections with b_ih), w_hh [3H,H], b_hh [3H]
+};
+__global__ void encoder_gru_step_kernel(EncoderDirection fwd, EncoderDirection bwd, const float* h_in, float* h_out,
+                                        float* enc, int T, int H, int s) {
+  extern __shared__ float h_old[];
+  const int dir = blockIdx.y;
+  const EncoderDirection d = dir == 0 ? fwd : bwd;
+  const float* hin = h_in + static_cast<size_t>(dir) * H;
+  for (int k = threadIdx.x; k < H; k += blockDim.x) h_old[k] = hin[k];
   __syncthreads();
-  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
-    if (threadIdx.x < s) red[threadIdx.x] = fmaxf(red[threadIdx.x], red[threadIdx.x + s]);
-    __syncthreads();
+  const int lane = threadIdx.x % kWarp, j = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (j >= H) return;
+  const int t = dir == 0 ? s : T - 1 - s;
+  float r = warp_dot(d.w_hh + static_cast<size_t>(j) * H, h_old, H, lane);
+  float z = warp_dot(d.w_hh + static_cast<size_t>(H + j) * H, h_old, H, lane);
+  float n = warp_dot(d.w_hh + static_cast<size_t>(2 * H + j) * H, h_old, H, lane);
+  if (lane == 0) {
+    const float* gi = d.gi + static_cast<size_t>(t) * 3 * H;
+    float h = math::gru_unit(gi[j], gi[H + j], gi[2 * H + j], r + d.b_hh[j], z + d.b_hh[H + j], n + d.b_hh[2 * H + j],
+                             h_old[j]);
+    h_out[static_cast<size_t>(dir) * H + j] = h;
+    enc[static_cast<size_t>(t) * 2 * H + static_cast<size_t>(dir) * H + j] = h;
   }
-  m = red[0];
-  __syncthreads();
-  float sum = 0.f;
-  for (int i = threadIdx.x; i < n; i += blockDim.x) sum += (row[i] = expf(row[i] * scale - m));
-  red[threadIdx.x] = sum;
-  __syncthreads();
-  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
-    if (threadIdx.x < s) red[threadIdx.x] += red[threadIdx.x + s];
-    __syncthreads();
-  }
-  float inv = 1.0f / red[0];
-  for (int i = threadIdx.x; i < n; i += blockDim.x) row[i] *= inv;
 }
 
-// hc[b] = [h[b] ; ctx[b]]
-__global__ void concat_kernel(const float* h, int D, const float* ctx, int K, int batch, float* hc) {
-  int idx = blockIdx.x * blockDim.x + threadIdx.x;
-  if (idx >= batch * (D + K)) return;
-  int b = idx / (D + K), j = idx % (D + K);
-  hc[idx] = j < D ? h[static_cast<size_t>(b) * D + j] : ctx[static_cast<size_t>(b) * K + (j - D)];
+// Decoder GRU for B hypotheses: gi is gathered from the per-model tables
+// (prev_gi[prev] + parent_gi[parent], b_ih included in prev_gi), gh is one
+// warp dot per gate. The new state goes to hc[b, 0:D] (the combination layer's
+// input) and to h_out[b] (copied back to the caller). grid (D/8, B).
+__global__ void decoder_gru_kernel(const int* prev, const int* parent, const float* prev_gi, const float* parent_gi,
+                                   const float* w_hh, const float* b_hh, const float* h_in, float* hc, int hc_stride,
+                                   float* h_out, int D) {
+  extern __shared__ float h_old[];
+  const int b = blockIdx.y;
+  for (int k = threadIdx.x; k < D; k += blockDim.x) h_old[k] = h_in[static_cast<size_t>(b) * D + k];
+  __syncthreads();
+  const int lane = threadIdx.x % kWarp, j = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (j >= D) return;
+  float r = warp_dot(w_hh + static_cast<size_t>(j) * D, h_old, D, lane);
+  float z = warp_dot(w_hh + static_cast<size_t>(D + j) * D, h_old, D, lane);
+  float n = warp_dot(w_hh + static_cast<size_t>(2 * D + j) * D, h_old, D, lane);
+  if (lane == 0) {
+    const float* a = prev_gi + static_cast<size_t>(prev[b]) * 3 * D;
+    const float* p = parent_gi + static_cast<size_t>(parent[b]) * 3 * D;
+    float h = math::gru_unit(a[j] + p[j], a[D + j] + p[D + j], a[2 * D + j] + p[2 * D + j], r + b_hh[j],
+                             z + b_hh[D + j], n + b_hh[2 * D + j], h_old[j]);
+    hc[static_cast<size_t>(b) * hc_stride + j] = h;
+    h_out[static_cast<size_t>(b) * D + j] = h;
+  }
+}
+
+// Attention for hypothesis b = blockIdx.x: scores[t] = h . keys[t] (keys =
+// enc W_q), softmax(scale * scores), ctx = sum_t att[t] enc[t], written to
+// hc[b, D:D+K]. Shared memory: h [D] then scores [T].
+__global__ void attention_kernel(const float* keys, const float* enc, float* hc, int hc_stride, int T, int D, int K,
+                                 float scale) {
+  extern __shared__ float shared[];
+  float* h = shared;
+  float* att = shared + D;
+  const int b = blockIdx.x, lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp, warps = blockDim.x / kWarp;
+  float* row = hc + static_cast<size_t>(b) * hc_stride;
+  for (int k = threadIdx.x; k < D; k += blockDim.x) h[k] = row[k];
+  __syncthreads();
+  for (int t = warp; t < T; t += warps) {
+    float s = warp_dot(keys + static_cast<size_t>(t) * D, h, D, lane);
+    if (lane == 0) att[t] = s * scale;
+  }
+  __syncthreads();
+  if (warp == 0) {  // softmax over T (short: one warp)
+    float m = -INFINITY;
+    for (int t = lane; t < T; t += kWarp) m = fmaxf(m, att[t]);
+    for (int o = kWarp / 2; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+    float sum = 0.f;
+    for (int t = lane; t < T; t += kWarp) sum += (att[t] = expf(att[t] - m));
+    sum = warp_sum(sum);
+    float inv = 1.0f / sum;
+    for (int t = lane; t < T; t += kWarp) att[t] *= inv;
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < K; k += blockDim.x) {
+    float c = 0.f;
+    for (int t = 0; t < T; ++t) c += att[t] * enc[static_cast<size_t>(t) * K + k];
+    row[D + k] = c;
+  }
+}
+
+// out[b, n] = act(x[b] . W[n] + bias[n]) for W [N, n_in]: one warp per output,
+// x[b] staged in shared memory. grid (N/8, B); out rows are out_stride apart.
+__global__ void rows_kernel(const float* x, int x_stride, int n_in, const float* W, const float* bias, int N,
+                            float* out, int out_stride, bool tanh_act) {
+  extern __shared__ float xs[];
+  const int b = blockIdx.y;
+  for (int k = threadIdx.x; k < n_in; k += blockDim.x) xs[k] = x[static_cast<size_t>(b) * x_stride + k];
+  __syncthreads();
+  const int lane = threadIdx.x % kWarp, n = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (n >= N) return;
+  float s = warp_dot(W + static_cast<size_t>(n) * n_in, xs, n_in, lane);
+  if (lane == 0) {
+    s += bias ? bias[n] : 0.f;
+    out[static_cast<size_t>(b) * out_stride + n] = tanh_act ? tanhf(s) : s;
+  }
 }
 
 void check(cudaError_t e, const char* what) {
@@ -108,6 +185,7 @@ void check(cudaError_t e, const char* what) {
 
 int blocks(int n, int t) { return (n + t - 1) / t; }
 
+// Device memory that grows on demand (contents are not kept when it grows).
 class Buffer {
  public:
   Buffer() = default;
@@ -122,6 +200,7 @@ class Buffer {
     if (bytes > cap_) {
       if (p_) cudaFree(p_);
       p_ = nullptr;
+      cap_ = 0;
       check(cudaMalloc(&p_, bytes), "malloc");
       cap_ = bytes;
     }
@@ -133,14 +212,44 @@ class Buffer {
   size_t cap_ = 0;
 };
 
+// Page-locked host memory for the one copy in and the one copy out of a step.
+class PinnedBuffer {
+ public:
+  PinnedBuffer() = default;
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  ~PinnedBuffer() {
+    if (p_) cudaFreeHost(p_);
+  }
+  char* get(size_t bytes) {
+    if (bytes > cap_) {
+      if (p_) cudaFreeHost(p_);
+      p_ = nullptr;
+      cap_ = 0;
+      check(cudaMallocHost(&p_, bytes), "host malloc");
+      cap_ = bytes;
+    }
+    return static_cast<char*>(p_);
+  }
+
+ private:
+  void* p_ = nullptr;
+  size_t cap_ = 0;
+};
+
 class CudaEngine final : public Engine {
  public:
-  explicit CudaEngine(std::shared_ptr<const ParserWeights> w, std::string device)
+  CudaEngine(std::shared_ptr<const ParserWeights> w, std::string device)
       : w_(std::move(w)), c_(w_->config), device_(std::move(device)) {
     for (const auto& [name, t] : w_->tensors) {
       float* d = params_[name].get<float>(t.data.size());
       check(cudaMemcpy(d, t.data.data(), t.data.size() * sizeof(float), cudaMemcpyHostToDevice), "upload");
     }
+    // The GRU input projection of every decision and parent embedding, once per model.
+    const int V = c_.output_vocab, F = c_.out_embed, G = 3 * c_.decoder;
+    gemm(p("dec.embed"), V, F, p("dec.gru.w_ih"), p("dec.gru.b_ih"), G, prev_gi_.get<float>(size_t(V) * G), true);
+    gemm(p("dec.parent_embed"), V, F, p("dec.gru.w_ih"), nullptr, G, parent_gi_.get<float>(size_t(V) * G), true);
+    check(cudaDeviceSynchronize(), "model precomputation");
   }
   std::string name() const override { return "cuda (" + device_ + ")"; }
 
@@ -149,74 +258,83 @@ class CudaEngine final : public Engine {
     tokens_ = T;
     int* d_ids = ids_.get<int>(ids.size());
     check(cudaMemcpy(d_ids, ids.data(), ids.size() * sizeof(int), cudaMemcpyHostToDevice), "copy ids");
-    float* x = x_.get<float>(static_cast<size_t>(T) * E);
-    embedding_kernel<<<dim3(T, blocks(E, 128)), 128>>>(p("enc.embed"), E, d_ids, T, x, false);
-    float* enc = enc_.get<float>(static_cast<size_t>(T) * K);
-    float* gi = gi_.get<float>(static_cast<size_t>(T) * 3 * H);
-    float* gh = gh_.get<float>(3 * static_cast<size_t>(H));
-    float* h = h_.get<float>(static_cast<size_t>(H));
-    for (int dir = 0; dir < 2; ++dir) {
-      std::string pre = dir == 0 ? "enc.fwd." : "enc.bwd.";
-      gemm(x, T, E, p(pre + "w_ih"), p(pre + "b_ih"), 3 * H, gi, true);
-      check(cudaMemset(h, 0, sizeof(float) * H), "memset");
-      for (int s = 0; s < T; ++s) {
-        int t = dir == 0 ? s : T - 1 - s;
-        gemm(h, 1, H, p(pre + "w_hh"), p(pre + "b_hh"), 3 * H, gh, true);
-        gru_update_kernel<<<blocks(H, 128), 128>>>(gi + static_cast<size_t>(t) * 3 * H, gh, 1, H, h);
-        place_row_kernel<<<blocks(H, 128), 128>>>(h, H, enc, K, t, dir * H);
-      }
+    float* x = x_.get<float>(size_t(T) * E);
+    embedding_kernel<<<dim3(T, blocks(E, 128)), 128>>>(p("enc.embed"), E, d_ids, T, x);
+    float* gi = gi_.get<float>(size_t(2) * T * 3 * H);
+    gemm(x, T, E, p("enc.fwd.w_ih"), p("enc.fwd.b_ih"), 3 * H, gi, true);
+    gemm(x, T, E, p("enc.bwd.w_ih"), p("enc.bwd.b_ih"), 3 * H, gi + size_t(T) * 3 * H, true);
+    float* enc = enc_.get<float>(size_t(T) * K);
+    // Two state buffers of [2H] (forward then backward), swapped every step.
+    float* states = state_.get<float>(size_t(4) * H);
+    check(cudaMemset(states, 0, sizeof(float) * 2 * H), "memset");
+    EncoderDirection fwd{gi, p("enc.fwd.w_hh"), p("enc.fwd.b_hh")};
+    EncoderDirection bwd{gi + size_t(T) * 3 * H, p("enc.bwd.w_hh"), p("enc.bwd.b_hh")};
+    const size_t shared = sizeof(float) * H;
+    for (int s = 0; s < T; ++s) {
+      float* in = states + size_t(s % 2) * 2 * H;
+      float* out = states + size_t((s + 1) % 2) * 2 * H;
+      encoder_gru_step_kernel<<<dim3(blocks(H, kWarpsPerBlock), 2), kWarpsPerBlock * kWarp, shared>>>(
+          fwd, bwd, in, out, enc, T, H, s);
     }
-    // h0 = tanh(W_init [f_last ; b_first] + b): gather the two halves into one row.
-    float* last = q_.get<float>(static_cast<size_t>(K));
-    check(cudaMemcpy(last, enc + static_cast<size_t>(T - 1) * K, sizeof(float) * H, cudaMemcpyDeviceToDevice), "copy");
-    check(cudaMemcpy(last + H, enc + H, sizeof(float) * H, cudaMemcpyDeviceToDevice), "copy");
-    float* d_h0 = o_.get<float>(static_cast<size_t>(D));
-    gemm(last, 1, K, p("dec.init.w"), p("dec.init.b"), D, d_h0, true);
-    tanh_kernel<<<blocks(D, 128), 128>>>(d_h0, D);
-    h0.resize(static_cast<size_t>(D));
+    // The final states are [f at T-1 ; b at 0], the input of h0 = tanh(W_init . + b).
+    float* last = states + size_t(T % 2) * 2 * H;
+    float* d_h0 = h_.get<float>(size_t(D));
+    rows(last, K, K, p("dec.init.w"), p("dec.init.b"), D, d_h0, D, 1, true);
+    // The keys: enc W_q, enc W_start, enc W_end ([T,D] each; start and end adjacent).
+    float* keys = keys_.get<float>(size_t(3) * T * D);
+    gemm(enc, T, K, p("dec.attn.w_q"), nullptr, D, keys, false);
+    gemm(enc, T, K, p("dec.span_start.w"), nullptr, D, keys + size_t(T) * D, false);
+    gemm(enc, T, K, p("dec.span_end.w"), nullptr, D, keys + size_t(2) * T * D, false);
+    check(cudaGetLastError(), "encoder launch");
+    h0.resize(size_t(D));
     check(cudaMemcpy(h0.data(), d_h0, sizeof(float) * D, cudaMemcpyDeviceToHost), "copy h0");
   }
 
   void step(int B, const int* prev, const int* parent, float* h_host, float* logits, float* start,
             float* end) override {
-    const int F = c_.out_embed, D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, T = tokens_;
-    int* d_tok = ids2_.get<int>(2 * static_cast<size_t>(B));
-    check(cudaMemcpy(d_tok, prev, sizeof(int) * B, cudaMemcpyHostToDevice), "copy prev");
-    check(cudaMemcpy(d_tok + B, parent, sizeof(int) * B, cudaMemcpyHostToDevice), "copy parent");
-    float* h = h_.get<float>(static_cast<size_t>(B) * D);
-    check(cudaMemcpy(h, h_host, sizeof(float) * B * D, cudaMemcpyHostToDevice), "copy h");
-    float* u = x_.get<float>(static_cast<size_t>(B) * F);
-    embedding_kernel<<<dim3(B, blocks(F, 128)), 128>>>(p("dec.embed"), F, d_tok, B, u, false);
-    embedding_kernel<<<dim3(B, blocks(F, 128)), 128>>>(p("dec.parent_embed"), F, d_tok + B, B, u, true);
-    float* gi = gi_.get<float>(static_cast<size_t>(B) * 3 * D);
-    float* gh = gh_.get<float>(static_cast<size_t>(B) * 3 * D);
-    gemm(u, B, F, p("dec.gru.w_ih"), p("dec.gru.b_ih"), 3 * D, gi, true);
-    gemm(h, B, D, p("dec.gru.w_hh"), p("dec.gru.b_hh"), 3 * D, gh, true);
-    gru_update_kernel<<<blocks(B * D, 128), 128>>>(gi, gh, B, D, h);
-    float* q = q_.get<float>(static_cast<size_t>(B) * K);
-    float* att = att_.get<float>(static_cast<size_t>(B) * T);
-    float* ctx = ctx_.get<float>(static_cast<size_t>(B) * K);
-    const float* enc = enc_.get<float>(static_cast<size_t>(T) * K);
-    gemm(h, B, D, p("dec.attn.w_q"), nullptr, K, q, true);
-    gemm(q, B, K, enc, nullptr, T, att, true);
-    softmax_rows_kernel<<<B, 256>>>(att, T, 1.0f / std::sqrt(static_cast<float>(K)));
-    gemm(att, B, T, enc, nullptr, K, ctx, false);
-    float* hc = hc_.get<float>(static_cast<size_t>(B) * (D + K));
-    concat_kernel<<<blocks(B * (D + K), 128), 128>>>(h, D, ctx, K, B, hc);
-    float* o = o_.get<float>(static_cast<size_t>(B) * D);
-    gemm(hc, B, D + K, p("dec.comb.w"), p("dec.comb.b"), D, o, true);
-    tanh_kernel<<<blocks(B * D, 128), 128>>>(o, B * D);
-    float* lg = out_.get<float>(static_cast<size_t>(B) * (V + 2 * T));
-    gemm(o, B, D, p("dec.out.w"), p("dec.out.b"), V, lg, true);
-    gemm(o, B, D, p("dec.span_start.w"), nullptr, K, q, true);
-    gemm(q, B, K, enc, nullptr, T, lg + static_cast<size_t>(B) * V, true);
-    gemm(o, B, D, p("dec.span_end.w"), nullptr, K, q, true);
-    gemm(q, B, K, enc, nullptr, T, lg + static_cast<size_t>(B) * (V + T), true);
-    check(cudaGetLastError(), "kernel launch");
-    check(cudaMemcpy(logits, lg, sizeof(float) * B * V, cudaMemcpyDeviceToHost), "copy logits");
-    check(cudaMemcpy(start, lg + static_cast<size_t>(B) * V, sizeof(float) * B * T, cudaMemcpyDeviceToHost), "copy");
-    check(cudaMemcpy(end, lg + static_cast<size_t>(B) * (V + T), sizeof(float) * B * T, cudaMemcpyDeviceToHost), "copy");
-    check(cudaMemcpy(h_host, h, sizeof(float) * B * D, cudaMemcpyDeviceToHost), "copy h");
+    const int D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, T = tokens_;
+    // In: prev [B] ints, parent [B] ints, h [B,D]. Out: logits [B,V], spans [B,2T], h [B,D].
+    const size_t in_bytes = sizeof(int) * 2 * B + sizeof(float) * size_t(B) * D;
+    const size_t out_floats = size_t(B) * (V + 2 * T + D);
+    char* host_in = pinned_in_.get(in_bytes);
+    std::memcpy(host_in, prev, sizeof(int) * B);
+    std::memcpy(host_in + sizeof(int) * B, parent, sizeof(int) * B);
+    std::memcpy(host_in + sizeof(int) * 2 * B, h_host, sizeof(float) * B * D);
+    char* dev_in = in_.get<char>(in_bytes);
+    check(cudaMemcpy(dev_in, host_in, in_bytes, cudaMemcpyHostToDevice), "copy step input");
+    const int* d_prev = reinterpret_cast<const int*>(dev_in);
+    const int* d_parent = d_prev + B;
+    const float* d_h = reinterpret_cast<const float*>(dev_in + sizeof(int) * 2 * B);
+
+    float* out = out_.get<float>(out_floats);
+    float* d_logits = out;
+    float* d_spans = out + size_t(B) * V;
+    float* d_hnew = d_spans + size_t(B) * 2 * T;
+    float* hc = hc_.get<float>(size_t(B) * (D + K));
+    float* o = o_.get<float>(size_t(B) * D);
+    const float* enc = enc_.get<float>(size_t(T) * K);
+    const float* keys = keys_.get<float>(size_t(3) * T * D);
+    const int threads = kWarpsPerBlock * kWarp;
+
+    decoder_gru_kernel<<<dim3(blocks(D, kWarpsPerBlock), B), threads, sizeof(float) * D>>>(
+        d_prev, d_parent, prev_gi_.get<float>(0), parent_gi_.get<float>(0), p("dec.gru.w_hh"), p("dec.gru.b_hh"), d_h,
+        hc, D + K, d_hnew, D);
+    attention_kernel<<<B, threads, sizeof(float) * (D + T)>>>(keys, enc, hc, D + K, T, D, K,
+                                                              1.0f / std::sqrt(static_cast<float>(K)));
+    rows(hc, D + K, D + K, p("dec.comb.w"), p("dec.comb.b"), D, o, D, B, true);
+    rows(o, D, D, p("dec.out.w"), p("dec.out.b"), V, d_logits, V, B, false);
+    rows(o, D, D, keys + size_t(T) * D, nullptr, 2 * T, d_spans, 2 * T, B, false);
+    check(cudaGetLastError(), "step launch");
+
+    float* host_out = reinterpret_cast<float*>(pinned_out_.get(sizeof(float) * out_floats));
+    check(cudaMemcpy(host_out, out, sizeof(float) * out_floats, cudaMemcpyDeviceToHost), "copy step output");
+    std::memcpy(logits, host_out, sizeof(float) * B * V);
+    const float* spans = host_out + size_t(B) * V;
+    for (int b = 0; b < B; ++b) {
+      std::memcpy(start + size_t(b) * T, spans + size_t(b) * 2 * T, sizeof(float) * T);
+      std::memcpy(end + size_t(b) * T, spans + size_t(b) * 2 * T + T, sizeof(float) * T);
+    }
+    std::memcpy(h_host, spans + size_t(B) * 2 * T, sizeof(float) * B * D);
   }
 
  private:
@@ -224,13 +342,21 @@ class CudaEngine final : public Engine {
     dim3 grid(blocks(N, kTile), blocks(M, kTile)), block(kTile, kTile);
     gemm_kernel<<<grid, block>>>(A, Bm, bias, C, M, N, Kd, trans_b);
   }
+  void rows(const float* x, int x_stride, int n_in, const float* W, const float* bias, int N, float* out,
+            int out_stride, int B, bool tanh_act) {
+    rows_kernel<<<dim3(blocks(N, kWarpsPerBlock), B), kWarpsPerBlock * kWarp, sizeof(float) * n_in>>>(
+        x, x_stride, n_in, W, bias, N, out, out_stride, tanh_act);
+  }
   float* p(const std::string& name) { return params_.at(name).get<float>(0); }
 
   std::shared_ptr<const ParserWeights> w_;
   ModelConfig c_;
   std::string device_;
   std::map<std::string, Buffer> params_;
-  Buffer ids_, ids2_, x_, enc_, gi_, gh_, h_, q_, att_, ctx_, hc_, o_, out_;
+  Buffer prev_gi_, parent_gi_;  // [V, 3D] per model
+  Buffer ids_, x_, gi_, enc_, state_, keys_;  // per utterance
+  Buffer in_, out_, h_, hc_, o_;              // per step
+  PinnedBuffer pinned_in_, pinned_out_;
 };
 
 }  // namespace

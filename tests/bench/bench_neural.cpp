@@ -13,25 +13,12 @@
 #include "engine.h"
 #include "form_builder.h"
 #include "kernels_cpu.h"
+#include "median_time.h"
 #include "trainer.h"
 
 using namespace plank::neural;
 
-namespace {
-
-double median_ms(const std::function<void()>& f, int repeats) {
-  f();  // warm-up
-  std::vector<double> ms;
-  for (int i = 0; i < repeats; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    f();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
-
-}  // namespace
+using plank::bench::median_ms;
 
 int main() {
   const int tokens = 10, steps = 10;

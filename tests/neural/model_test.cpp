@@ -185,21 +185,6 @@ TEST(CpuEngine, BatchedStepEqualsSingleSteps) {
   }
 }
 
-TEST(CudaEngine, AgreesWithTheCpuEngine) {
-  auto w = std::make_shared<ParserWeights>(small_random_weights(6));
-  std::string why;
-  auto gpu = make_cuda_engine(w, &why);
-  if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
-  auto cpu_engine = make_cpu_engine(w);
-  std::vector<int> ids{2, 3, 4, 5, 1}, prev{0, 7, 9, 11}, parent{0, 0, 3, 3};
-  auto a = forced_forward(*cpu_engine, ids, prev, parent, w->config.decoder, w->config.output_vocab);
-  auto b = forced_forward(*gpu, ids, prev, parent, w->config.decoder, w->config.output_vocab);
-  ASSERT_EQ(a.logits.size(), b.logits.size());
-  for (size_t i = 0; i < a.logits.size(); ++i) EXPECT_NEAR(a.logits[i], b.logits[i], 1e-4);
-  for (size_t i = 0; i < a.start.size(); ++i) EXPECT_NEAR(a.start[i], b.start[i], 1e-4);
-  for (size_t i = 0; i < a.end.size(); ++i) EXPECT_NEAR(a.end[i], b.end[i], 1e-4);
-}
-
 // Input normalisation 2: numbers and sizes share a class word; unknown words
 // fall back to their form without trailing punctuation, then without a plural
 // "s"; version 1 (files from before) only lower-cases.
