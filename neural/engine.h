@@ -15,18 +15,33 @@ class Engine {
  public:
   virtual ~Engine() = default;
   virtual std::string name() const = 0;
-  // Encodes one utterance (input-vocabulary ids, at least one) and returns the
-  // decoder's initial state h0 [D]. The encoding stays inside the engine.
-  virtual void encode(const std::vector<int>& ids, std::vector<float>& h0) = 0;
-  // One decoder step for `batch` hypotheses of the encoded utterance:
-  // prev[batch], parent[batch] token ids; h[batch,D] is read and updated;
-  // writes token logits[batch,V] and span start/end logits[batch,T].
-  virtual void step(int batch, const int* prev, const int* parent, float* h, float* logits, float* start,
-                    float* end) = 0;
+  // Encodes utterances (input-vocabulary ids, at least one each) and returns
+  // the decoder's initial states h0 [U,D], one row per utterance in order. The
+  // encodings stay inside the engine until the next encode.
+  virtual void encode_batch(const std::vector<std::vector<int>>& utterances, std::vector<float>& h0) = 0;
+  // One decoder step for `batch` hypotheses; hypothesis b extends utterance
+  // owner[b] of the last encode (owner null: all the first). prev[batch] and
+  // parent[batch] are token ids; h[batch,D] is read and updated; writes token
+  // logits[batch,V] and span start/end logits[batch,tokens()], each row as
+  // wide as the longest utterance, positions past the owner's length kMasked.
+  virtual void step_batch(int batch, const int* owner, const int* prev, const int* parent, float* h, float* logits,
+                          float* start, float* end) = 0;
+
+  // One utterance: encode_batch of one, steps of its hypotheses.
+  void encode(const std::vector<int>& ids, std::vector<float>& h0) { encode_batch({ids}, h0); }
+  void step(int batch, const int* prev, const int* parent, float* h, float* logits, float* start, float* end) {
+    step_batch(batch, nullptr, prev, parent, h, logits, start, end);
+  }
+  // The longest utterance of the last encode (the width of the span rows).
   int tokens() const { return tokens_; }
+  // The length of utterance u of the last encode.
+  int tokens(int u) const { return lengths_.at(static_cast<size_t>(u)); }
 
  protected:
+  // Records the lengths of a new batch of utterances; false if one is empty.
+  bool set_lengths(const std::vector<std::vector<int>>& utterances);
   int tokens_ = 0;
+  std::vector<int> lengths_;
 };
 
 std::unique_ptr<Engine> make_cpu_engine(std::shared_ptr<const ParserWeights> w);

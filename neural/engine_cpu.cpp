@@ -1,7 +1,10 @@
 // The forward pass on the CPU kernels.
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "engine.h"
+#include "kernel_math.h"
 #include "kernels_cpu.h"
 
 namespace plank::neural {
@@ -24,50 +27,77 @@ class CpuEngine final : public Engine {
   }
   std::string name() const override { return std::string("cpu (") + cpu::blas_name() + ")"; }
 
-  void encode(const std::vector<int>& ids, std::vector<float>& h0) override {
-    const int T = static_cast<int>(ids.size()), E = c_.embed, H = c_.hidden, K = c_.enc_dim();
-    tokens_ = T;
-    std::vector<float> x(static_cast<size_t>(T) * E), f(static_cast<size_t>(T) * H), b(static_cast<size_t>(T) * H);
-    cpu::embedding(p("enc.embed"), E, ids.data(), T, x.data());
-    cpu::gru_sequence(x.data(), T, E, p("enc.fwd.w_ih"), p("enc.fwd.w_hh"), p("enc.fwd.b_ih"), p("enc.fwd.b_hh"), H,
-                      false, f.data());
-    cpu::gru_sequence(x.data(), T, E, p("enc.bwd.w_ih"), p("enc.bwd.w_hh"), p("enc.bwd.b_ih"), p("enc.bwd.b_hh"), H,
-                      true, b.data());
-    enc_.resize(static_cast<size_t>(T) * K);
-    for (int t = 0; t < T; ++t)
-      for (int j = 0; j < H; ++j) {
-        enc_[static_cast<size_t>(t) * K + j] = f[static_cast<size_t>(t) * H + j];
-        enc_[static_cast<size_t>(t) * K + H + j] = b[static_cast<size_t>(t) * H + j];
-      }
-    std::vector<float> last(static_cast<size_t>(K));
-    for (int j = 0; j < H; ++j) {
-      last[j] = f[static_cast<size_t>(T - 1) * H + j];
-      last[H + j] = b[j];
+  void encode_batch(const std::vector<std::vector<int>>& utterances, std::vector<float>& h0) override {
+    if (!set_lengths(utterances)) throw std::invalid_argument("an utterance to encode has no words");
+    const int U = static_cast<int>(utterances.size()), E = c_.embed, H = c_.hidden, K = c_.enc_dim(), D = c_.decoder;
+    // Longest first, so the utterances still running at a position are a prefix (gru_sequences).
+    std::vector<int> order(static_cast<size_t>(U));
+    for (int u = 0; u < U; ++u) order[u] = u;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return lengths_[a] > lengths_[b]; });
+    std::vector<int> ids, offset(static_cast<size_t>(U)), length(static_cast<size_t>(U));
+    offset_.assign(static_cast<size_t>(U), 0);
+    for (int i = 0; i < U; ++i) {
+      offset[i] = offset_[order[i]] = static_cast<int>(ids.size());
+      length[i] = lengths_[order[i]];
+      ids.insert(ids.end(), utterances[order[i]].begin(), utterances[order[i]].end());
     }
-    const int D = c_.decoder;
+    const int N = static_cast<int>(ids.size());
+    std::vector<float> x(static_cast<size_t>(N) * E), f(static_cast<size_t>(N) * H), b(f.size()),
+        f_last(static_cast<size_t>(U) * H), b_last(f_last.size());
+    cpu::embedding(p("enc.embed"), E, ids.data(), N, x.data());
+    cpu::gru_sequences(x.data(), offset.data(), length.data(), U, E, p("enc.fwd.w_ih"), p("enc.fwd.w_hh"),
+                       p("enc.fwd.b_ih"), p("enc.fwd.b_hh"), H, false, f.data(), f_last.data());
+    cpu::gru_sequences(x.data(), offset.data(), length.data(), U, E, p("enc.bwd.w_ih"), p("enc.bwd.w_hh"),
+                       p("enc.bwd.b_ih"), p("enc.bwd.b_hh"), H, true, b.data(), b_last.data());
+    enc_.resize(static_cast<size_t>(N) * K);
+    for (int t = 0; t < N; ++t) {
+      std::copy_n(f.begin() + static_cast<long>(t) * H, H, enc_.begin() + static_cast<long>(t) * K);
+      std::copy_n(b.begin() + static_cast<long>(t) * H, H, enc_.begin() + static_cast<long>(t) * K + H);
+    }
+    // [forward state after the last word ; backward state after the first], in the callers' order.
+    std::vector<float> last(static_cast<size_t>(U) * K);
+    for (int i = 0; i < U; ++i) {
+      std::copy_n(f_last.begin() + static_cast<long>(i) * H, H, last.begin() + static_cast<long>(order[i]) * K);
+      std::copy_n(b_last.begin() + static_cast<long>(i) * H, H, last.begin() + static_cast<long>(order[i]) * K + H);
+    }
     for (auto [keys, name] : {std::pair{&keys_q_, "dec.attn.w_q"}, std::pair{&keys_start_, "dec.span_start.w"},
                               std::pair{&keys_end_, "dec.span_end.w"}}) {
-      keys->resize(static_cast<size_t>(T) * D);
-      cpu::matmul(enc_.data(), T, K, p(name), D, keys->data());
+      keys->resize(static_cast<size_t>(N) * D);
+      cpu::matmul(enc_.data(), N, K, p(name), D, keys->data());
     }
-    h0.resize(static_cast<size_t>(c_.decoder));
-    cpu::linear(last.data(), 1, K, p("dec.init.w"), p("dec.init.b"), c_.decoder, h0.data());
-    cpu::tanh_inplace(h0.data(), c_.decoder);
+    h0.resize(static_cast<size_t>(U) * D);
+    cpu::linear(last.data(), U, K, p("dec.init.w"), p("dec.init.b"), D, h0.data());
+    cpu::tanh_inplace(h0.data(), U * D);
   }
 
-  void step(int B, const int* prev, const int* parent, float* h, float* logits, float* start, float* end) override {
-    const int D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, T = tokens_;
+  void step_batch(int B, const int* owner, const int* prev, const int* parent, float* h, float* logits, float* start,
+                  float* end) override {
+    const int D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, W = tokens_;
     gi_.resize(static_cast<size_t>(B) * 3 * D);
     gh_.resize(static_cast<size_t>(B) * 3 * D);
     hc_.resize(static_cast<size_t>(B) * (D + K));
     ctx_.resize(static_cast<size_t>(B) * K);
-    att_.resize(static_cast<size_t>(B) * T);
+    att_.resize(static_cast<size_t>(B) * W);
     o_.resize(static_cast<size_t>(B) * D);
     cpu::embedding(prev_gi_.data(), 3 * D, prev, B, gi_.data());
     cpu::embedding_add(parent_gi_.data(), 3 * D, parent, B, gi_.data());
     cpu::linear(h, B, D, p("dec.gru.w_hh"), p("dec.gru.b_hh"), 3 * D, gh_.data());
     cpu::gru_update(gi_.data(), gh_.data(), B, D, h);
-    cpu::attention_projected(keys_q_.data(), D, enc_.data(), T, K, h, B, ctx_.data(), att_.data());
+    // Attention and span scores per run of hypotheses of one utterance.
+    auto for_each_run = [&](auto&& body) {
+      for (int b0 = 0; b0 < B;) {
+        int u = owner ? owner[b0] : 0, b1 = b0 + 1;
+        while (b1 < B && (owner ? owner[b1] : 0) == u) ++b1;
+        body(u, b0, b1 - b0);
+        b0 = b1;
+      }
+    };
+    for_each_run([&](int u, int b0, int n) {
+      const size_t off = static_cast<size_t>(offset_.at(static_cast<size_t>(u)));
+      cpu::attention_projected(keys_q_.data() + off * D, D, enc_.data() + off * K, lengths_[u], K,
+                               h + static_cast<size_t>(b0) * D, n, ctx_.data() + static_cast<size_t>(b0) * K,
+                               att_.data());
+    });
     for (int b = 0; b < B; ++b) {
       std::copy(h + static_cast<size_t>(b) * D, h + static_cast<size_t>(b + 1) * D, hc_.begin() + static_cast<long>(b) * (D + K));
       std::copy(ctx_.begin() + static_cast<long>(b) * K, ctx_.begin() + static_cast<long>(b + 1) * K,
@@ -76,8 +106,18 @@ class CpuEngine final : public Engine {
     cpu::linear(hc_.data(), B, D + K, p("dec.comb.w"), p("dec.comb.b"), D, o_.data());
     cpu::tanh_inplace(o_.data(), B * D);
     cpu::linear(o_.data(), B, D, p("dec.out.w"), p("dec.out.b"), V, logits);
-    cpu::span_scores(keys_start_.data(), T, D, o_.data(), B, start);
-    cpu::span_scores(keys_end_.data(), T, D, o_.data(), B, end);
+    for_each_run([&](int u, int b0, int n) {
+      const size_t off = static_cast<size_t>(offset_[static_cast<size_t>(u)]);
+      const int T = lengths_[u];
+      for (auto [keys, out] : {std::pair{&keys_start_, start}, std::pair{&keys_end_, end}}) {
+        float* rows = out + static_cast<size_t>(b0) * W;
+        cpu::span_scores(keys->data() + off * D, T, D, o_.data() + static_cast<size_t>(b0) * D, n, att_.data());
+        for (int i = 0; i < n; ++i) {
+          std::copy_n(att_.begin() + static_cast<long>(i) * T, T, rows + static_cast<size_t>(i) * W);
+          std::fill(rows + static_cast<size_t>(i) * W + T, rows + static_cast<size_t>(i + 1) * W, math::kMasked);
+        }
+      }
+    });
   }
 
  private:
@@ -86,7 +126,8 @@ class CpuEngine final : public Engine {
   ModelConfig c_;
   std::vector<float> prev_gi_, parent_gi_;                // [V, 3D]: W_ih of each decision / parent embedding
   std::vector<float> keys_q_, keys_start_, keys_end_;     // [T, D]: enc W_q, enc W_start, enc W_end
-  std::vector<float> enc_, gi_, gh_, hc_, ctx_, att_, o_;
+  std::vector<float> enc_, gi_, gh_, hc_, ctx_, att_, o_;  // enc_ [sum of lengths, K], packed longest first
+  std::vector<int> offset_;                                // each utterance's first row in enc_ and the keys
 };
 
 }  // namespace
@@ -105,6 +146,17 @@ std::unique_ptr<Engine> make_engine(std::shared_ptr<const ParserWeights> w, cons
     return nullptr;
   }
   return make_cpu_engine(std::move(w));
+}
+
+bool Engine::set_lengths(const std::vector<std::vector<int>>& utterances) {
+  lengths_.clear();
+  tokens_ = 0;
+  for (const auto& u : utterances) {
+    if (u.empty()) return false;
+    lengths_.push_back(static_cast<int>(u.size()));
+    tokens_ = std::max(tokens_, lengths_.back());
+  }
+  return !utterances.empty();
 }
 
 ForcedOutput forced_forward(Engine& e, const std::vector<int>& ids, const std::vector<int>& prev,

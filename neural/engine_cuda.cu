@@ -1,17 +1,21 @@
 // The forward pass on Plank's CUDA kernels, organised like the CPU engine
 // (engine_cpu.cpp): what does not depend on the decoder step is computed once
 // (the GRU input projection of every decision and parent embedding per model;
-// the query, span-start and span-end keys per utterance), so a step is one
-// copy in, four fused kernels and one copy out:
+// the query, span-start and span-end keys per utterance). Several utterances
+// are encoded together, packed one after another, and a step's hypotheses may
+// come from any of them (owner[b]); a step is one copy in, five fused kernels
+// and one copy out:
 //   decoder_gru_kernel   gather gi, gh = W_hh h + b, gate update
 //   attention_kernel     scores against the keys, softmax, context
-//   rows_kernel (x3)     combination + tanh, output logits, span logits
+//   rows_kernel (x2)     combination + tanh, output logits
+//   span_kernel          span start and end logits over the owner's positions
 // The per-element formulas come from kernel_math.h, the ones the CPU runs.
 // Weights are uploaded once per engine; a CUDA error throws, and
 // make_cuda_engine() turns a failing start into "no CUDA engine".
 #include <cuda_runtime.h>
 
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <stdexcept>
@@ -67,25 +71,31 @@ __global__ void embedding_kernel(const float* table, int dim, const int* ids, in
   out[static_cast<size_t>(i) * dim + j] = table[static_cast<size_t>(ids[i]) * dim + j];
 }
 
-// One step of both encoder directions (blockIdx.y = direction): direction 0
-// reads position s, direction 1 position T-1-s. One warp per hidden unit
-// computes its three recurrent dot products and the gate update; h ping-pongs
-// between h_in and h_out (every unit reads the whole old state). The new state
-// is also written into the encoder output enc[T, 2H] at the direction's half.
+// One step of both encoder directions (blockIdx.y = direction) of every
+// utterance (blockIdx.z): direction 0 reads position s, direction 1 position
+// len-1-s of the utterance. One warp per hidden unit computes its three
+// recurrent dot products and the gate update; the states [U, 2H] ping-pong
+// between h_in and h_out (every unit reads the whole old state), and an
+// utterance already past its last word carries its final state over. The new
+// state is also written into the packed encoder output enc[sum len, 2H].
 struct EncoderDirection {
-  const float *gi, *w_hh, *b_hh;  // gi [T,3H] (input projections with b_ih), w_hh [3H,H], b_hh [3H]
+  const float *gi, *w_hh, *b_hh;  // gi [sum len,3H] (input projections with b_ih), w_hh [3H,H], b_hh [3H]
 };
-__global__ void encoder_gru_step_kernel(EncoderDirection fwd, EncoderDirection bwd, const float* h_in, float* h_out,
-                                        float* enc, int T, int H, int s) {
+__global__ void encoder_gru_step_kernel(EncoderDirection fwd, EncoderDirection bwd, const int* offset,
+                                        const int* length, const float* h_in, float* h_out, float* enc, int H, int s) {
   extern __shared__ float h_old[];
-  const int dir = blockIdx.y;
+  const int dir = blockIdx.y, u = blockIdx.z, len = length[u];
   const EncoderDirection d = dir == 0 ? fwd : bwd;
-  const float* hin = h_in + static_cast<size_t>(dir) * H;
-  for (int k = threadIdx.x; k < H; k += blockDim.x) h_old[k] = hin[k];
+  const size_t state = (static_cast<size_t>(u) * 2 + dir) * H;
+  for (int k = threadIdx.x; k < H; k += blockDim.x) h_old[k] = h_in[state + k];
   __syncthreads();
   const int lane = threadIdx.x % kWarp, j = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
   if (j >= H) return;
-  const int t = dir == 0 ? s : T - 1 - s;
+  if (s >= len) {
+    if (lane == 0) h_out[state + j] = h_old[j];
+    return;
+  }
+  const int t = offset[u] + (dir == 0 ? s : len - 1 - s);
   float r = warp_dot(d.w_hh + static_cast<size_t>(j) * H, h_old, H, lane);
   float z = warp_dot(d.w_hh + static_cast<size_t>(H + j) * H, h_old, H, lane);
   float n = warp_dot(d.w_hh + static_cast<size_t>(2 * H + j) * H, h_old, H, lane);
@@ -93,7 +103,7 @@ __global__ void encoder_gru_step_kernel(EncoderDirection fwd, EncoderDirection b
     const float* gi = d.gi + static_cast<size_t>(t) * 3 * H;
     float h = math::gru_unit(gi[j], gi[H + j], gi[2 * H + j], r + d.b_hh[j], z + d.b_hh[H + j], n + d.b_hh[2 * H + j],
                              h_old[j]);
-    h_out[static_cast<size_t>(dir) * H + j] = h;
+    h_out[state + j] = h;
     enc[static_cast<size_t>(t) * 2 * H + static_cast<size_t>(dir) * H + j] = h;
   }
 }
@@ -124,15 +134,20 @@ __global__ void decoder_gru_kernel(const int* prev, const int* parent, const flo
   }
 }
 
-// Attention for hypothesis b = blockIdx.x: scores[t] = h . keys[t] (keys =
-// enc W_q), softmax(scale * scores), ctx = sum_t att[t] enc[t], written to
-// hc[b, D:D+K]. Shared memory: h [D] then scores [T].
-__global__ void attention_kernel(const float* keys, const float* enc, float* hc, int hc_stride, int T, int D, int K,
-                                 float scale) {
+// Attention for hypothesis b = blockIdx.x over its utterance u = owner[b]
+// (rows offset[u] .. offset[u]+length[u]-1 of the packed keys and encoder
+// states): scores[t] = h . keys[t] (keys = enc W_q), softmax(scale * scores),
+// ctx = sum_t att[t] enc[t], written to hc[b, D:D+K]. Shared memory: h [D]
+// then scores [longest utterance].
+__global__ void attention_kernel(const int* owner, const int* offset, const int* length, const float* keys,
+                                 const float* enc, float* hc, int hc_stride, int D, int K, float scale) {
   extern __shared__ float shared[];
   float* h = shared;
   float* att = shared + D;
   const int b = blockIdx.x, lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp, warps = blockDim.x / kWarp;
+  const int u = owner[b], T = length[u];
+  keys += static_cast<size_t>(offset[u]) * D;
+  enc += static_cast<size_t>(offset[u]) * K;
   float* row = hc + static_cast<size_t>(b) * hc_stride;
   for (int k = threadIdx.x; k < D; k += blockDim.x) h[k] = row[k];
   __syncthreads();
@@ -157,6 +172,27 @@ __global__ void attention_kernel(const float* keys, const float* enc, float* hc,
     for (int t = 0; t < T; ++t) c += att[t] * enc[static_cast<size_t>(t) * K + k];
     row[D + k] = c;
   }
+}
+
+// Span logits: out[b, i] for i < 2W (W the longest utterance): i < W is the
+// start logit of position i, else the end logit of position i - W, each
+// o[b] . key of the owner's position; positions past its length are kMasked.
+// keys_start/keys_end are packed like the encoder states. grid (2W/8, B).
+__global__ void span_kernel(const int* owner, const int* offset, const int* length, const float* o,
+                            const float* keys_start, const float* keys_end, float* out, int D, int W) {
+  extern __shared__ float os[];
+  const int b = blockIdx.y;
+  for (int k = threadIdx.x; k < D; k += blockDim.x) os[k] = o[static_cast<size_t>(b) * D + k];
+  __syncthreads();
+  const int lane = threadIdx.x % kWarp, i = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  if (i >= 2 * W) return;
+  const int u = owner[b], t = i % W;
+  float s = math::kMasked;
+  if (t < length[u]) {
+    const float* keys = i < W ? keys_start : keys_end;
+    s = warp_dot(keys + static_cast<size_t>(offset[u] + t) * D, os, D, lane);
+  }
+  if (lane == 0) out[static_cast<size_t>(b) * 2 * W + i] = s;
 }
 
 // out[b, n] = act(x[b] . W[n] + bias[n]) for W [N, n_in]: one warp per output,
@@ -253,77 +289,92 @@ class CudaEngine final : public Engine {
   }
   std::string name() const override { return "cuda (" + device_ + ")"; }
 
-  void encode(const std::vector<int>& ids, std::vector<float>& h0) override {
-    const int T = static_cast<int>(ids.size()), E = c_.embed, H = c_.hidden, K = c_.enc_dim(), D = c_.decoder;
-    tokens_ = T;
-    int* d_ids = ids_.get<int>(ids.size());
-    check(cudaMemcpy(d_ids, ids.data(), ids.size() * sizeof(int), cudaMemcpyHostToDevice), "copy ids");
-    float* x = x_.get<float>(size_t(T) * E);
-    embedding_kernel<<<dim3(T, blocks(E, 128)), 128>>>(p("enc.embed"), E, d_ids, T, x);
-    float* gi = gi_.get<float>(size_t(2) * T * 3 * H);
-    gemm(x, T, E, p("enc.fwd.w_ih"), p("enc.fwd.b_ih"), 3 * H, gi, true);
-    gemm(x, T, E, p("enc.bwd.w_ih"), p("enc.bwd.b_ih"), 3 * H, gi + size_t(T) * 3 * H, true);
-    float* enc = enc_.get<float>(size_t(T) * K);
-    // Two state buffers of [2H] (forward then backward), swapped every step.
-    float* states = state_.get<float>(size_t(4) * H);
-    check(cudaMemset(states, 0, sizeof(float) * 2 * H), "memset");
-    EncoderDirection fwd{gi, p("enc.fwd.w_hh"), p("enc.fwd.b_hh")};
-    EncoderDirection bwd{gi + size_t(T) * 3 * H, p("enc.bwd.w_hh"), p("enc.bwd.b_hh")};
-    const size_t shared = sizeof(float) * H;
-    for (int s = 0; s < T; ++s) {
-      float* in = states + size_t(s % 2) * 2 * H;
-      float* out = states + size_t((s + 1) % 2) * 2 * H;
-      encoder_gru_step_kernel<<<dim3(blocks(H, kWarpsPerBlock), 2), kWarpsPerBlock * kWarp, shared>>>(
-          fwd, bwd, in, out, enc, T, H, s);
+  void encode_batch(const std::vector<std::vector<int>>& utterances, std::vector<float>& h0) override {
+    if (!set_lengths(utterances)) throw std::invalid_argument("an utterance to encode has no words");
+    const int U = static_cast<int>(utterances.size()), E = c_.embed, H = c_.hidden, K = c_.enc_dim(),
+              D = c_.decoder;
+    // Packed in the callers' order: [ids of every utterance][offset[U]][length[U]].
+    std::vector<int> packed, offset;
+    for (const auto& ids : utterances) {
+      offset.push_back(static_cast<int>(packed.size()));
+      packed.insert(packed.end(), ids.begin(), ids.end());
     }
-    // The final states are [f at T-1 ; b at 0], the input of h0 = tanh(W_init . + b).
-    float* last = states + size_t(T % 2) * 2 * H;
-    float* d_h0 = h_.get<float>(size_t(D));
-    rows(last, K, K, p("dec.init.w"), p("dec.init.b"), D, d_h0, D, 1, true);
-    // The keys: enc W_q, enc W_start, enc W_end ([T,D] each; start and end adjacent).
-    float* keys = keys_.get<float>(size_t(3) * T * D);
-    gemm(enc, T, K, p("dec.attn.w_q"), nullptr, D, keys, false);
-    gemm(enc, T, K, p("dec.span_start.w"), nullptr, D, keys + size_t(T) * D, false);
-    gemm(enc, T, K, p("dec.span_end.w"), nullptr, D, keys + size_t(2) * T * D, false);
+    const int N = static_cast<int>(packed.size());
+    packed.insert(packed.end(), offset.begin(), offset.end());
+    packed.insert(packed.end(), lengths_.begin(), lengths_.end());
+    int* d_ids = ids_.get<int>(packed.size());
+    check(cudaMemcpy(d_ids, packed.data(), packed.size() * sizeof(int), cudaMemcpyHostToDevice), "copy ids");
+    d_offset_ = d_ids + N;
+    d_length_ = d_offset_ + U;
+    rows_ = N;
+    float* x = x_.get<float>(size_t(N) * E);
+    embedding_kernel<<<dim3(N, blocks(E, 128)), 128>>>(p("enc.embed"), E, d_ids, N, x);
+    float* gi = gi_.get<float>(size_t(2) * N * 3 * H);
+    gemm(x, N, E, p("enc.fwd.w_ih"), p("enc.fwd.b_ih"), 3 * H, gi, true);
+    gemm(x, N, E, p("enc.bwd.w_ih"), p("enc.bwd.b_ih"), 3 * H, gi + size_t(N) * 3 * H, true);
+    float* enc = enc_.get<float>(size_t(N) * K);
+    // Two state buffers of [U, 2H] (forward then backward halves), swapped every position.
+    float* states = state_.get<float>(size_t(4) * U * H);
+    check(cudaMemset(states, 0, sizeof(float) * 2 * U * H), "memset");
+    EncoderDirection fwd{gi, p("enc.fwd.w_hh"), p("enc.fwd.b_hh")};
+    EncoderDirection bwd{gi + size_t(N) * 3 * H, p("enc.bwd.w_hh"), p("enc.bwd.b_hh")};
+    for (int s = 0; s < tokens_; ++s) {
+      float* in = states + size_t(s % 2) * 2 * U * H;
+      float* out = states + size_t((s + 1) % 2) * 2 * U * H;
+      encoder_gru_step_kernel<<<dim3(blocks(H, kWarpsPerBlock), 2, U), kWarpsPerBlock * kWarp, sizeof(float) * H>>>(
+          fwd, bwd, d_offset_, d_length_, in, out, enc, H, s);
+    }
+    // The final states, rows [f after the last word ; b after the first], feed h0 = tanh(W_init . + b).
+    float* last = states + size_t(tokens_ % 2) * 2 * U * H;
+    float* d_h0 = h_.get<float>(size_t(U) * D);
+    rows(last, K, K, p("dec.init.w"), p("dec.init.b"), D, d_h0, D, U, true);
+    // The keys, packed like enc: enc W_q, enc W_start, enc W_end ([N,D] each).
+    float* keys = keys_.get<float>(size_t(3) * N * D);
+    gemm(enc, N, K, p("dec.attn.w_q"), nullptr, D, keys, false);
+    gemm(enc, N, K, p("dec.span_start.w"), nullptr, D, keys + size_t(N) * D, false);
+    gemm(enc, N, K, p("dec.span_end.w"), nullptr, D, keys + size_t(2) * N * D, false);
     check(cudaGetLastError(), "encoder launch");
-    h0.resize(size_t(D));
-    check(cudaMemcpy(h0.data(), d_h0, sizeof(float) * D, cudaMemcpyDeviceToHost), "copy h0");
+    h0.resize(size_t(U) * D);
+    check(cudaMemcpy(h0.data(), d_h0, sizeof(float) * U * D, cudaMemcpyDeviceToHost), "copy h0");
   }
 
-  void step(int B, const int* prev, const int* parent, float* h_host, float* logits, float* start,
-            float* end) override {
-    const int D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, T = tokens_;
-    // In: prev [B] ints, parent [B] ints, h [B,D]. Out: logits [B,V], spans [B,2T], h [B,D].
-    const size_t in_bytes = sizeof(int) * 2 * B + sizeof(float) * size_t(B) * D;
-    const size_t out_floats = size_t(B) * (V + 2 * T + D);
+  void step_batch(int B, const int* owner, const int* prev, const int* parent, float* h_host, float* logits,
+                  float* start, float* end) override {
+    const int D = c_.decoder, K = c_.enc_dim(), V = c_.output_vocab, W = tokens_, N = rows_;
+    // In: owner, prev, parent [B] ints, h [B,D]. Out: logits [B,V], spans [B,2W], h [B,D].
+    const size_t ints = 3 * size_t(B), in_bytes = sizeof(int) * ints + sizeof(float) * size_t(B) * D;
+    const size_t out_floats = size_t(B) * (V + 2 * W + D);
     char* host_in = pinned_in_.get(in_bytes);
-    std::memcpy(host_in, prev, sizeof(int) * B);
-    std::memcpy(host_in + sizeof(int) * B, parent, sizeof(int) * B);
-    std::memcpy(host_in + sizeof(int) * 2 * B, h_host, sizeof(float) * B * D);
+    int* host_ints = reinterpret_cast<int*>(host_in);
+    if (owner) std::memcpy(host_ints, owner, sizeof(int) * B);
+    else std::fill(host_ints, host_ints + B, 0);
+    std::memcpy(host_ints + B, prev, sizeof(int) * B);
+    std::memcpy(host_ints + 2 * B, parent, sizeof(int) * B);
+    std::memcpy(host_in + sizeof(int) * ints, h_host, sizeof(float) * B * D);
     char* dev_in = in_.get<char>(in_bytes);
     check(cudaMemcpy(dev_in, host_in, in_bytes, cudaMemcpyHostToDevice), "copy step input");
-    const int* d_prev = reinterpret_cast<const int*>(dev_in);
-    const int* d_parent = d_prev + B;
-    const float* d_h = reinterpret_cast<const float*>(dev_in + sizeof(int) * 2 * B);
+    const int* d_owner = reinterpret_cast<const int*>(dev_in);
+    const float* d_h = reinterpret_cast<const float*>(dev_in + sizeof(int) * ints);
 
     float* out = out_.get<float>(out_floats);
     float* d_logits = out;
     float* d_spans = out + size_t(B) * V;
-    float* d_hnew = d_spans + size_t(B) * 2 * T;
+    float* d_hnew = d_spans + size_t(B) * 2 * W;
     float* hc = hc_.get<float>(size_t(B) * (D + K));
     float* o = o_.get<float>(size_t(B) * D);
-    const float* enc = enc_.get<float>(size_t(T) * K);
-    const float* keys = keys_.get<float>(size_t(3) * T * D);
+    const float* enc = enc_.get<float>(size_t(N) * K);
+    const float* keys = keys_.get<float>(size_t(3) * N * D);
     const int threads = kWarpsPerBlock * kWarp;
 
     decoder_gru_kernel<<<dim3(blocks(D, kWarpsPerBlock), B), threads, sizeof(float) * D>>>(
-        d_prev, d_parent, prev_gi_.get<float>(0), parent_gi_.get<float>(0), p("dec.gru.w_hh"), p("dec.gru.b_hh"), d_h,
-        hc, D + K, d_hnew, D);
-    attention_kernel<<<B, threads, sizeof(float) * (D + T)>>>(keys, enc, hc, D + K, T, D, K,
-                                                              1.0f / std::sqrt(static_cast<float>(K)));
+        d_owner + B, d_owner + 2 * B, prev_gi_.get<float>(0), parent_gi_.get<float>(0), p("dec.gru.w_hh"),
+        p("dec.gru.b_hh"), d_h, hc, D + K, d_hnew, D);
+    attention_kernel<<<B, threads, sizeof(float) * (D + W)>>>(d_owner, d_offset_, d_length_, keys, enc, hc, D + K, D,
+                                                              K, 1.0f / std::sqrt(static_cast<float>(K)));
     rows(hc, D + K, D + K, p("dec.comb.w"), p("dec.comb.b"), D, o, D, B, true);
     rows(o, D, D, p("dec.out.w"), p("dec.out.b"), V, d_logits, V, B, false);
-    rows(o, D, D, keys + size_t(T) * D, nullptr, 2 * T, d_spans, 2 * T, B, false);
+    span_kernel<<<dim3(blocks(2 * W, kWarpsPerBlock), B), threads, sizeof(float) * D>>>(
+        d_owner, d_offset_, d_length_, o, keys + size_t(N) * D, keys + size_t(2) * N * D, d_spans, D, W);
     check(cudaGetLastError(), "step launch");
 
     float* host_out = reinterpret_cast<float*>(pinned_out_.get(sizeof(float) * out_floats));
@@ -331,10 +382,10 @@ class CudaEngine final : public Engine {
     std::memcpy(logits, host_out, sizeof(float) * B * V);
     const float* spans = host_out + size_t(B) * V;
     for (int b = 0; b < B; ++b) {
-      std::memcpy(start + size_t(b) * T, spans + size_t(b) * 2 * T, sizeof(float) * T);
-      std::memcpy(end + size_t(b) * T, spans + size_t(b) * 2 * T + T, sizeof(float) * T);
+      std::memcpy(start + size_t(b) * W, spans + size_t(b) * 2 * W, sizeof(float) * W);
+      std::memcpy(end + size_t(b) * W, spans + size_t(b) * 2 * W + W, sizeof(float) * W);
     }
-    std::memcpy(h_host, spans + size_t(B) * 2 * T, sizeof(float) * B * D);
+    std::memcpy(h_host, spans + size_t(B) * 2 * W, sizeof(float) * B * D);
   }
 
  private:
@@ -354,7 +405,10 @@ class CudaEngine final : public Engine {
   std::string device_;
   std::map<std::string, Buffer> params_;
   Buffer prev_gi_, parent_gi_;  // [V, 3D] per model
-  Buffer ids_, x_, gi_, enc_, state_, keys_;  // per utterance
+  Buffer ids_, x_, gi_, enc_, state_, keys_;  // per encode: ids_ also holds offsets and lengths
+  const int* d_offset_ = nullptr;             // [U] first packed row of each utterance (inside ids_)
+  const int* d_length_ = nullptr;             // [U] its length (inside ids_)
+  int rows_ = 0;                              // packed rows: the sum of the lengths
   Buffer in_, out_, h_, hc_, o_;              // per step
   PinnedBuffer pinned_in_, pinned_out_;
 };

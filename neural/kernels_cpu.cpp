@@ -48,14 +48,34 @@ void gru_update(const float* gi, const float* gh, int batch, int H, float* h) {
 
 void gru_sequence(const float* x, int T, int in, const float* w_ih, const float* w_hh, const float* b_ih,
                   const float* b_hh, int H, bool reverse, float* out) {
-  // All input projections in one matrix product; then T small recurrent steps.
-  std::vector<float> gi(static_cast<size_t>(T) * 3 * H), gh(3 * static_cast<size_t>(H)), h(static_cast<size_t>(H), 0.f);
-  linear(x, T, in, w_ih, b_ih, 3 * H, gi.data());
-  for (int s = 0; s < T; ++s) {
-    int t = reverse ? T - 1 - s : s;
-    linear(h.data(), 1, H, w_hh, b_hh, 3 * H, gh.data());
-    gru_update(gi.data() + static_cast<size_t>(t) * 3 * H, gh.data(), 1, H, h.data());
-    std::memcpy(out + static_cast<size_t>(t) * H, h.data(), sizeof(float) * H);
+  const int offset = 0;
+  std::vector<float> last(static_cast<size_t>(H));
+  gru_sequences(x, &offset, &T, 1, in, w_ih, w_hh, b_ih, b_hh, H, reverse, out, last.data());
+}
+
+void gru_sequences(const float* x, const int* offset, const int* length, int U, int in, const float* w_ih,
+                   const float* w_hh, const float* b_ih, const float* b_hh, int H, bool reverse, float* out,
+                   float* last) {
+  if (U <= 0) return;
+  // All input projections in one matrix product; then one recurrent product a position.
+  const int rows = offset[U - 1] + length[U - 1], longest = length[0];
+  const size_t G = 3 * static_cast<size_t>(H);
+  std::vector<float> gi(static_cast<size_t>(rows) * G), gi_now(static_cast<size_t>(U) * G), gh(static_cast<size_t>(U) * G);
+  std::fill(last, last + static_cast<size_t>(U) * H, 0.f);
+  linear(x, rows, in, w_ih, b_ih, 3 * H, gi.data());
+  int running = U;
+  for (int s = 0; s < longest; ++s) {
+    while (running > 0 && length[running - 1] <= s) --running;
+    for (int u = 0; u < running; ++u) {
+      int t = reverse ? length[u] - 1 - s : s;
+      std::memcpy(gi_now.data() + u * G, gi.data() + static_cast<size_t>(offset[u] + t) * G, sizeof(float) * G);
+    }
+    linear(last, running, H, w_hh, b_hh, 3 * H, gh.data());
+    gru_update(gi_now.data(), gh.data(), running, H, last);
+    for (int u = 0; u < running; ++u) {
+      int t = reverse ? length[u] - 1 - s : s;
+      std::memcpy(out + static_cast<size_t>(offset[u] + t) * H, last + static_cast<size_t>(u) * H, sizeof(float) * H);
+    }
   }
 }
 

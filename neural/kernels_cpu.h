@@ -19,6 +19,13 @@ void gru_update(const float* gi, const float* gh, int batch, int H, float* h);
 // the state after each position (in position order); returns nothing else.
 void gru_sequence(const float* x, int T, int in, const float* w_ih, const float* w_hh, const float* b_ih,
                   const float* b_hh, int H, bool reverse, float* out);
+// The same GRU over U sequences at once, packed in x (sequence u at rows
+// offset[u] .. offset[u]+length[u]-1), lengths not increasing (so the sequences
+// still running at any position are a prefix and each recurrent step is one
+// matrix product); out is packed like x, last[U,H] gets each final state.
+void gru_sequences(const float* x, const int* offset, const int* length, int U, int in, const float* w_ih,
+                   const float* w_hh, const float* b_ih, const float* b_hh, int H, bool reverse, float* out,
+                   float* last);
 // In place: x <- tanh(x).
 void tanh_inplace(float* x, int n);
 // Row-wise softmax of x[rows,n] in place, after multiplying by scale.

@@ -82,16 +82,21 @@ std::vector<Parse> Parser::parse(const std::string& text, const ParseOptions& op
   return parse_tokens(lf::Utterance::from_text(text).tokens, options);
 }
 
-std::vector<float> Parser::encode(const std::vector<std::string>& tokens) {
-  std::vector<float> h0(static_cast<size_t>(state_)), hm;
+std::vector<float> Parser::encode(const std::vector<std::vector<std::string>>& utterances) {
+  const size_t U = utterances.size();
+  std::vector<float> h0(U * static_cast<size_t>(state_)), hm;
+  std::vector<std::vector<int>> ids(U);
   for (size_t m = 0; m < members_.size(); ++m) {
-    members_[m].engine->encode(input_ids(tokens, m), hm);
-    std::copy(hm.begin(), hm.end(), h0.begin() + offset_[m]);
+    for (size_t u = 0; u < U; ++u) ids[u] = input_ids(utterances[u], m);
+    members_[m].engine->encode_batch(ids, hm);
+    const int D = members_[m].weights->config.decoder;
+    for (size_t u = 0; u < U; ++u)
+      std::copy_n(hm.begin() + static_cast<long>(u) * D, D, h0.begin() + static_cast<long>(u) * state_ + offset_[m]);
   }
   return h0;
 }
 
-void Parser::step(int B, const int* prev, const int* parent, std::vector<float>& h, int T) {
+void Parser::step(int B, const int* owner, const int* prev, const int* parent, std::vector<float>& h, int W) {
   const int V = OutVocab::grammar().size();
   for (size_t m = 0; m < members_.size(); ++m) {
     const int D = members_[m].weights->config.decoder;
@@ -100,19 +105,19 @@ void Parser::step(int B, const int* prev, const int* parent, std::vector<float>&
     for (int b = 0; b < B; ++b)
       std::copy_n(h.begin() + static_cast<long>(b) * state_ + offset_[m], D, s.h.begin() + static_cast<long>(b) * D);
     s.logits.resize(static_cast<size_t>(B) * V);
-    s.start.resize(static_cast<size_t>(B) * T);
-    s.end.resize(static_cast<size_t>(B) * T);
-    members_[m].engine->step(B, prev, parent, s.h.data(), s.logits.data(), s.start.data(), s.end.data());
+    s.start.resize(static_cast<size_t>(B) * W);
+    s.end.resize(static_cast<size_t>(B) * W);
+    members_[m].engine->step_batch(B, owner, prev, parent, s.h.data(), s.logits.data(), s.start.data(), s.end.data());
     for (int b = 0; b < B; ++b)
       std::copy_n(s.h.begin() + static_cast<long>(b) * D, D, h.begin() + static_cast<long>(b) * state_ + offset_[m]);
   }
 }
 
-void Parser::log_probs(Head head, int b, int n, const uint8_t* mask, float* out) {
+void Parser::log_probs(Head head, int b, int n, int W, const uint8_t* mask, float* out) {
   auto row = [&](size_t m) {
     Scratch& s = scratch_[m];
-    std::vector<float>& v = head == Head::Decision ? s.logits : head == Head::Start ? s.start : s.end;
-    return v.data() + static_cast<size_t>(b) * n;
+    if (head == Head::Decision) return s.logits.data() + static_cast<size_t>(b) * n;
+    return (head == Head::Start ? s.start : s.end).data() + static_cast<size_t>(b) * W;
   };
   for (size_t m = 0; m < members_.size(); ++m) cpu::masked_log_softmax(row(m), mask, n);
   if (members_.size() == 1) {  // exactly the single model's figures
@@ -155,20 +160,20 @@ struct Hyp {
 std::vector<Parse> Parser::parse_unconstrained(const std::vector<std::string>& tokens, const ParseOptions& options) {
   const OutVocab& vocab = OutVocab::grammar();
   const int V = vocab.size(), T = static_cast<int>(tokens.size());
-  std::vector<float> h = encode(tokens), logits(static_cast<size_t>(V)), start(static_cast<size_t>(T)),
+  std::vector<float> h = encode({tokens}), logits(static_cast<size_t>(V)), start(static_cast<size_t>(T)),
                      end(static_cast<size_t>(T));
   FormBuilder builder(vocab, T);
   int prev = vocab.start();
   float score = 0.f;
   for (int k = 0; k < options.max_steps && !builder.done(); ++k) {
     int parent = builder.parent_token();
-    step(1, &prev, &parent, h, T);
-    log_probs(Head::Decision, 0, V, nullptr, logits.data());
+    step(1, nullptr, &prev, &parent, h, T);
+    log_probs(Head::Decision, 0, V, V, nullptr, logits.data());
     int token = static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
     bool ok = true;
     if (token == vocab.span() && builder.expect() == Expect::Span) {
-      log_probs(Head::Start, 0, T, nullptr, start.data());
-      log_probs(Head::End, 0, T, nullptr, end.data());
+      log_probs(Head::Start, 0, T, T, nullptr, start.data());
+      log_probs(Head::End, 0, T, T, nullptr, end.data());
       int first = static_cast<int>(std::max_element(start.begin(), start.end()) - start.begin());
       int last = static_cast<int>(std::max_element(end.begin(), end.end()) - end.begin());
       ok = builder.push_span(first, last);
@@ -191,64 +196,21 @@ std::vector<Parse> Parser::parse_unconstrained(const std::vector<std::string>& t
 std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, const ParseOptions& options) {
   if (tokens.empty()) return {};
   if (!options.constrained) return parse_unconstrained(tokens, options);
-  const OutVocab& vocab = OutVocab::grammar();
-  const int beam = std::max(1, options.beam), V = vocab.size(), D = state_;
-  const int T = static_cast<int>(tokens.size());
-  std::vector<float> h0 = encode(tokens);
+  return std::move(parse_batch({tokens}, options)[0]);
+}
 
-  std::vector<Hyp> live;
-  live.push_back(Hyp{FormBuilder(vocab, T), h0, vocab.start(), 0.f});
-  std::vector<Hyp> finished;
-  std::vector<int> prev, parent;
-  std::vector<float> h, lp(static_cast<size_t>(V)), start(static_cast<size_t>(T)), end(static_cast<size_t>(T));
-  std::vector<uint8_t> mask;
-  for (int k = 0; k < options.max_steps && !live.empty(); ++k) {
-    const int B = static_cast<int>(live.size());
-    prev.resize(B);
-    parent.resize(B);
-    h.resize(static_cast<size_t>(B) * D);
-    for (int b = 0; b < B; ++b) {
-      prev[b] = live[b].prev;
-      parent[b] = live[b].builder.parent_token();
-      std::copy(live[b].h.begin(), live[b].h.end(), h.begin() + static_cast<long>(b) * D);
-    }
-    step(B, prev.data(), parent.data(), h, T);
+namespace {
+// One utterance's beam search inside a batch.
+struct Search {
+  size_t index;  // in the caller's list
+  int T;         // its words
+  std::vector<Hyp> live, finished;
+};
 
-    std::vector<cpu::Candidate> cands;
-    for (int b = 0; b < B; ++b) {
-      live[b].builder.allowed(mask);
-      if (live[b].builder.expect() == Expect::Span) {
-        log_probs(Head::Start, b, T, nullptr, start.data());
-        log_probs(Head::End, b, T, nullptr, end.data());
-        for (const auto& sp : cpu::best_spans(start.data(), end.data(), T, beam))
-          cands.push_back({b, -1, sp.first, sp.last, live[b].score + sp.score});
-        continue;
-      }
-      log_probs(Head::Decision, b, V, mask.data(), lp.data());
-      std::vector<cpu::Candidate> mine;
-      for (int v = 0; v < V; ++v)
-        if (mask[static_cast<size_t>(v)]) mine.push_back({b, v, -1, -1, live[b].score + lp[static_cast<size_t>(v)]});
-      for (auto& c : cpu::top_candidates(std::move(mine), beam)) cands.push_back(c);
-    }
-    std::vector<Hyp> next;
-    for (const auto& c : cpu::top_candidates(std::move(cands), beam)) {
-      Hyp hyp{live[static_cast<size_t>(c.beam)].builder, {}, 0, c.score};
-      hyp.h.assign(h.begin() + static_cast<long>(c.beam) * D, h.begin() + static_cast<long>(c.beam + 1) * D);
-      bool ok = c.token < 0 ? hyp.builder.push_span(c.first, c.last) : hyp.builder.push_token(c.token);
-      if (!ok) continue;  // cannot happen: candidates come from the builder's own mask
-      hyp.prev = c.token < 0 ? vocab.span() : c.token;
-      if (hyp.builder.done()) finished.push_back(std::move(hyp));
-      else next.push_back(std::move(hyp));
-    }
-    // Stop once the best finished parse beats every live one (scores only fall).
-    std::sort(finished.begin(), finished.end(), [](const Hyp& a, const Hyp& b) { return a.score > b.score; });
-    if (static_cast<int>(finished.size()) >= beam) {
-      float worst_kept = finished[static_cast<size_t>(beam - 1)].score;
-      std::erase_if(next, [&](const Hyp& x) { return x.score < worst_kept; });
-    }
-    live = std::move(next);
-  }
-  // Out of steps with nothing finished: close the best hypothesis the shortest way.
+// The n best finished parses with their confidence. Out of steps with nothing
+// finished: the best live hypothesis, closed the shortest way, if it can be.
+std::vector<Parse> finish(std::vector<Hyp>& live, std::vector<Hyp>& finished, int T, int beam,
+                          const ParseOptions& options, const std::optional<Calibration>& calib_) {
   if (finished.empty() && !live.empty()) {
     auto best = std::max_element(live.begin(), live.end(), [](const Hyp& a, const Hyp& b) { return a.score < b.score; });
     if (best->builder.complete()) finished.push_back(std::move(*best));
@@ -272,6 +234,113 @@ std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, 
       p.calibrated = true;
     }
     out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<Parse>> Parser::parse_batch(const std::vector<std::vector<std::string>>& utterances,
+                                                    const ParseOptions& options) {
+  std::vector<std::vector<Parse>> results(utterances.size());
+  if (!options.constrained) {
+    for (size_t i = 0; i < utterances.size(); ++i) results[i] = parse_tokens(utterances[i], options);
+    return results;
+  }
+  const OutVocab& vocab = OutVocab::grammar();
+  const int beam = std::max(1, options.beam), V = vocab.size(), D = state_;
+  std::vector<Search> searches;
+  std::vector<std::vector<std::string>> words;  // the non-empty utterances, encoded together
+  for (size_t i = 0; i < utterances.size(); ++i)
+    if (!utterances[i].empty()) {
+      searches.push_back(Search{i, static_cast<int>(utterances[i].size()), {}, {}});
+      words.push_back(utterances[i]);
+    }
+  if (searches.empty()) return results;
+  int W = 0;
+  for (const auto& s : searches) W = std::max(W, s.T);
+  std::vector<float> h0 = encode(words);
+  for (size_t u = 0; u < searches.size(); ++u)
+    searches[u].live.push_back(Hyp{FormBuilder(vocab, searches[u].T),
+                                   std::vector<float>(h0.begin() + static_cast<long>(u) * D,
+                                                      h0.begin() + static_cast<long>(u + 1) * D),
+                                   vocab.start(), 0.f});
+
+  std::vector<int> owner, prev, parent;
+  std::vector<float> h, lp(static_cast<size_t>(V)), start(static_cast<size_t>(W)), end(static_cast<size_t>(W));
+  std::vector<uint8_t> mask;
+  for (int k = 0; k < options.max_steps; ++k) {
+    // Every live hypothesis of every utterance, utterance by utterance.
+    owner.clear();
+    prev.clear();
+    parent.clear();
+    h.clear();
+    for (size_t u = 0; u < searches.size(); ++u)
+      for (const Hyp& hyp : searches[u].live) {
+        owner.push_back(static_cast<int>(u));
+        prev.push_back(hyp.prev);
+        parent.push_back(hyp.builder.parent_token());
+        h.insert(h.end(), hyp.h.begin(), hyp.h.end());
+      }
+    if (owner.empty()) break;
+    step(static_cast<int>(owner.size()), owner.data(), prev.data(), parent.data(), h, W);
+
+    int row0 = 0;  // the first row of this utterance's hypotheses
+    for (Search& search : searches) {
+      const int B = static_cast<int>(search.live.size()), T = search.T;
+      std::vector<cpu::Candidate> cands;
+      for (int i = 0; i < B; ++i) {
+        const int b = row0 + i;
+        search.live[i].builder.allowed(mask);
+        if (search.live[i].builder.expect() == Expect::Span) {
+          log_probs(Head::Start, b, T, W, nullptr, start.data());
+          log_probs(Head::End, b, T, W, nullptr, end.data());
+          for (const auto& sp : cpu::best_spans(start.data(), end.data(), T, beam))
+            cands.push_back({i, -1, sp.first, sp.last, search.live[i].score + sp.score});
+          continue;
+        }
+        log_probs(Head::Decision, b, V, W, mask.data(), lp.data());
+        std::vector<cpu::Candidate> mine;
+        for (int v = 0; v < V; ++v)
+          if (mask[static_cast<size_t>(v)])
+            mine.push_back({i, v, -1, -1, search.live[i].score + lp[static_cast<size_t>(v)]});
+        for (auto& c : cpu::top_candidates(std::move(mine), beam)) cands.push_back(c);
+      }
+      std::vector<Hyp> next;
+      for (const auto& c : cpu::top_candidates(std::move(cands), beam)) {
+        Hyp hyp{search.live[static_cast<size_t>(c.beam)].builder, {}, 0, c.score};
+        const long r = row0 + c.beam;
+        hyp.h.assign(h.begin() + r * D, h.begin() + (r + 1) * D);
+        bool ok = c.token < 0 ? hyp.builder.push_span(c.first, c.last) : hyp.builder.push_token(c.token);
+        if (!ok) continue;  // cannot happen: candidates come from the builder's own mask
+        hyp.prev = c.token < 0 ? vocab.span() : c.token;
+        if (hyp.builder.done()) search.finished.push_back(std::move(hyp));
+        else next.push_back(std::move(hyp));
+      }
+      // Stop once the best finished parse beats every live one (scores only fall).
+      auto& finished = search.finished;
+      std::sort(finished.begin(), finished.end(), [](const Hyp& a, const Hyp& b) { return a.score > b.score; });
+      if (static_cast<int>(finished.size()) >= beam) {
+        float worst_kept = finished[static_cast<size_t>(beam - 1)].score;
+        std::erase_if(next, [&](const Hyp& x) { return x.score < worst_kept; });
+      }
+      search.live = std::move(next);
+      row0 += B;
+    }
+  }
+  for (Search& search : searches) results[search.index] = finish(search.live, search.finished, search.T, beam, options, calib_);
+  return results;
+}
+
+std::vector<std::vector<Parse>> parse_many(Parser& parser, const std::vector<std::vector<std::string>>& utterances,
+                                           const ParseOptions& options, int batch) {
+  std::vector<std::vector<Parse>> out;
+  out.reserve(utterances.size());
+  const size_t step = static_cast<size_t>(std::max(1, batch));
+  for (size_t i = 0; i < utterances.size(); i += step) {
+    std::vector<std::vector<std::string>> chunk(utterances.begin() + static_cast<long>(i),
+                                                utterances.begin() + static_cast<long>(std::min(utterances.size(), i + step)));
+    for (auto& r : parser.parse_batch(chunk, options)) out.push_back(std::move(r));
   }
   return out;
 }

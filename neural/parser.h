@@ -64,6 +64,13 @@ class Parser {
   // unconstrained decode whose output is not a logical form.
   std::vector<Parse> parse(const std::string& text, const ParseOptions& options = {});
   std::vector<Parse> parse_tokens(const std::vector<std::string>& tokens, const ParseOptions& options = {});
+  // Several utterances decoded together: one encode for all and, at every
+  // step, one engine step for the live hypotheses of all of them, so the
+  // matrix products see a batch (what makes a GPU, and the CPU's BLAS, pay
+  // off). Each result is parse_tokens()'s for that utterance. Constrained
+  // decoding only; with options.constrained false each is decoded alone.
+  std::vector<std::vector<Parse>> parse_batch(const std::vector<std::vector<std::string>>& utterances,
+                                              const ParseOptions& options = {});
 
   size_t members() const { return members_.size(); }
   Combine combine() const { return combine_; }
@@ -80,14 +87,18 @@ class Parser {
   struct Scratch {
     std::vector<float> h, logits, start, end;
   };
-  // Every member encodes the utterance; the members' initial states side by side [state_].
-  std::vector<float> encode(const std::vector<std::string>& tokens);
-  // Every member's decoder step for B hypotheses; h is [B, state_], updated in place.
-  void step(int B, const int* prev, const int* parent, std::vector<float>& h, int T);
-  // Hypothesis b's combined log-probabilities over n entries of the last step's
-  // logits (V, mask may be null) or start / end pointers (T, no mask), into out[n].
+  // Every member encodes the utterances; rows [U, state_] of the members'
+  // initial states side by side.
+  std::vector<float> encode(const std::vector<std::vector<std::string>>& utterances);
+  // Every member's decoder step for B hypotheses of the encoded utterances
+  // (owner[b], null: the first); h is [B, state_], updated in place; W is the
+  // longest utterance (the width of the span rows).
+  void step(int B, const int* owner, const int* prev, const int* parent, std::vector<float>& h, int W);
+  // Hypothesis b's combined log-probabilities over the first n entries of the
+  // last step's logits (n = V, mask may be null) or start / end rows (n = the
+  // owner's length, rows W wide, no mask), into out[n].
   enum class Head { Decision, Start, End };
-  void log_probs(Head head, int b, int n, const uint8_t* mask, float* out);
+  void log_probs(Head head, int b, int n, int W, const uint8_t* mask, float* out);
   std::vector<Parse> parse_unconstrained(const std::vector<std::string>& tokens, const ParseOptions& options);
 
   std::vector<Member> members_;
@@ -98,6 +109,11 @@ class Parser {
   std::optional<Calibration> calib_;
   std::string calib_note_;
 };
+
+// Parses of many token lists, `batch` at a time through Parser::parse_batch
+// (the evaluation, calibration and training-validation loop), in order.
+std::vector<std::vector<Parse>> parse_many(Parser& parser, const std::vector<std::vector<std::string>>& utterances,
+                                           const ParseOptions& options, int batch = 32);
 
 // The default model: $PLANK_PARSER_MODEL (any form resolve_model accepts), else
 // models/parser.bin next to the sources.

@@ -322,11 +322,14 @@ double exact_match(const ParserWeights& w, const std::vector<Example>& valid, bo
   auto shared = std::make_shared<ParserWeights>(w);
   Parser parser(shared, make_cpu_engine(shared));
   size_t hit = 0;
-  for (const auto& ex : valid) {
-    ParseOptions po;
-    po.constrained = constrained;
-    auto parses = parser.parse_tokens(ex.tokens, po);
-    if (!parses.empty() && canonical_json(parses[0].form) == canonical_json(ex.form)) ++hit;
+  ParseOptions po;
+  po.constrained = constrained;
+  std::vector<std::vector<std::string>> utterances;
+  for (const auto& ex : valid) utterances.push_back(ex.tokens);
+  auto all_parses = parse_many(parser, utterances, po);
+  for (size_t i = 0; i < valid.size(); ++i) {
+    const auto& parses = all_parses[i];
+    if (!parses.empty() && canonical_json(parses[0].form) == canonical_json(valid[i].form)) ++hit;
   }
   return static_cast<double>(hit) / static_cast<double>(valid.size());
 }

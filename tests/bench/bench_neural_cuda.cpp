@@ -3,10 +3,11 @@
 //   - batch-1 latency of one greedy decode (encode 10 words, 10 decoder steps),
 //     the measure plank_bench_neural compares with libtorch;
 //   - one decoder step for 64 hypotheses (a width-64 beam);
-//   - 64 utterances decoded one after another (the engines take one utterance
-//     at a time);
+//   - 64 utterances decoded together (one encode, steps of 64 hypotheses),
+//     and one after another;
 //   - beam-5 parses of the validation commands through the Parser (grammar
-//     masks and beam bookkeeping on the host included), median per command.
+//     masks and beam bookkeeping on the host included), per command, one
+//     command at a time and 64 at a time (parse_many).
 // Prints medians and the ratio cpu/cuda (above 1: the GPU is faster). Without
 // a usable device it says why and exits 0. Run on a GPU machine with
 //   PLANK_PARSER_MODEL=models/parser.bin build/bin/plank_bench_neural_cuda
@@ -20,25 +21,14 @@
 #include "engine.h"
 #include "form_builder.h"
 #include "kernels_cpu.h"
-#include "median_time.h"
+#include "neural_bench.h"
 #include "parser.h"
 
 using namespace plank::neural;
+using plank::bench::greedy_decode;
 using plank::bench::median_ms;
 
 namespace {
-
-void greedy_decode(Engine& e, int V, int tokens, int steps) {
-  std::vector<int> ids(static_cast<size_t>(tokens), 2);
-  std::vector<float> h, logits(static_cast<size_t>(V)), start(static_cast<size_t>(tokens)), end(start);
-  e.encode(ids, h);
-  int prev = OutVocab::grammar().start();
-  for (int s = 0; s < steps; ++s) {
-    e.step(1, &prev, &prev, h.data(), logits.data(), start.data(), end.data());
-    cpu::masked_log_softmax(logits.data(), nullptr, V);
-    prev = static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
-  }
-}
 
 void row(const char* what, double cpu, double cuda, const char* unit = "ms") {
   std::printf("%-44s cpu %9.3f %s   cuda %9.3f %s   cpu/cuda %5.2fx\n", what, cpu, unit, cuda, unit, cpu / cuda);
@@ -63,8 +53,8 @@ int main() {
   std::printf("weights %s: E=%d H=%d D=%d V=%d\nengines: %s | %s\n", default_model_path().c_str(), w->config.embed,
               w->config.hidden, D, V, cpu_engine->name().c_str(), gpu->name().c_str());
 
-  row("greedy decode, 10 words, 10 steps (batch 1)", median_ms([&] { greedy_decode(*cpu_engine, V, 10, 10); }, 200),
-      median_ms([&] { greedy_decode(*gpu, V, 10, 10); }, 200));
+  row("greedy decode, 10 words, 10 steps (batch 1)", median_ms([&] { greedy_decode(*cpu_engine, V, 1, 10, 10); }, 200),
+      median_ms([&] { greedy_decode(*gpu, V, 1, 10, 10); }, 200));
 
   // Where a decode's time goes: the encoder, and one step of one hypothesis.
   auto encode_only = [&](Engine& e) {
@@ -106,10 +96,13 @@ int main() {
   auto gpu_wide = wide_step(*gpu);  // after the CPU runs: each engine holds one encoded utterance
   row("one step, 64 hypotheses (beam 64)", c64, median_ms(gpu_wide, 200));
 
-  double cu = median_ms([&] { for (int i = 0; i < 64; ++i) greedy_decode(*cpu_engine, V, 10, 10); }, 20);
-  double gu = median_ms([&] { for (int i = 0; i < 64; ++i) greedy_decode(*gpu, V, 10, 10); }, 20);
-  row("64 utterances, one after another", cu, gu);
+  double cu = median_ms([&] { greedy_decode(*cpu_engine, V, 64, 10, 10); }, 20);
+  double gu = median_ms([&] { greedy_decode(*gpu, V, 64, 10, 10); }, 20);
+  row("64 utterances decoded together", cu, gu);
   std::printf("%-44s cpu %9.0f utt/s  cuda %9.0f utt/s\n", "  as throughput", 64000.0 / cu, 64000.0 / gu);
+  cu = median_ms([&] { for (int i = 0; i < 64; ++i) greedy_decode(*cpu_engine, V, 1, 10, 10); }, 20);
+  gu = median_ms([&] { for (int i = 0; i < 64; ++i) greedy_decode(*gpu, V, 1, 10, 10); }, 20);
+  row("64 utterances, one after another", cu, gu);
 
   Dataset d;
   const char* shared = std::getenv("PLANK_SHARED");
@@ -126,12 +119,15 @@ int main() {
   }
   ParseOptions beam5;
   beam5.beam = 5;
-  auto parse_all = [&](Parser& p) {
-    return [&p, &d, beam5] {
-      for (const auto& ex : d.examples) p.parse_tokens(ex.tokens, beam5);
-    };
+  std::vector<std::vector<std::string>> commands;
+  for (const auto& ex : d.examples) commands.push_back(ex.tokens);
+  auto parse_all = [&](Parser& p, int batch) {
+    return [&p, &commands, beam5, batch] { parse_many(p, commands, beam5, batch); };
   };
-  double cv = median_ms(parse_all(*cpu_parser), 3), gv = median_ms(parse_all(*gpu_parser), 3);
-  row("beam-5 parse, per validation command", cv / d.examples.size(), gv / d.examples.size());
+  const double n = static_cast<double>(commands.size());
+  row("beam-5 parse, per validation command", median_ms(parse_all(*cpu_parser, 1), 3) / n,
+      median_ms(parse_all(*gpu_parser, 1), 3) / n);
+  row("  the same, 64 commands decoded together", median_ms(parse_all(*cpu_parser, 64), 3) / n,
+      median_ms(parse_all(*gpu_parser, 64), 3) / n);
   return 0;
 }

@@ -11,6 +11,7 @@
 #include "kernel_math.h"
 #include "kernels_cpu.h"
 #include "model.h"
+#include "batch_checks.h"
 #include "random_model.h"
 
 using namespace plank::neural;
@@ -163,6 +164,20 @@ TEST(CpuKernels, GruStepMatchesTheFormula) {
   }
   cpu::gru_update(gi.data(), gh.data(), 1, H, h.data());
   for (int j = 0; j < H; ++j) EXPECT_NEAR(h[j], expect[j], 1e-6);
+}
+
+TEST(CpuEngine, SeveralUtterancesAtOnceMatchEachAlone) {
+  auto w = std::make_shared<ParserWeights>(small_random_weights(12));
+  auto batched = make_cpu_engine(w), single = make_cpu_engine(w);
+  test::expect_batch_matches_single(*batched, *single, w->config.decoder, w->config.output_vocab,
+                                    w->input_vocab.size() - 2, 1e-5f);
+}
+
+TEST(CpuEngine, EncodingAnEmptyUtteranceIsRefused) {
+  auto w = std::make_shared<ParserWeights>(small_random_weights(12));
+  auto e = make_cpu_engine(w);
+  std::vector<float> h0;
+  EXPECT_THROW(e->encode_batch({{2, 3}, {}}, h0), std::invalid_argument);
 }
 
 TEST(CpuEngine, BatchedStepEqualsSingleSteps) {

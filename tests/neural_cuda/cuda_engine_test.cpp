@@ -14,6 +14,7 @@
 #include "dataset.h"
 #include "engine.h"
 #include "form_builder.h"
+#include "neural/batch_checks.h"
 #include "neural/random_model.h"
 #include "parser.h"
 #include "reference_file.h"
@@ -106,6 +107,18 @@ TEST(CudaEngine, AgreesAtFullSizeLongInputAndWideBatch) {
   }
 }
 
+TEST(CudaEngine, SeveralUtterancesAtOnceMatchTheCpuAlone) {
+  for (int size : {0, 1}) {  // the small test model, then the shipped dimensions
+    auto w = size == 0 ? std::make_shared<ParserWeights>(test::small_random_weights(12)) : default_size_weights(5, 300);
+    std::string why;
+    auto gpu = cuda_or_skip(w, &why);
+    if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
+    auto cpu_engine = make_cpu_engine(w);
+    test::expect_batch_matches_single(*gpu, *cpu_engine, w->config.decoder, w->config.output_vocab,
+                                      w->input_vocab.size() - 2, 1e-4f);
+  }
+}
+
 TEST(CudaEngine, BatchedStepMatchesSingleSteps) {
   auto w = std::make_shared<ParserWeights>(test::small_random_weights(8));
   std::string why;
@@ -162,7 +175,7 @@ TEST_P(LibtorchReference, EngineMatchesLibtorchOnTheShippedWeights) {
 INSTANTIATE_TEST_SUITE_P(Engines, LibtorchReference, testing::Values("cpu", "cuda"));
 
 // Beam-5 parses of every validation command with the shipped model: the CUDA
-// engine must give the CPU engine's parses. Sums in another order may split a
+// engine, decoding commands in batches, must give the CPU engine's parses. Sums in another order may split a
 // near-tie differently, so a handful of differing commands is allowed, not more.
 TEST(CudaEngine, ParsesTheValidationSetLikeTheCpu) {
   std::string error;
@@ -176,9 +189,18 @@ TEST(CudaEngine, ParsesTheValidationSetLikeTheCpu) {
   options.beam = 5;
   int differ = 0, right_cpu = 0, right_cuda = 0;
   float worst_score = 0;
-  for (const auto& ex : d.examples) {
+  // The CUDA side decodes 32 commands at a time (parse_batch), the CPU one by one.
+  std::vector<std::vector<Parse>> batched;
+  for (size_t i = 0; i < d.examples.size(); i += 32) {
+    std::vector<std::vector<std::string>> chunk;
+    for (size_t j = i; j < std::min(d.examples.size(), i + 32); ++j) chunk.push_back(d.examples[j].tokens);
+    for (auto& r : cuda_parser->parse_batch(chunk, options)) batched.push_back(std::move(r));
+  }
+  ASSERT_EQ(batched.size(), d.examples.size());
+  for (size_t i = 0; i < d.examples.size(); ++i) {
+    const auto& ex = d.examples[i];
     auto a = cpu_parser->parse_tokens(ex.tokens, options);
-    auto b = cuda_parser->parse_tokens(ex.tokens, options);
+    const auto& b = batched[i];
     ASSERT_EQ(a.empty(), b.empty()) << ex.id;
     if (a.empty()) continue;
     std::string gold = canonical_json(ex.form), fa = canonical_json(a[0].form), fb = canonical_json(b[0].form);

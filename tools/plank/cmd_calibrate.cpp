@@ -41,8 +41,11 @@ std::vector<Row> collect(neural::Parser& parser, const std::vector<neural::Examp
   neural::ParseOptions po;
   po.beam = beam;
   po.n_best = beam;
+  std::vector<std::vector<std::string>> utterances;
+  for (const auto& ex : data) utterances.push_back(ex.tokens);
+  auto all_parses = neural::parse_many(parser, utterances, po);
   for (size_t i = 0; i < data.size(); ++i) {
-    auto parses = parser.parse_tokens(data[i].tokens, po);
+    const auto& parses = all_parses[i];
     std::string gold = neural::canonical_json(data[i].form);
     for (size_t r = 0; r < parses.size(); ++r) {
       Row row;

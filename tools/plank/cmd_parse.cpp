@@ -24,7 +24,7 @@ namespace {
 
 struct ParseCliOptions {
   std::string text, model, engine = "auto", data;
-  int beam = 1, n = 1;
+  int beam = 1, n = 1, batch = 32;
   bool unconstrained = false, errors = false;
   OutputOptions out;
 };
@@ -117,8 +117,12 @@ int run_eval(const ParseCliOptions& o) {
   std::map<std::string, std::pair<size_t, size_t>> by_source, by_type, by_vocabulary;  // hits, total
   const neural::InputVocab& vocab = parser->weights().input_vocab;  // the first member's
   neural::ErrorAnalysis errors;
-  for (const auto& ex : data.examples) {
-    auto parses = parser->parse_tokens(ex.tokens, po);
+  std::vector<std::vector<std::string>> utterances;
+  for (const auto& ex : data.examples) utterances.push_back(ex.tokens);
+  auto all_parses = neural::parse_many(*parser, utterances, po, o.batch);
+  for (size_t e = 0; e < data.examples.size(); ++e) {
+    const auto& ex = data.examples[e];
+    const auto& parses = all_parses[e];
     errors.add(parses.empty() ? nullptr : &parses[0].form, ex.form);
     std::string gold = neural::canonical_json(ex.form);
     int rank = -1;
@@ -196,6 +200,8 @@ void register_parse(CLI::App& app, Action& action) {
   CLI::App* eval = eval_command(app);
   auto* ep = eval->add_subcommand("parser", "Exact match of the neural parser on a JSONL data set");
   ep->add_option("--data", e->data, "JSONL with {\"text\", \"logical_form\", \"source\"} a line")->required();
+  ep->add_option("--batch", e->batch, "commands decoded together (default 32; the results do not depend on it)")
+      ->check(CLI::Range(1, 4096));
   ep->add_flag("--errors", e->errors,
                "print the error analysis of the CAIP paper's Figure 6 (the --json output always has it under \"errors\")");
   common_flags(ep, *e);
