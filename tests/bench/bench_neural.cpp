@@ -40,5 +40,15 @@ int main() {
               "libtorch/plank %.2fx\n",
               p64, 64000.0 / p64, t64, 64000.0 / t64, t64 / p64);
   std::printf("  (plank cpu one utterance after another: %.2f ms, %.0f utt/s)\n", one_by_one, 64000.0 / one_by_one);
+  // Where Plank's batch-1 time goes.
+  std::vector<float> h0;
+  double enc = median_ms([&] { engine->encode(std::vector<int>(static_cast<size_t>(tokens), 2), h0); }, 200);
+  int prev = OutVocab::grammar().start();
+  std::vector<float> h, logits(static_cast<size_t>(V)), span(static_cast<size_t>(tokens));
+  double step = median_ms([&] {
+    h = h0;
+    engine->step(1, &prev, &prev, h.data(), logits.data(), span.data(), span.data());
+  }, 500);
+  std::printf("  (plank cpu batch 1: encode %.3f ms, one decoder step %.4f ms)\n", enc, step);
   return 0;
 }

@@ -152,6 +152,7 @@ int run_eval(const ParseCliOptions& o) {
     j["examples_by_vocabulary"][s] = by_vocabulary[s].second;
   }
   j["recall_at"] = {{"1", ratio(recall[0], n)}, {"5", ratio(recall[1], n)}, {"15", ratio(recall[2], n)}};
+  j["engine"] = parser->engine().name();
   j["examples"] = n;
   j["beam"] = po.beam;
   j["skipped"] = data.skipped;
