@@ -3,71 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <immintrin.h>
 #include <vector>
 
 #include "blas.h"
 #include "kernel_math.h"
+#include "kernels_avx2.h"
 
 namespace plank::neural::cpu {
 
 const char* blas_name() { return blas::name(); }
-
-namespace {
-
-// y[out] (+)= W[out,in] x[in], four rows at a time with AVX2 FMA: the small
-// batch-1 products of the parser (the encoder's recurrent step, the decoder's
-// initial state and output layer) are a few hundred rows of 128-256 floats,
-// where a library call's set-up and thread hand-off cost as much as the work.
-__attribute__((target("avx2,fma"))) inline float lane_sum(__m256 acc) {
-  __m128 s = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
-  s = _mm_hadd_ps(s, s);
-  s = _mm_hadd_ps(s, s);
-  return _mm_cvtss_f32(s);
-}
-
-__attribute__((target("avx2,fma"))) void gemv_avx2(const float* W, const float* x, int out, int in, bool accumulate,
-                                                   float* y) {
-  const int vec = in / 8 * 8;
-  auto finish = [&](float v, int row) {
-    const float* w = W + static_cast<size_t>(row) * in;
-    for (int k = vec; k < in; ++k) v += w[k] * x[k];
-    y[row] = accumulate ? y[row] + v : v;
-  };
-  int r = 0;
-  for (; r + 4 <= out; r += 4) {
-    const float* w0 = W + static_cast<size_t>(r) * in;
-    const float *w1 = w0 + in, *w2 = w1 + in, *w3 = w2 + in;
-    __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-    for (int k = 0; k < vec; k += 8) {
-      __m256 xv = _mm256_loadu_ps(x + k);
-      a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w0 + k), xv, a0);
-      a1 = _mm256_fmadd_ps(_mm256_loadu_ps(w1 + k), xv, a1);
-      a2 = _mm256_fmadd_ps(_mm256_loadu_ps(w2 + k), xv, a2);
-      a3 = _mm256_fmadd_ps(_mm256_loadu_ps(w3 + k), xv, a3);
-    }
-    finish(lane_sum(a0), r);
-    finish(lane_sum(a1), r + 1);
-    finish(lane_sum(a2), r + 2);
-    finish(lane_sum(a3), r + 3);
-  }
-  for (; r < out; ++r) {
-    const float* w0 = W + static_cast<size_t>(r) * in;
-    __m256 a0 = _mm256_setzero_ps();
-    for (int k = 0; k < vec; k += 8) a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w0 + k), _mm256_loadu_ps(x + k), a0);
-    finish(lane_sum(a0), r);
-  }
-}
-
-// Products up to this many weights (256 KiB, an L2 cache's worth) run on gemv_avx2.
-constexpr long kSmallGemv = 65536;
-
-bool have_avx2_fma() {
-  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return yes;
-}
-
-}  // namespace
 
 void linear(const float* x, int batch, int in, const float* W, const float* b, int out, float* y) {
   if (b) {
@@ -75,7 +19,8 @@ void linear(const float* x, int batch, int in, const float* W, const float* b, i
   }
   if (batch == 1) {
     // Large ones stay with the library, whose threads add a second core's bandwidth.
-    if (static_cast<long>(out) * in <= kSmallGemv && have_avx2_fma()) return gemv_avx2(W, x, out, in, b != nullptr, y);
+    if (static_cast<long>(out) * in <= avx2::kSmallGemv && avx2::available())
+      return avx2::gemv(W, x, out, in, b != nullptr, y);
     blas::gemv(out, in, 1.0f, W, x, b ? 1.0f : 0.0f, y);
     return;
   }
@@ -96,6 +41,7 @@ void embedding_add(const float* table, int dim, const int* ids, int n, float* ou
 }
 
 void gru_update(const float* gi, const float* gh, int batch, int H, float* h) {
+  if (avx2::available()) return avx2::gru_update(gi, gh, batch, H, h);
   for (int b = 0; b < batch; ++b) {
     const float* i3 = gi + static_cast<size_t>(b) * 3 * H;
     const float* h3 = gh + static_cast<size_t>(b) * 3 * H;
@@ -139,6 +85,7 @@ void gru_sequences(const float* x, const int* offset, const int* length, int U, 
 }
 
 void tanh_inplace(float* x, int n) {
+  if (avx2::available()) return avx2::tanh_inplace(x, n);
   for (int i = 0; i < n; ++i) x[i] = std::tanh(x[i]);
 }
 
