@@ -65,6 +65,16 @@ __device__ __forceinline__ float warp_dot(const float* w, const float* x, int n,
   return warp_sum(s);
 }
 
+// The row kernels' prologue: the block copies src[0:n] into shared memory,
+// then each warp computes one output; returns that output's index (8 a block
+// along x) and sets the thread's lane.
+__device__ __forceinline__ int stage_row(const float* src, int n, float* dst, int* lane) {
+  for (int k = threadIdx.x; k < n; k += blockDim.x) dst[k] = src[k];
+  __syncthreads();
+  *lane = threadIdx.x % kWarp;
+  return blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+}
+
 __global__ void embedding_kernel(const float* table, int dim, const int* ids, int n, float* out) {
   int i = blockIdx.x, j = threadIdx.x + blockIdx.y * blockDim.x;
   if (i >= n || j >= dim) return;
@@ -87,9 +97,8 @@ __global__ void encoder_gru_step_kernel(EncoderDirection fwd, EncoderDirection b
   const int dir = blockIdx.y, u = blockIdx.z, len = length[u];
   const EncoderDirection d = dir == 0 ? fwd : bwd;
   const size_t state = (static_cast<size_t>(u) * 2 + dir) * H;
-  for (int k = threadIdx.x; k < H; k += blockDim.x) h_old[k] = h_in[state + k];
-  __syncthreads();
-  const int lane = threadIdx.x % kWarp, j = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  int lane;
+  const int j = stage_row(h_in + state, H, h_old, &lane);
   if (j >= H) return;
   if (s >= len) {
     if (lane == 0) h_out[state + j] = h_old[j];
@@ -117,9 +126,8 @@ __global__ void decoder_gru_kernel(const int* prev, const int* parent, const flo
                                    float* h_out, int D) {
   extern __shared__ float h_old[];
   const int b = blockIdx.y;
-  for (int k = threadIdx.x; k < D; k += blockDim.x) h_old[k] = h_in[static_cast<size_t>(b) * D + k];
-  __syncthreads();
-  const int lane = threadIdx.x % kWarp, j = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  int lane;
+  const int j = stage_row(h_in + static_cast<size_t>(b) * D, D, h_old, &lane);
   if (j >= D) return;
   float r = warp_dot(w_hh + static_cast<size_t>(j) * D, h_old, D, lane);
   float z = warp_dot(w_hh + static_cast<size_t>(D + j) * D, h_old, D, lane);
@@ -182,9 +190,8 @@ __global__ void span_kernel(const int* owner, const int* offset, const int* leng
                             const float* keys_start, const float* keys_end, float* out, int D, int W) {
   extern __shared__ float os[];
   const int b = blockIdx.y;
-  for (int k = threadIdx.x; k < D; k += blockDim.x) os[k] = o[static_cast<size_t>(b) * D + k];
-  __syncthreads();
-  const int lane = threadIdx.x % kWarp, i = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  int lane;
+  const int i = stage_row(o + static_cast<size_t>(b) * D, D, os, &lane);
   if (i >= 2 * W) return;
   const int u = owner[b], t = i % W;
   float s = math::kMasked;
@@ -201,9 +208,8 @@ __global__ void rows_kernel(const float* x, int x_stride, int n_in, const float*
                             float* out, int out_stride, bool tanh_act) {
   extern __shared__ float xs[];
   const int b = blockIdx.y;
-  for (int k = threadIdx.x; k < n_in; k += blockDim.x) xs[k] = x[static_cast<size_t>(b) * x_stride + k];
-  __syncthreads();
-  const int lane = threadIdx.x % kWarp, n = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarp;
+  int lane;
+  const int n = stage_row(x + static_cast<size_t>(b) * x_stride, n_in, xs, &lane);
   if (n >= N) return;
   float s = warp_dot(W + static_cast<size_t>(n) * n_in, xs, n_in, lane);
   if (lane == 0) {
@@ -221,23 +227,26 @@ void check(cudaError_t e, const char* what) {
 
 int blocks(int n, int t) { return (n + t - 1) / t; }
 
-// Device memory that grows on demand (contents are not kept when it grows).
-class Buffer {
+// Memory that grows on demand (contents are not kept when it grows): device
+// memory (Buffer), or page-locked host memory for the one copy in and the one
+// copy out of a step (PinnedBuffer).
+template <cudaError_t (*Allocate)(void**, size_t), cudaError_t (*Free)(void*)>
+class GrowingBuffer {
  public:
-  Buffer() = default;
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  ~Buffer() {
-    if (p_) cudaFree(p_);
+  GrowingBuffer() = default;
+  GrowingBuffer(const GrowingBuffer&) = delete;
+  GrowingBuffer& operator=(const GrowingBuffer&) = delete;
+  ~GrowingBuffer() {
+    if (p_) Free(p_);
   }
   template <typename T>
   T* get(size_t n) {
     size_t bytes = n * sizeof(T);
     if (bytes > cap_) {
-      if (p_) cudaFree(p_);
+      if (p_) Free(p_);
       p_ = nullptr;
       cap_ = 0;
-      check(cudaMalloc(&p_, bytes), "malloc");
+      check(Allocate(&p_, bytes), "allocation");
       cap_ = bytes;
     }
     return static_cast<T*>(p_);
@@ -248,30 +257,10 @@ class Buffer {
   size_t cap_ = 0;
 };
 
-// Page-locked host memory for the one copy in and the one copy out of a step.
-class PinnedBuffer {
- public:
-  PinnedBuffer() = default;
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  ~PinnedBuffer() {
-    if (p_) cudaFreeHost(p_);
-  }
-  char* get(size_t bytes) {
-    if (bytes > cap_) {
-      if (p_) cudaFreeHost(p_);
-      p_ = nullptr;
-      cap_ = 0;
-      check(cudaMallocHost(&p_, bytes), "host malloc");
-      cap_ = bytes;
-    }
-    return static_cast<char*>(p_);
-  }
-
- private:
-  void* p_ = nullptr;
-  size_t cap_ = 0;
-};
+cudaError_t device_malloc(void** p, size_t bytes) { return cudaMalloc(p, bytes); }
+cudaError_t host_malloc(void** p, size_t bytes) { return cudaMallocHost(p, bytes); }
+using Buffer = GrowingBuffer<device_malloc, cudaFree>;
+using PinnedBuffer = GrowingBuffer<host_malloc, cudaFreeHost>;
 
 class CudaEngine final : public Engine {
  public:
@@ -344,7 +333,7 @@ class CudaEngine final : public Engine {
     // In: owner, prev, parent [B] ints, h [B,D]. Out: logits [B,V], spans [B,2W], h [B,D].
     const size_t ints = 3 * size_t(B), in_bytes = sizeof(int) * ints + sizeof(float) * size_t(B) * D;
     const size_t out_floats = size_t(B) * (V + 2 * W + D);
-    char* host_in = pinned_in_.get(in_bytes);
+    char* host_in = pinned_in_.get<char>(in_bytes);
     int* host_ints = reinterpret_cast<int*>(host_in);
     if (owner) std::memcpy(host_ints, owner, sizeof(int) * B);
     else std::fill(host_ints, host_ints + B, 0);
@@ -377,7 +366,7 @@ class CudaEngine final : public Engine {
         d_owner, d_offset_, d_length_, o, keys + size_t(N) * D, keys + size_t(2) * N * D, d_spans, D, W);
     check(cudaGetLastError(), "step launch");
 
-    float* host_out = reinterpret_cast<float*>(pinned_out_.get(sizeof(float) * out_floats));
+    float* host_out = pinned_out_.get<float>(out_floats);
     check(cudaMemcpy(host_out, out, sizeof(float) * out_floats, cudaMemcpyDeviceToHost), "copy step output");
     std::memcpy(logits, host_out, sizeof(float) * B * V);
     const float* spans = host_out + size_t(B) * V;

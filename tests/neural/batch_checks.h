@@ -1,5 +1,5 @@
-// Several utterances through one engine at once against each alone: shared by
-// the CPU tests (plank_neural_tests) and the CUDA tests (plank_neural_cuda_tests).
+// Batched engine calls against single ones: shared by the CPU tests
+// (plank_neural_tests) and the CUDA tests (plank_neural_cuda_tests).
 #pragma once
 #include <gtest/gtest.h>
 
@@ -62,6 +62,26 @@ inline void expect_batch_matches_single(Engine& batched, Engine& single, int D, 
       }
       for (int d = 0; d < D; ++d) ASSERT_NEAR(hs[b][d], h[static_cast<size_t>(b) * D + d], tol);
     }
+  }
+}
+
+// One step of three hypotheses of one utterance against three steps of one.
+inline void expect_batched_step_matches_single_steps(Engine& e, int D, int V) {
+  std::vector<float> h0;
+  e.encode({2, 3, 4, 5}, h0);
+  const int T = 4;
+  std::vector<int> prev{0, 7, 9}, parent{0, 3, 3};
+  std::vector<float> hb;
+  for (int b = 0; b < 3; ++b) hb.insert(hb.end(), h0.begin(), h0.end());
+  std::vector<float> lb(3 * V), sb(3 * T), eb(3 * T);
+  e.step(3, prev.data(), parent.data(), hb.data(), lb.data(), sb.data(), eb.data());
+  for (int b = 0; b < 3; ++b) {
+    std::vector<float> h = h0, l(V), s(T), en(T);
+    e.step(1, &prev[b], &parent[b], h.data(), l.data(), s.data(), en.data());
+    for (int v = 0; v < V; ++v) ASSERT_NEAR(l[v], lb[b * V + v], 1e-5);
+    for (int t = 0; t < T; ++t) ASSERT_NEAR(s[t], sb[b * T + t], 1e-5);
+    for (int t = 0; t < T; ++t) ASSERT_NEAR(en[t], eb[b * T + t], 1e-5);
+    for (int d = 0; d < D; ++d) ASSERT_NEAR(h[d], hb[b * D + d], 1e-6);
   }
 }
 

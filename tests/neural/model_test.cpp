@@ -183,21 +183,7 @@ TEST(CpuEngine, EncodingAnEmptyUtteranceIsRefused) {
 TEST(CpuEngine, BatchedStepEqualsSingleSteps) {
   auto w = std::make_shared<ParserWeights>(small_random_weights(5));
   auto e = make_cpu_engine(w);
-  std::vector<float> h0;
-  e->encode({2, 3, 4, 5}, h0);
-  const int D = w->config.decoder, V = w->config.output_vocab, T = 4;
-  std::vector<int> prev{0, 7, 9}, parent{0, 3, 3};
-  std::vector<float> hb;
-  for (int b = 0; b < 3; ++b) hb.insert(hb.end(), h0.begin(), h0.end());
-  std::vector<float> lb(3 * V), sb(3 * T), eb(3 * T);
-  e->step(3, prev.data(), parent.data(), hb.data(), lb.data(), sb.data(), eb.data());
-  for (int b = 0; b < 3; ++b) {
-    std::vector<float> h = h0, l(V), s(T), en(T);
-    e->step(1, &prev[b], &parent[b], h.data(), l.data(), s.data(), en.data());
-    for (int v = 0; v < V; ++v) ASSERT_NEAR(l[v], lb[b * V + v], 1e-5);
-    for (int t = 0; t < T; ++t) ASSERT_NEAR(en[t], eb[b * T + t], 1e-5);
-    for (int d = 0; d < D; ++d) ASSERT_NEAR(h[d], hb[b * D + d], 1e-6);
-  }
+  test::expect_batched_step_matches_single_steps(*e, w->config.decoder, w->config.output_vocab);
 }
 
 // Input normalisation 2: numbers and sizes share a class word; unknown words
