@@ -117,6 +117,31 @@ TEST(ParseIntrinsic, ReturnsAFormOrTheNBest) {
   EXPECT_NE(r.err.find("RuntimeError: parse(): no parser model"), std::string::npos) << r.err;
 }
 
+// A list of commands is decoded together: one result per command, the same
+// as a call each (scores equal up to the summation order of batched
+// products); a non-string in the list is a TypeError naming it.
+TEST(ParseIntrinsic, AListGivesOneResultPerCommand) {
+  std::string script = testing::TempDir() + "plank_parse_intrinsic_list.plank";
+  std::ofstream(script) << "texts = [\"build a red cube\", \"go left\", \"destroy the tower\"]\n"
+                           "forms = parse(texts)\n"
+                           "one_by_one = []\n"
+                           "for x in texts:\n"
+                           "    one_by_one.append(parse(x))\n"
+                           "print(len(forms), forms == one_by_one)\n"
+                           "best = parse(texts, n=2)\n"
+                           "alone = parse(\"go left\", n=2)\n"
+                           "print(len(best), best[1][0][\"logical_form\"] == alone[0][\"logical_form\"],\n"
+                           "      abs(best[1][0][\"log_prob\"] - alone[0][\"log_prob\"]) < 1e-4)\n"
+                           "print(parse([]))\n"
+                           "parse([\"go left\", 3])\n";
+  setenv("PLANK_PARSER_MODEL", model_path().c_str(), 1);
+  auto r = run_plank("run " + script);
+  unsetenv("PLANK_PARSER_MODEL");
+  EXPECT_EQ(r.out, "3 True\n3 True True\n[]\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("TypeError: parse() texts must be str, not int"), std::string::npos) << r.err;
+}
+
 TEST(ParseCli, AnEnsembleIsAcceptedWhereverAModelIs) {
   std::string dir = testing::TempDir(), error;
   std::string second = dir + "plank_cli_ensemble_b.bin", desc = dir + "plank_cli_ensemble.json";
