@@ -2,6 +2,8 @@
 // it also runs on machines with no driver; any error there means "no GPU".
 #include <cuda_runtime.h>
 
+#include <string>
+
 #include "device.h"
 
 namespace plank::neural {
@@ -12,7 +14,14 @@ DeviceInfo query_devices() {
   int count = 0;
   cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess) {
-    info.status = std::string("no usable GPU: ") + cudaGetErrorString(err);
+    // Without any NVIDIA driver the runtime also answers "insufficient driver": say both.
+    if (err == cudaErrorInsufficientDriver)
+      info.status = "no usable GPU: no NVIDIA driver, or one older than the CUDA " +
+                    std::to_string(CUDART_VERSION / 1000) + " runtime this build links";
+    else if (err == cudaErrorNoDevice)
+      info.status = "no GPU found";
+    else
+      info.status = std::string("no usable GPU: ") + cudaGetErrorString(err);
     cudaGetLastError();  // clear the sticky error so later calls start clean
     return info;
   }
