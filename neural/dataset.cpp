@@ -67,4 +67,11 @@ bool read_dataset(const std::string& path, Dataset& out, std::string* error) {
   return true;
 }
 
+std::vector<std::vector<std::string>> token_lists(const std::vector<Example>& examples) {
+  std::vector<std::vector<std::string>> out;
+  out.reserve(examples.size());
+  for (const auto& ex : examples) out.push_back(ex.tokens);
+  return out;
+}
+
 }  // namespace plank::neural

@@ -27,6 +27,9 @@ struct Dataset {
 // Reads a JSONL file. Returns false (with *error) only when the file cannot be read.
 bool read_dataset(const std::string& path, Dataset& out, std::string* error);
 
+// Each example's tokens, in order (the input of parse_many).
+std::vector<std::vector<std::string>> token_lists(const std::vector<Example>& examples);
+
 // The top-level type used for by-type figures.
 std::string form_type(const lf::Value& form);
 

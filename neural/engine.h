@@ -34,8 +34,6 @@ class Engine {
   }
   // The longest utterance of the last encode (the width of the span rows).
   int tokens() const { return tokens_; }
-  // The length of utterance u of the last encode.
-  int tokens(int u) const { return lengths_.at(static_cast<size_t>(u)); }
 
  protected:
   // Records the lengths of a new batch of utterances; false if one is empty.

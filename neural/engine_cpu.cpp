@@ -111,7 +111,10 @@ class CpuEngine final : public Engine {
       const int T = lengths_[u];
       for (auto [keys, out] : {std::pair{&keys_start_, start}, std::pair{&keys_end_, end}}) {
         float* rows = out + static_cast<size_t>(b0) * W;
-        cpu::span_scores(keys->data() + off * D, T, D, o_.data() + static_cast<size_t>(b0) * D, n, att_.data());
+        // Rows as wide as the utterance are the output layout already; shorter ones are padded.
+        float* scores = T == W ? rows : att_.data();
+        cpu::span_scores(keys->data() + off * D, T, D, o_.data() + static_cast<size_t>(b0) * D, n, scores);
+        if (T == W) continue;
         for (int i = 0; i < n; ++i) {
           std::copy_n(att_.begin() + static_cast<long>(i) * T, T, rows + static_cast<size_t>(i) * W);
           std::fill(rows + static_cast<size_t>(i) * W + T, rows + static_cast<size_t>(i + 1) * W, math::kMasked);

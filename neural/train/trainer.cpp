@@ -324,9 +324,7 @@ double exact_match(const ParserWeights& w, const std::vector<Example>& valid, bo
   size_t hit = 0;
   ParseOptions po;
   po.constrained = constrained;
-  std::vector<std::vector<std::string>> utterances;
-  for (const auto& ex : valid) utterances.push_back(ex.tokens);
-  auto all_parses = parse_many(parser, utterances, po);
+  auto all_parses = parse_many(parser, token_lists(valid), po);
   for (size_t i = 0; i < valid.size(); ++i) {
     const auto& parses = all_parses[i];
     if (!parses.empty() && canonical_json(parses[0].form) == canonical_json(valid[i].form)) ++hit;

@@ -60,6 +60,8 @@ static_assert(offsetof(StrObject, bytes) == kStrInlineOffset);
 // A new string of n bytes, which the caller writes at *bytes before anything
 // else allocates: inline (24 + n bytes of pool slot) when short, else in a
 // buffer of exactly n bytes.
+static StrObject* new_buffer_str(Thread* t, size_t capacity);
+
 static StrObject* new_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) {
   StrObject* o;
   if (n <= StrObject::kInlineMax) {
@@ -67,8 +69,7 @@ static StrObject* new_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) 
     flags |= kStrInline;
     *bytes = o->bytes;
   } else {
-    o = t->heap->alloc<StrObject>(ObjKind::Str, n);
-    o->start_shared();
+    o = new_buffer_str(t, n);
     o->shared.buffer.resize(n);
     *bytes = o->shared.buffer.data();
   }

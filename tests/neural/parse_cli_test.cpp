@@ -29,6 +29,14 @@ std::string model_path() {
   return path;
 }
 
+// `plank ARGS` with $PLANK_PARSER_MODEL set to `model` (where parse() finds its model).
+plank::test::Run run_with_model(const std::string& model, const std::string& args) {
+  setenv("PLANK_PARSER_MODEL", model.c_str(), 1);
+  auto r = run_plank(args);
+  unsetenv("PLANK_PARSER_MODEL");
+  return r;
+}
+
 bool form_validates(const nlohmann::json& form, long tokens) {
   auto file = SourceFile::from_string("<parse>", form.dump());
   DiagnosticSink sink;
@@ -105,14 +113,10 @@ TEST(ParseIntrinsic, ReturnsAFormOrTheNBest) {
                            "print(f[\"dialogue_type\"] != \"\")\n"
                            "best = parse(\"go left\", n=3)\n"
                            "print(len(best) >= 1, best[0][\"log_prob\"] >= best[-1][\"log_prob\"])\n";
-  setenv("PLANK_PARSER_MODEL", model_path().c_str(), 1);
-  auto r = run_plank("run " + script);
-  unsetenv("PLANK_PARSER_MODEL");
+  auto r = run_with_model(model_path(), "run " + script);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "True\nTrue True\n");
-  setenv("PLANK_PARSER_MODEL", "/nonexistent/parser.bin", 1);
-  r = run_plank("run " + script);
-  unsetenv("PLANK_PARSER_MODEL");
+  r = run_with_model("/nonexistent/parser.bin", "run " + script);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("RuntimeError: parse(): no parser model"), std::string::npos) << r.err;
 }
@@ -134,9 +138,7 @@ TEST(ParseIntrinsic, AListGivesOneResultPerCommand) {
                            "      abs(best[1][0][\"log_prob\"] - alone[0][\"log_prob\"]) < 1e-4)\n"
                            "print(parse([]))\n"
                            "parse([\"go left\", 3])\n";
-  setenv("PLANK_PARSER_MODEL", model_path().c_str(), 1);
-  auto r = run_plank("run " + script);
-  unsetenv("PLANK_PARSER_MODEL");
+  auto r = run_with_model(model_path(), "run " + script);
   EXPECT_EQ(r.out, "3 True\n3 True True\n[]\n");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("TypeError: parse() texts must be str, not int"), std::string::npos) << r.err;
@@ -182,9 +184,7 @@ TEST(ParseCli, AnEnsembleIsAcceptedWhereverAModelIs) {
 
   std::string script = dir + "plank_parse_ensemble.plank";
   std::ofstream(script) << "print(parse(\"go left\", n=2)[0][\"calibrated\"])\n";
-  setenv("PLANK_PARSER_MODEL", desc.c_str(), 1);
-  r = run_plank("run " + script);
-  unsetenv("PLANK_PARSER_MODEL");
+  r = run_with_model(desc, "run " + script);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "True\n");
 

@@ -50,16 +50,12 @@ std::shared_ptr<ParserWeights> default_size_weights(uint64_t seed, int words) {
   return w;
 }
 
-std::unique_ptr<Engine> cuda_or_skip(std::shared_ptr<const ParserWeights> w, std::string* why) {
-  return make_cuda_engine(std::move(w), why);
-}
-
 }  // namespace
 
 TEST(CudaEngine, AgreesWithTheCpuEngine) {
   auto w = std::make_shared<ParserWeights>(test::small_random_weights(6));
   std::string why;
-  auto gpu = cuda_or_skip(w, &why);
+  auto gpu = make_cuda_engine(w, &why);
   if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
   auto cpu_engine = make_cpu_engine(w);
   std::vector<int> ids{2, 3, 4, 5, 1}, prev{0, 7, 9, 11}, parent{0, 0, 3, 3};
@@ -76,7 +72,7 @@ TEST(CudaEngine, AgreesWithTheCpuEngine) {
 TEST(CudaEngine, AgreesAtFullSizeLongInputAndWideBatch) {
   auto w = default_size_weights(3, 300);
   std::string why;
-  auto gpu = cuda_or_skip(w, &why);
+  auto gpu = make_cuda_engine(w, &why);
   if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
   auto cpu_engine = make_cpu_engine(w);
   std::vector<int> ids;
@@ -111,7 +107,7 @@ TEST(CudaEngine, SeveralUtterancesAtOnceMatchTheCpuAlone) {
   for (int size : {0, 1}) {  // the small test model, then the shipped dimensions
     auto w = size == 0 ? std::make_shared<ParserWeights>(test::small_random_weights(12)) : default_size_weights(5, 300);
     std::string why;
-    auto gpu = cuda_or_skip(w, &why);
+    auto gpu = make_cuda_engine(w, &why);
     if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
     auto cpu_engine = make_cpu_engine(w);
     test::expect_batch_matches_single(*gpu, *cpu_engine, w->config.decoder, w->config.output_vocab,
@@ -122,7 +118,7 @@ TEST(CudaEngine, SeveralUtterancesAtOnceMatchTheCpuAlone) {
 TEST(CudaEngine, BatchedStepMatchesSingleSteps) {
   auto w = std::make_shared<ParserWeights>(test::small_random_weights(8));
   std::string why;
-  auto gpu = cuda_or_skip(w, &why);
+  auto gpu = make_cuda_engine(w, &why);
   if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
   test::expect_batched_step_matches_single_steps(*gpu, w->config.decoder, w->config.output_vocab);
 }

@@ -41,9 +41,7 @@ std::vector<Row> collect(neural::Parser& parser, const std::vector<neural::Examp
   neural::ParseOptions po;
   po.beam = beam;
   po.n_best = beam;
-  std::vector<std::vector<std::string>> utterances;
-  for (const auto& ex : data) utterances.push_back(ex.tokens);
-  auto all_parses = neural::parse_many(parser, utterances, po);
+  auto all_parses = neural::parse_many(parser, neural::token_lists(data), po);
   for (size_t i = 0; i < data.size(); ++i) {
     const auto& parses = all_parses[i];
     std::string gold = neural::canonical_json(data[i].form);

@@ -117,9 +117,7 @@ int run_eval(const ParseCliOptions& o) {
   std::map<std::string, std::pair<size_t, size_t>> by_source, by_type, by_vocabulary;  // hits, total
   const neural::InputVocab& vocab = parser->weights().input_vocab;  // the first member's
   neural::ErrorAnalysis errors;
-  std::vector<std::vector<std::string>> utterances;
-  for (const auto& ex : data.examples) utterances.push_back(ex.tokens);
-  auto all_parses = neural::parse_many(*parser, utterances, po, o.batch);
+  auto all_parses = neural::parse_many(*parser, neural::token_lists(data.examples), po, o.batch);
   for (size_t e = 0; e < data.examples.size(); ++e) {
     const auto& ex = data.examples[e];
     const auto& parses = all_parses[e];
