@@ -133,7 +133,8 @@ class WeightsReader {
     const ManifestEntry* e = find(name, "float32");
     if (!e) return nullptr;
     if (e->offset % sizeof(float)) return fail("tensor " + name + " is not 4-byte aligned in the shards");
-    if (e->shape != shape) return fail("tensor " + name + " has shape " + shape_text(e->shape) + ", expected " + shape_text(shape));
+    if (e->shape != shape)
+      return fail("tensor " + name + " has shape " + shape_text(e->shape) + ", expected " + shape_text(shape));
     return weights_.data() + e->offset / sizeof(float);
   }
   float scalar(const std::string& name) {
@@ -158,7 +159,8 @@ class WeightsReader {
   const ManifestEntry* find(const std::string& name, const char* dtype) {
     auto it = entries_.find(name);
     if (it == entries_.end()) return fail("no tensor " + name), nullptr;
-    if (it->second.dtype != dtype) return fail("tensor " + name + " is " + it->second.dtype + ", expected " + dtype), nullptr;
+    if (it->second.dtype != dtype)
+      return fail("tensor " + name + " is " + it->second.dtype + ", expected " + dtype), nullptr;
     return &it->second;
   }
   std::string path_;
@@ -233,7 +235,8 @@ bool read_weights(const std::string& dir, const nlohmann::json& model, std::vect
       entries[name] = std::move(e);
     }
     if (offset != bytes.size()) {
-      *error = shards.back().first + ": " + std::to_string(bytes.size() - offset) + " bytes beyond the weights manifest's";
+      *error =
+          shards.back().first + ": " + std::to_string(bytes.size() - offset) + " bytes beyond the weights manifest's";
       return false;
     }
   }
@@ -274,8 +277,8 @@ struct UseEncoder::Model {
     int heads = 0, head_depth = 0;
     float query_scale = 0;  // MultiheadAttention/mul/y
     const float *attention_norm_scale, *attention_norm_bias;
-    const float *qkv, *qkv_bias;        // width x 3 width: queries, keys, values side by side
-    const float *output, *output_bias;  // width x kDim
+    const float *qkv, *qkv_bias;                                // width x 3 width: queries, keys, values side by side
+    const float *output, *output_bias;                          // width x kDim
     const float *residual = nullptr, *residual_bias = nullptr;  // AdjustResidualInput (layer 0): width x kDim
     const float *ffn_norm_scale, *ffn_norm_bias;
     const float *ffn_in, *ffn_in_bias;    // kDim x kFfnDim
@@ -294,8 +297,8 @@ struct UseEncoder::Model {
     std::vector<float> normed, qkv, scores, context, hidden;
   };
 
-  std::vector<float> weights;  // every shard, concatenated in manifest order
-  const float* embeddings = nullptr;  // kVocabularyRows x kEmbedDim
+  std::vector<float> weights;                 // every shard, concatenated in manifest order
+  const float* embeddings = nullptr;          // kVocabularyRows x kEmbedDim
   const float* inverse_timescales = nullptr;  // AddTimingSignal/TimingSignal/ExpandDims_1: kEmbedDim / 2
   float norm_epsilon = 0;                     // layer_norm/Cast/x: 1e-6
   int max_pieces = 0;                         // ClipToMaxLength/Less/y: 128
@@ -323,7 +326,8 @@ struct UseEncoder::Model {
       L.attention_norm_scale = r.floats(kEncode + n + norm + "scale/ConcatPartitions/concat", {w});
       L.attention_norm_bias = r.floats(kEncode + n + norm + "bias/ConcatPartitions/concat", {w});
       L.qkv = r.floats(kModule + n + "MultiheadAttention/qkv_transform_single/kernel/part_0", {1, 1, w, 3 * w});
-      L.qkv_bias = r.floats(kEncode + n + "MultiheadAttention/qkv_transform_single/bias/ConcatPartitions/concat", {3 * w});
+      L.qkv_bias =
+          r.floats(kEncode + n + "MultiheadAttention/qkv_transform_single/bias/ConcatPartitions/concat", {3 * w});
       L.output = r.floats(kModule + n + "MultiheadAttention/output_transform_single/kernel/part_0", {1, 1, w, kDim});
       L.output_bias =
           r.floats(kEncode + n + "MultiheadAttention/output_transform_single/bias/ConcatPartitions/concat", {kDim});
@@ -376,7 +380,8 @@ struct UseEncoder::Model {
       const float* v = q + 2 * width;
       blas::gemm(true, rows, rows, depth, L.query_scale, q, ld, k, ld, 0.0f, w.scores.data(), rows);
       softmax_rows(w.scores.data(), rows, rows);
-      blas::gemm(false, rows, depth, rows, 1.0f, w.scores.data(), rows, v, ld, 0.0f, w.context.data() + h * depth, width);
+      blas::gemm(false, rows, depth, rows, 1.0f, w.scores.data(), rows, v, ld, 0.0f, w.context.data() + h * depth,
+                 width);
     }
     affine(w.context.data(), rows, width, L.output, L.output_bias, kDim, y, true);
   }
@@ -406,7 +411,6 @@ struct UseEncoder::Model {
     for (int l = 1; l < kLayers; ++l) layer(layers[l], states, states, w);
   }
 };
-
 
 // ---- the interface ----
 

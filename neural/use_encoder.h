@@ -20,7 +20,8 @@ namespace plank::neural {
 class UseEncoder {
  public:
   static constexpr int kDim = 512;
-  // Reads <dir>/model.json, its weight shards and <dir>/vocab.json. nullptr with *error (naming the file and what is wrong) on failure; never crashes on a malformed file.
+  // Reads <dir>/model.json, its weight shards and <dir>/vocab.json. nullptr with *error (naming the file and what is
+  // wrong) on failure; never crashes on a malformed file.
   static std::unique_ptr<UseEncoder> load(const std::string& dir, std::string* error);
   // SentencePiece ids exactly as tfjs-models' Tokenizer.encode(text).
   std::vector<int> tokenize(std::string_view text) const;
@@ -30,10 +31,11 @@ class UseEncoder {
   // Throws std::out_of_range for an id outside the embedding table.
   std::vector<float> piece_states(const std::vector<int>& ids) const;
   // Each word tokenized on its own (tokenize(word)), the pieces concatenated into one sequence,
-  // piece_states of it, and per word the mean of its pieces' rows: words.size() x kDim. A word with no piece gets a zero row
-  // (so does one whose pieces all lie beyond max_pieces()).
+  // piece_states of it, and per word the mean of its pieces' rows: words.size() x kDim. A word with no piece gets a
+  // zero row (so does one whose pieces all lie beyond max_pieces()).
   std::vector<float> word_states(const std::vector<std::string>& words) const;
-  // The module's sentence embedding (the graph's output ".../hidden_layers/l2_normalize") of the same piece sequence as word_states: kDim values.
+  // The module's sentence embedding (the graph's output ".../hidden_layers/l2_normalize") of the same piece sequence as
+  // word_states: kDim values.
   std::vector<float> embed(const std::vector<std::string>& words) const;
   // "fnv1a64:<16 hex>" of the weight bytes and vocabulary, so a parser trained with these features can refuse others.
   const std::string& fingerprint() const;
