@@ -169,6 +169,9 @@ class WeightsReader {
   std::string error_;
 };
 
+// More than any tensor could hold: a shape beyond it is malformed (and its size would overflow).
+constexpr int64_t kMaxTensorBytes = int64_t{1} << 40;
+
 int64_t dtype_bytes(const std::string& dtype) {
   if (dtype == "float32" || dtype == "int32") return 4;
   if (dtype == "bool" || dtype == "uint8" || dtype == "int8") return 1;
@@ -212,7 +215,7 @@ bool read_weights(const std::string& dir, const nlohmann::json& model, std::vect
         return false;
       }
       for (int64_t d : e.shape) {
-        if (d < 0 || d > (int64_t{1} << 32) || size * d > (int64_t{1} << 36)) {
+        if (d < 0 || (d > 0 && size > kMaxTensorBytes / d)) {
           *error = model_path + ": tensor " + name + " has an impossible shape " + shape_text(e.shape);
           return false;
         }
@@ -235,14 +238,14 @@ bool read_weights(const std::string& dir, const nlohmann::json& model, std::vect
       entries[name] = std::move(e);
     }
     if (offset != bytes.size()) {
-      *error =
-          shards.back().first + ": " + std::to_string(bytes.size() - offset) + " bytes beyond the weights manifest's";
+      *error = model_path + ": the weights manifest accounts for " + std::to_string(offset - group_start) +
+               " bytes of shards that hold " + std::to_string(bytes.size() - group_start);
       return false;
     }
   }
   hash = fnv1a64(hash, bytes.data(), bytes.size());
   weights.resize((bytes.size() + sizeof(float) - 1) / sizeof(float));
-  std::memcpy(weights.data(), bytes.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(weights.data(), bytes.data(), bytes.size());
   return true;
 }
 

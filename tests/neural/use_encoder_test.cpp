@@ -12,6 +12,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 using namespace plank::neural;
@@ -172,22 +173,45 @@ TEST(UseEncoder, LoadOfATruncatedFileNamesIt) {
   EXPECT_NE(error.find(dir + "/vocab.json"), std::string::npos) << error;
 }
 
-TEST(UseEncoder, LoadOfAManifestThatDisagreesWithTheGraphNamesTheTensor) {
+// Manifests that disagree with the graph or cannot be right: each is refused with the
+// file named and what is wrong, never a crash or a giant allocation.
+TEST(UseEncoder, LoadOfABadManifestNamesTheFileAndTheFault) {
   REQUIRE_MODEL();
-  std::string dir = model_copy("plank_use_bad_manifest", "model.json");
+  const std::string dir = model_copy("plank_use_bad_manifest", "model.json");
   std::ifstream in(dir + "/model.json");
-  auto model = nlohmann::json::parse(in);
+  const auto original = nlohmann::json::parse(in);
   in.close();
-  for (auto& w : model["weightsManifest"][0]["weights"])
-    if (w["name"] == "module/Embeddings_en") w["name"] = "module/Embeddings_fr";
-  std::ofstream(dir + "/model.json") << model.dump();
-  std::string error = load_error(dir);
-  EXPECT_NE(error.find("module/Embeddings_en"), std::string::npos) << error;
-
-  model["weightsManifest"][0]["weights"] = "not a list";
-  std::ofstream(dir + "/model.json") << model.dump();
-  error = load_error(dir);
-  EXPECT_NE(error.find(dir + "/model.json"), std::string::npos) << error;
+  using Json = nlohmann::json;
+  // A change to the embedding table's manifest entry.
+  auto set = [](const char* key, Json value) {
+    return std::function<void(Json&)>([key, value](Json& m) {
+      for (auto& w : m["weightsManifest"][0]["weights"])
+        if (w["name"] == "module/Embeddings_en") w[key] = value;
+    });
+  };
+  const struct {
+    const char* fault;
+    std::function<void(Json&)> change;
+  } cases[] = {
+      {"no tensor module/Embeddings_en", set("name", "module/Embeddings_fr")},
+      {"module/Embeddings_en has shape [4001, 512], expected [8002, 256]", set("shape", {4001, 512})},
+      {"accounts for 23806632 bytes of shards that hold 27903656", set("shape", {8002, 128})},
+      {"impossible shape", set("shape", {-1, 256})},
+      {"impossible shape", set("shape", {int64_t{1} << 32, int64_t{1} << 32, 16})},
+      {"unsupported dtype float16", set("dtype", "float16")},
+      {"quantized", set("quantization", {{"dtype", "uint8"}})},
+      {"not a file name", [](Json& m) { m["weightsManifest"][0]["paths"][2] = "../group1-shard3of7"; }},
+      {"malformed weights manifest", [](Json& m) { m["weightsManifest"][0]["weights"] = "not a list"; }},
+      {"malformed weights manifest", [](Json& m) { m.erase("weightsManifest"); }},
+  };
+  for (const auto& c : cases) {
+    Json model = original;
+    c.change(model);
+    std::ofstream(dir + "/model.json") << model.dump();
+    std::string error = load_error(dir);
+    EXPECT_EQ(error.rfind(dir + "/model.json: ", 0), 0u) << error;
+    EXPECT_NE(error.find(c.fault), std::string::npos) << c.fault << " not in: " << error;
+  }
 }
 
 TEST(UseEncoder, FingerprintIsStableAndFollowsTheWeights) {
