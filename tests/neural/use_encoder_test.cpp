@@ -57,9 +57,13 @@ double max_abs_diff(const std::vector<float>& got, const nlohmann::json& want) {
 }
 
 // A model folder in a temporary directory: links to every file of the real one
-// but `altered`, which is copied so that the test may change it.
+// but `altered`, which is copied so that the test may change it. All are removed at exit.
 std::string model_copy(const std::string& name, const std::string& altered) {
-  fs::path dir = fs::path(testing::TempDir()) / name;
+  static const struct Root {
+    fs::path path = fs::path(testing::TempDir()) / "plank_use_models";
+    ~Root() { fs::remove_all(path); }
+  } root;
+  fs::path dir = root.path / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   for (const auto& entry : fs::directory_iterator(default_use_dir())) {
