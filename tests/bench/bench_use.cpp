@@ -1,0 +1,38 @@
+// The Universal Sentence Encoder lite (neural/use_encoder.h) on the CPU: the
+// median time of word_states for a typical 10-word command, and of load().
+// Needs the model (`make use-model`); says so and stops without it.
+//   build/bin/plank_bench_use [REPEATS]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "kernels_cpu.h"
+#include "neural_bench.h"
+#include "use_encoder.h"
+
+using namespace plank::neural;
+
+int main(int argc, char** argv) {
+  const int repeats = argc > 1 ? std::atoi(argv[1]) : 500;
+  const std::string dir = default_use_dir();
+  if (!std::filesystem::exists(dir + "/model.json")) {
+    std::printf("no Universal Sentence Encoder model in %s: run `make use-model`\n", dir.c_str());
+    return 0;
+  }
+  std::string error;
+  std::unique_ptr<UseEncoder> encoder;
+  double load = plank::bench::median_ms([&] { encoder = UseEncoder::load(dir, &error); }, 5);
+  if (!encoder) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 1;
+  }
+  const std::vector<std::string> words = {"build", "a", "red", "cube", "next", "to", "the", "big", "oak", "tree"};
+  size_t pieces = 0;
+  for (const auto& w : words) pieces += encoder->tokenize(w).size();
+  double states = plank::bench::median_ms([&] { encoder->word_states(words); }, repeats);
+  double embed = plank::bench::median_ms([&] { encoder->embed(words); }, repeats);
+  std::printf("USE lite, %zu words (%zu pieces); BLAS: %s\n", words.size(), pieces, cpu::blas_name());
+  std::printf("word_states %.3f ms   embed %.3f ms   (medians of %d)   load %.0f ms\n", states, embed, repeats, load);
+  return 0;
+}
