@@ -17,8 +17,14 @@ class Engine {
   virtual std::string name() const = 0;
   // Encodes utterances (input-vocabulary ids, at least one each) and returns
   // the decoder's initial states h0 [U,D], one row per utterance in order. The
-  // encodings stay inside the engine until the next encode.
-  virtual void encode_batch(const std::vector<std::vector<int>>& utterances, std::vector<float>& h0) = 0;
+  // encodings stay inside the engine until the next encode. `context`: for a
+  // model reading contextual word features (config.context = C > 0), each
+  // utterance's [length x C] features (context_encoder.h); else empty.
+  virtual void encode_batch(const std::vector<std::vector<int>>& utterances,
+                            const std::vector<std::vector<float>>& context, std::vector<float>& h0) = 0;
+  void encode_batch(const std::vector<std::vector<int>>& utterances, std::vector<float>& h0) {
+    encode_batch(utterances, {}, h0);
+  }
   // One decoder step for `batch` hypotheses; hypothesis b extends utterance
   // owner[b] of the last encode (owner null: all the first). prev[batch] and
   // parent[batch] are token ids; h[batch,D] is read and updated; writes token
@@ -38,6 +44,9 @@ class Engine {
  protected:
   // Records the lengths of a new batch of utterances; false if one is empty.
   bool set_lengths(const std::vector<std::vector<int>>& utterances);
+  // Throws std::invalid_argument unless `context` is what a model with C
+  // context features needs for the utterances of the last set_lengths.
+  void check_context(const std::vector<std::vector<float>>& context, int C) const;
   int tokens_ = 0;
   std::vector<int> lengths_;
 };
@@ -54,6 +63,7 @@ struct ForcedOutput {
   std::vector<float> logits, start, end;
 };
 ForcedOutput forced_forward(Engine& e, const std::vector<int>& ids, const std::vector<int>& prev,
-                            const std::vector<int>& parent, int decoder_dim, int vocab);
+                            const std::vector<int>& parent, int decoder_dim, int vocab,
+                            const std::vector<float>& context = {});
 
 }  // namespace plank::neural

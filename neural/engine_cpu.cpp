@@ -27,8 +27,11 @@ class CpuEngine final : public Engine {
   }
   std::string name() const override { return std::string("cpu (") + cpu::blas_name() + ")"; }
 
-  void encode_batch(const std::vector<std::vector<int>>& utterances, std::vector<float>& h0) override {
+  using Engine::encode_batch;
+  void encode_batch(const std::vector<std::vector<int>>& utterances, const std::vector<std::vector<float>>& context,
+                    std::vector<float>& h0) override {
     if (!set_lengths(utterances)) throw std::invalid_argument("an utterance to encode has no words");
+    check_context(context, c_.context);
     const int U = static_cast<int>(utterances.size()), E = c_.embed, H = c_.hidden, K = c_.enc_dim(), D = c_.decoder;
     // Longest first, so the utterances still running at a position are a prefix (gru_sequences).
     std::vector<int> order(static_cast<size_t>(U));
@@ -45,6 +48,14 @@ class CpuEngine final : public Engine {
     std::vector<float> x(static_cast<size_t>(N) * E), f(static_cast<size_t>(N) * H), b(f.size()),
         f_last(static_cast<size_t>(U) * H), b_last(f_last.size());
     cpu::embedding(p("enc.embed"), E, ids.data(), N, x.data());
+    if (c_.context > 0) {  // x += features W_ctx^T, in the packed order
+      const int C = c_.context;
+      std::vector<float> features(static_cast<size_t>(N) * C), projected(static_cast<size_t>(N) * E);
+      for (int i = 0; i < U; ++i)
+        std::copy(context[order[i]].begin(), context[order[i]].end(), features.begin() + static_cast<long>(offset[i]) * C);
+      cpu::linear(features.data(), N, C, p("enc.context_proj"), nullptr, E, projected.data());
+      for (size_t k = 0; k < x.size(); ++k) x[k] += projected[k];
+    }
     cpu::gru_sequences(x.data(), offset.data(), length.data(), U, E, p("enc.fwd.w_ih"), p("enc.fwd.w_hh"),
                        p("enc.fwd.b_ih"), p("enc.fwd.b_hh"), H, false, f.data(), f_last.data());
     cpu::gru_sequences(x.data(), offset.data(), length.data(), U, E, p("enc.bwd.w_ih"), p("enc.bwd.w_hh"),
@@ -151,6 +162,19 @@ std::unique_ptr<Engine> make_engine(std::shared_ptr<const ParserWeights> w, cons
   return make_cpu_engine(std::move(w));
 }
 
+void Engine::check_context(const std::vector<std::vector<float>>& context, int C) const {
+  if (C == 0) {
+    if (!context.empty()) throw std::invalid_argument("this parser model reads no context features");
+    return;
+  }
+  if (context.size() != lengths_.size())
+    throw std::invalid_argument("this parser model reads context features: one row per word of every utterance");
+  for (size_t u = 0; u < context.size(); ++u)
+    if (context[u].size() != static_cast<size_t>(lengths_[u]) * static_cast<size_t>(C))
+      throw std::invalid_argument("context features of utterance " + std::to_string(u) + " are not " +
+                                  std::to_string(lengths_[u]) + " x " + std::to_string(C));
+}
+
 bool Engine::set_lengths(const std::vector<std::vector<int>>& utterances) {
   lengths_.clear();
   tokens_ = 0;
@@ -163,10 +187,11 @@ bool Engine::set_lengths(const std::vector<std::vector<int>>& utterances) {
 }
 
 ForcedOutput forced_forward(Engine& e, const std::vector<int>& ids, const std::vector<int>& prev,
-                            const std::vector<int>& parent, int D, int V) {
+                            const std::vector<int>& parent, int D, int V, const std::vector<float>& context) {
   ForcedOutput out;
   std::vector<float> h;
-  e.encode(ids, h);
+  if (context.empty()) e.encode(ids, h);
+  else e.encode_batch({ids}, {context}, h);
   const int S = static_cast<int>(prev.size()), T = e.tokens();
   out.logits.resize(static_cast<size_t>(S) * V);
   out.start.resize(static_cast<size_t>(S) * T);

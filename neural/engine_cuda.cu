@@ -81,6 +81,12 @@ __global__ void embedding_kernel(const float* table, int dim, const int* ids, in
   out[static_cast<size_t>(i) * dim + j] = table[static_cast<size_t>(ids[i]) * dim + j];
 }
 
+// y[i] += x[i]: the projected context features onto the word embeddings.
+__global__ void add_kernel(const float* x, size_t n, float* y) {
+  size_t i = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) y[i] += x[i];
+}
+
 // One step of both encoder directions (blockIdx.y = direction) of every
 // utterance (blockIdx.z): direction 0 reads position s, direction 1 position
 // len-1-s of the utterance. One warp per hidden unit computes its three
@@ -278,8 +284,11 @@ class CudaEngine final : public Engine {
   }
   std::string name() const override { return "cuda (" + device_ + ")"; }
 
-  void encode_batch(const std::vector<std::vector<int>>& utterances, std::vector<float>& h0) override {
+  using Engine::encode_batch;
+  void encode_batch(const std::vector<std::vector<int>>& utterances, const std::vector<std::vector<float>>& context,
+                    std::vector<float>& h0) override {
     if (!set_lengths(utterances)) throw std::invalid_argument("an utterance to encode has no words");
+    check_context(context, c_.context);
     const int U = static_cast<int>(utterances.size()), E = c_.embed, H = c_.hidden, K = c_.enc_dim(),
               D = c_.decoder;
     // Packed in the callers' order: [ids of every utterance][offset[U]][length[U]].
@@ -298,6 +307,18 @@ class CudaEngine final : public Engine {
     rows_ = N;
     float* x = x_.get<float>(size_t(N) * E);
     embedding_kernel<<<dim3(N, blocks(E, 128)), 128>>>(p("enc.embed"), E, d_ids, N, x);
+    if (c_.context > 0) {  // x += features W_ctx^T; the features packed like the ids
+      const int C = c_.context;
+      std::vector<float> features;
+      features.reserve(size_t(N) * C);
+      for (const auto& f : context) features.insert(features.end(), f.begin(), f.end());
+      float* d_features = context_.get<float>(size_t(N) * (C + E));
+      float* projected = d_features + size_t(N) * C;
+      check(cudaMemcpy(d_features, features.data(), features.size() * sizeof(float), cudaMemcpyHostToDevice),
+            "copy context features");
+      gemm(d_features, N, C, p("enc.context_proj"), nullptr, E, projected, true);
+      add_kernel<<<blocks(N * E, 256), 256>>>(projected, size_t(N) * E, x);
+    }
     float* gi = gi_.get<float>(size_t(2) * N * 3 * H);
     gemm(x, N, E, p("enc.fwd.w_ih"), p("enc.fwd.b_ih"), 3 * H, gi, true);
     gemm(x, N, E, p("enc.bwd.w_ih"), p("enc.bwd.b_ih"), 3 * H, gi + size_t(N) * 3 * H, true);
@@ -395,6 +416,7 @@ class CudaEngine final : public Engine {
   std::map<std::string, Buffer> params_;
   Buffer prev_gi_, parent_gi_;  // [V, 3D] per model
   Buffer ids_, x_, gi_, enc_, state_, keys_;  // per encode: ids_ also holds offsets and lengths
+  Buffer context_;                            // per encode: context features [N,C], then projected [N,E]
   const int* d_offset_ = nullptr;             // [U] first packed row of each utterance (inside ids_)
   const int* d_length_ = nullptr;             // [U] its length (inside ids_)
   int rows_ = 0;                              // packed rows: the sum of the lengths

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <fstream>
@@ -20,7 +21,7 @@ size_t TensorSpec::numel() const {
 
 std::vector<TensorSpec> parameter_specs(const ModelConfig& c) {
   const int E = c.embed, H = c.hidden, D = c.decoder, F = c.out_embed, V = c.output_vocab, H2 = c.enc_dim();
-  return {
+  std::vector<TensorSpec> specs = {
       {"enc.embed", {c.input_vocab, E}},
       {"enc.fwd.w_ih", {3 * H, E}}, {"enc.fwd.w_hh", {3 * H, H}}, {"enc.fwd.b_ih", {3 * H}}, {"enc.fwd.b_hh", {3 * H}},
       {"enc.bwd.w_ih", {3 * H, E}}, {"enc.bwd.w_hh", {3 * H, H}}, {"enc.bwd.b_ih", {3 * H}}, {"enc.bwd.b_hh", {3 * H}},
@@ -32,6 +33,8 @@ std::vector<TensorSpec> parameter_specs(const ModelConfig& c) {
       {"dec.out.w", {V, D}}, {"dec.out.b", {V}},
       {"dec.span_start.w", {H2, D}}, {"dec.span_end.w", {H2, D}},
   };
+  if (c.context > 0) specs.push_back({"enc.context_proj", {E, c.context}});
+  return specs;
 }
 
 InputVocab::InputVocab(int normalisation) : normalisation_(normalisation) {
@@ -123,8 +126,10 @@ constexpr uint8_t kF32 = 0, kF16 = 1;
 constexpr const char* kEmbedding = "enc.embed";
 
 nlohmann::json config_json(const ModelConfig& c) {
-  return {{"input_vocab", c.input_vocab}, {"output_vocab", c.output_vocab}, {"embed", c.embed},
-          {"hidden", c.hidden},           {"decoder", c.decoder},           {"out_embed", c.out_embed}};
+  nlohmann::json j = {{"input_vocab", c.input_vocab}, {"output_vocab", c.output_vocab}, {"embed", c.embed},
+                      {"hidden", c.hidden},           {"decoder", c.decoder},           {"out_embed", c.out_embed}};
+  if (c.context > 0) j["context"] = c.context;  // absent before session 9: files stay byte-identical
+  return j;
 }
 
 template <typename T>
@@ -216,6 +221,10 @@ bool save_weights(const ParserWeights& w, const std::string& path, std::string* 
   meta["input_normalisation"] = w.input_vocab.normalisation();
   if (w.input_vocab.trained_words() < w.input_vocab.size()) meta["trained_words"] = w.input_vocab.trained_words();
   meta["output_vocab"] = w.output_vocab;
+  if (w.config.context > 0) {
+    meta["context_encoder"] = w.context_encoder;
+    meta["context_fingerprint"] = w.context_fingerprint;
+  }
   meta["training"] = nlohmann::json::parse(w.training_json, nullptr, false);
   std::string m = meta.dump();
   std::string out(kMagic, 8);
@@ -276,6 +285,11 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
     w.config.hidden = c.at("hidden");
     w.config.decoder = c.at("decoder");
     w.config.out_embed = c.at("out_embed");
+    w.config.context = c.value("context", 0);
+    if (w.config.context > 0) {
+      w.context_encoder = meta.at("context_encoder").get<std::string>();
+      w.context_fingerprint = meta.at("context_fingerprint").get<std::string>();
+    }
     int normalisation = meta.value("input_normalisation", 1);
     if (normalisation < 1 || normalisation > InputVocab::kLatestNormalisation)
       return fail("input normalisation version " + std::to_string(normalisation) +
@@ -294,7 +308,7 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
     return fail(std::string("bad metadata: ") + e.what());
   }
   for (int v : {w.config.input_vocab, w.config.output_vocab, w.config.embed, w.config.hidden, w.config.decoder,
-                w.config.out_embed})
+                w.config.out_embed, std::max(1, w.config.context)})
     if (v <= 0 || v > (1 << 20)) return fail("implausible model dimensions");
   uint32_t n = r.get<uint32_t>();
   w.tensors.clear();

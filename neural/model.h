@@ -4,7 +4,9 @@
 //
 // Architecture (after the CAIP paper's SentenceRec, §5, with a
 // grammar-constrained linearised tree decoder):
-//   encoder   word embedding [Vin,E] -> forward GRU and backward GRU (E->H);
+//   encoder   x_i = word embedding [Vin,E] (+ W_ctx c_i when the model reads
+//             contextual word features c_i [C] from a pre-trained sentence
+//             encoder, context_encoder.h) -> forward GRU and backward GRU (E->H);
 //             enc_i = [f_i ; b_i]  (2H)
 //   init      h0 = tanh(W_init [f_last ; b_first] + b_init)            (D)
 //   decoder   u_t = E_out[prev_t] + E_parent[parent_t]                  (F)
@@ -40,6 +42,9 @@ struct ModelConfig {
   int hidden = 128;      // H, per encoder direction
   int decoder = 256;     // D
   int out_embed = 64;    // F
+  // C: width of the contextual word features added to the word embedding
+  // through "enc.context_proj" [E,C]; 0 = none (every model before session 9).
+  int context = 0;
   int enc_dim() const { return 2 * hidden; }
 };
 
@@ -97,6 +102,10 @@ struct ParserWeights {
   std::vector<std::string> output_vocab;  // must equal OutVocab::grammar() to be used
   std::map<std::string, Tensor> tensors;
   std::string training_json = "{}";        // provenance: command, data hashes, seed, metrics
+  // With config.context > 0: which pre-trained encoder gives the features
+  // ("use-lite") and the fingerprint of its weights (context_encoder.h), so a
+  // model never reads features from other weights than it was trained with.
+  std::string context_encoder, context_fingerprint;
   // Store "enc.embed" as binary16: with pre-trained vectors the vocabulary's
   // rows are most of the file. Call round_embedding_to_storage() before using
   // such weights, so what is evaluated is exactly what is saved.

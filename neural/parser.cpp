@@ -36,7 +36,13 @@ std::unique_ptr<Parser> Parser::load(const std::string& model, const std::string
     if (!e) return nullptr;
     members.push_back(Member{std::move(w), std::move(e)});
   }
-  auto parser = std::make_unique<Parser>(std::move(members), spec.combine);
+  std::unique_ptr<Parser> parser;
+  try {
+    parser = std::make_unique<Parser>(std::move(members), spec.combine);
+  } catch (const std::invalid_argument& e) {
+    if (error) *error = model + ": " + e.what();
+    return nullptr;
+  }
   std::string why;
   if (!spec.calibration.empty() && std::ifstream(spec.calibration).good()) {
     Calibration c;
@@ -62,10 +68,15 @@ Parser::Parser(std::shared_ptr<const ParserWeights> w, std::unique_ptr<Engine> e
 Parser::Parser(std::vector<Member> members, Combine combine)
     : members_(std::move(members)), combine_(combine), scratch_(members_.size()) {
   if (members_.empty()) throw std::invalid_argument("a parser needs at least one model");
-  for (const auto& m : members_) {
+  for (auto& m : members_) {
     // The members' decisions are averaged token by token: one output vocabulary, the grammar's.
     if (m.weights->config.output_vocab != OutVocab::grammar().size())
       throw std::invalid_argument("a parser model's decisions are not the grammar table's (retrain it)");
+    if (m.weights->config.context > 0 && !m.context) {
+      std::string why;
+      m.context = context_encoder_for(*m.weights, &why);
+      if (!m.context) throw std::invalid_argument(why);
+    }
     offset_.push_back(state_);
     state_ += m.weights->config.decoder;
   }
@@ -86,9 +97,13 @@ std::vector<float> Parser::encode(const std::vector<std::vector<std::string>>& u
   const size_t U = utterances.size();
   std::vector<float> h0(U * static_cast<size_t>(state_)), hm;
   std::vector<std::vector<int>> ids(U);
+  std::vector<std::vector<float>> context;
   for (size_t m = 0; m < members_.size(); ++m) {
     for (size_t u = 0; u < U; ++u) ids[u] = input_ids(utterances[u], m);
-    members_[m].engine->encode_batch(ids, hm);
+    context.clear();
+    if (const auto& encoder = members_[m].context)
+      for (const auto& words : utterances) context.push_back(encoder->word_features(words));
+    members_[m].engine->encode_batch(ids, context, hm);
     const int D = members_[m].weights->config.decoder;
     for (size_t u = 0; u < U; ++u)
       std::copy_n(hm.begin() + static_cast<long>(u) * D, D, h0.begin() + static_cast<long>(u) * state_ + offset_[m]);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "calibration.h"
+#include "context_encoder.h"
 #include "engine.h"
 #include "ensemble.h"
 #include "lf/value.h"
@@ -49,6 +50,9 @@ class Parser {
   struct Member {
     std::shared_ptr<const ParserWeights> weights;
     std::unique_ptr<Engine> engine;
+    // The features' encoder of a model with config.context > 0 (found by the
+    // constructor when null: context_encoder_for).
+    std::shared_ptr<const ContextEncoder> context = nullptr;
   };
 
   // Loads a model (a weights file, a comma list of them, or an ensemble
@@ -58,6 +62,8 @@ class Parser {
   static std::unique_ptr<Parser> load(const std::string& model, const std::string& engine, std::string* error);
   Parser(std::shared_ptr<const ParserWeights> w, std::unique_ptr<Engine> e);
   // An ensemble (at least one member); every member's output vocabulary is the grammar's.
+  // Both constructors throw std::invalid_argument when a member cannot be used
+  // (another grammar, or the context encoder it reads is missing).
   Parser(std::vector<Member> members, Combine combine);
 
   // Best first. Empty for an empty utterance (no tokens), and for an

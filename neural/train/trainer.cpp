@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "context_encoder.h"
 #include "form_builder.h"
 #include "parser.h"
 #include "pretrained.h"
@@ -28,6 +29,7 @@ namespace F = torch::nn::functional;
 
 struct Encoded {
   std::vector<int> ids;
+  std::vector<float> context;  // [ids.size(), C] contextual word features (TrainOptions::context)
   std::vector<GoldStep> steps;
   std::vector<int> name_positions;  // tokens inside has_name spans (TrainOptions::name_swap)
 };
@@ -178,11 +180,13 @@ struct TorchModel {
 
   // X [B,T] ids, lens [B], P/Q [B,S] prev/parent ids; Xv [B,T] the ids whose
   // pre-trained vectors are added (X when undefined; used only with vectors).
+  // Xc [B,T,C]: the contextual word features (c.context > 0).
   Out forward(const Tensor& X, const Tensor& lens, const Tensor& P, const Tensor& Q, double dropout, bool train,
-              const Tensor& Xv = {}) const {
+              const Tensor& Xv = {}, const Tensor& Xc = {}) const {
     const int64_t B = X.size(0), T = X.size(1), H = c.hidden, K = c.enc_dim();
     Tensor emb = F::embedding(X, p.at("enc.embed"));
     if (vectors.defined()) emb = emb + torch::matmul(F::embedding(Xv.defined() ? Xv : X, vectors), proj.t());
+    if (c.context > 0) emb = emb + F::linear(Xc, p.at("enc.context_proj"));
     emb = F::dropout(emb, F::DropoutFuncOptions().p(dropout).training(train));
     Tensor zeros = torch::zeros({1, B, H});
     Tensor f = gru(emb, zeros, "enc.fwd.");
@@ -218,7 +222,7 @@ Tensor ints(const std::vector<int64_t>& v, std::vector<int64_t> shape) {
 }
 
 struct Batch {
-  Tensor X, Xv, lens, P, Q, target, step_mask, allowed, span_first, span_last, is_span;
+  Tensor X, Xv, Xc, lens, P, Q, target, step_mask, allowed, span_first, span_last, is_span;
   int64_t examples = 0;
 };
 
@@ -279,6 +283,15 @@ Batch make_batch(const std::vector<const Encoded*>& items, int V, const std::vec
   out.X = ints(X, {B, T});
   if (vector_drop >= 0) out.Xv = ints(Xv, {B, T});
   out.lens = ints(lens, {B});
+  if (!items.front()->context.empty()) {  // [B,T,C], zero rows past each example's words
+    const int64_t C = static_cast<int64_t>(items.front()->context.size() / items.front()->ids.size());
+    out.Xc = torch::zeros({B, T, C});
+    for (int64_t b = 0; b < B; ++b) {
+      const auto& f = items[static_cast<size_t>(b)]->context;
+      out.Xc[b].narrow(0, 0, lens[b]).copy_(
+          torch::from_blob(const_cast<float*>(f.data()), {lens[b], C}, torch::kFloat32));
+    }
+  }
   out.P = ints(P, {B, S});
   out.Q = ints(Q, {B, S});
   out.target = ints(tgt, {B, S});
@@ -300,7 +313,7 @@ struct LossOut {
 };
 
 LossOut batch_loss(const TorchModel& m, const Batch& b, double dropout, bool train) {
-  auto out = m.forward(b.X, b.lens, b.P, b.Q, dropout, train, b.Xv);
+  auto out = m.forward(b.X, b.lens, b.P, b.Q, dropout, train, b.Xv, b.Xc);
   Tensor lp = torch::log_softmax(out.logits.masked_fill(b.allowed.logical_not(), -1e9), -1);
   Tensor tok = -lp.gather(2, b.target.unsqueeze(2)).squeeze(2);
   Tensor sm = b.step_mask.to(torch::kFloat32), sp = b.is_span.to(torch::kFloat32);
@@ -347,12 +360,16 @@ ParserWeights random_weights(const ModelConfig& config, const InputVocab& vocab,
 }
 
 ForcedOutput torch_forced_forward(const ParserWeights& weights, const std::vector<int>& ids,
-                                  const std::vector<int>& prev, const std::vector<int>& parent) {
+                                  const std::vector<int>& prev, const std::vector<int>& parent,
+                                  const std::vector<float>& context) {
   torch::NoGradGuard ng;
   TorchModel m(weights);
   const int64_t T = static_cast<int64_t>(ids.size()), S = static_cast<int64_t>(prev.size());
   std::vector<int64_t> x(ids.begin(), ids.end()), p(prev.begin(), prev.end()), q(parent.begin(), parent.end());
-  auto out = m.forward(ints(x, {1, T}), ints({T}, {1}), ints(p, {1, S}), ints(q, {1, S}), 0.0, false);
+  torch::Tensor Xc;
+  if (weights.config.context > 0)
+    Xc = torch::from_blob(const_cast<float*>(context.data()), {1, T, weights.config.context}, torch::kFloat32).clone();
+  auto out = m.forward(ints(x, {1, T}), ints({T}, {1}), ints(p, {1, S}), ints(q, {1, S}), 0.0, false, {}, Xc);
   auto flat = [](const torch::Tensor& t) {
     torch::Tensor c = t.contiguous();
     return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
@@ -468,6 +485,8 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       if (word_count.size() <= id) word_count.resize(id + 1, 0);
       ++word_count[id];
     }
+  std::shared_ptr<const ContextEncoder> context;
+  if (!o.context.empty() && !(context = load_context_encoder(o.context, &r.error))) return r;
   std::vector<Encoded> enc;
   for (const auto& e : train) {
     auto steps = linearize(e.form, static_cast<int>(e.tokens.size()));
@@ -479,6 +498,7 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       for (auto& s : *steps) std::fill(s.mask.begin(), s.mask.end(), uint8_t{1});
     Encoded x;
     for (const auto& t : e.tokens) x.ids.push_back(vocab.id(t));
+    if (context) x.context = context->word_features(e.tokens);
     x.steps = std::move(*steps);
     enc.push_back(std::move(x));
   }
@@ -493,6 +513,7 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     if (word_count[id] == 1) unk_prob[id] = std::max(o.unk_rate, o.singleton_unk);
 
   ModelConfig c = o.dims;
+  c.context = context ? context->dim() : 0;
   c.input_vocab = vocab.size();
   c.output_vocab = OutVocab::grammar().size();
   TorchModel m(c);
@@ -593,6 +614,10 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       ParserWeights w;
       w.input_vocab = full;
       m.export_to(w, o.ema > 0 ? &average : nullptr);
+      if (context) {
+        w.context_encoder = context->name();
+        w.context_fingerprint = context->fingerprint();
+      }
       w.half_embedding = !o.pretrained.empty();  // mostly vector-only rows: half the file
       round_embedding_to_storage(w);
       st.valid_exact = greedy_exact(w, valid);

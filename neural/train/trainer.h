@@ -58,6 +58,11 @@ struct TrainOptions {
   float name_swap = 0.f;
   int name_neighbours = 10;
   bool swap_all_spans = false;    // swap the words of every span, not only has_name's
+  // Contextual word features from a pre-trained sentence encoder
+  // (context_encoder.h; "" = none, "use-lite"): computed once per example
+  // (frozen), projected by the learned "enc.context_proj" onto the word
+  // embeddings. A swapped name keeps the features of the word it replaced.
+  std::string context;
 };
 
 struct EpochStats {
@@ -93,7 +98,8 @@ ParserWeights random_weights(const ModelConfig& config, const InputVocab& vocab,
 // The teacher-forced libtorch forward of one example on `weights`: the
 // reference the kernels are tested against.
 ForcedOutput torch_forced_forward(const ParserWeights& weights, const std::vector<int>& ids,
-                                  const std::vector<int>& prev, const std::vector<int>& parent);
+                                  const std::vector<int>& prev, const std::vector<int>& parent,
+                                  const std::vector<float>& context = {});
 
 // For benchmarks: a closure that runs libtorch's inference of one greedy
 // decode (encode `tokens` words, then `steps` decoder steps) for `batch`

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <nlohmann/json.hpp>
 
 #include "cli/run_plank.h"
@@ -65,6 +66,82 @@ TEST(TorchAgreement, CpuKernelsMatchLibtorchForward) {
   std::printf("CPU kernels vs libtorch, 20 examples: max |diff| = %.3g\n", worst);
 }
 
+// A model reading contextual word features (ModelConfig::context): the
+// projected features join the embeddings identically in both forwards.
+TEST(TorchAgreement, ContextFeaturesMatchLibtorchForward) {
+  Dataset d;
+  std::string error;
+  ASSERT_TRUE(read_dataset(shared_file("valid.jsonl"), d, &error)) << error;
+  InputVocab vocab;
+  for (size_t i = 0; i < 100; ++i)
+    for (const auto& t : d.examples[i].tokens) vocab.add(normalize_word(t));
+  ModelConfig c;
+  c.context = 24;
+  auto w = std::make_shared<ParserWeights>(random_weights(c, vocab, 5));
+  ASSERT_EQ(w->check(), "");
+  ASSERT_EQ(w->at("enc.context_proj").shape, (std::vector<int>{c.embed, 24}));
+  auto engine = make_cpu_engine(w);
+  std::mt19937 rng(3);
+  std::normal_distribution<float> normal;
+  float worst = 0, moved = 0;
+  for (size_t i = 0; i < 60; i += 6) {
+    const Example& ex = d.examples[i];
+    auto steps = linearize(ex.form, static_cast<int>(ex.tokens.size()));
+    ASSERT_TRUE(steps);
+    std::vector<int> ids, prev, parent;
+    for (const auto& t : ex.tokens) ids.push_back(w->input_vocab.id(t));
+    for (const auto& s : *steps) {
+      prev.push_back(s.prev);
+      parent.push_back(s.parent);
+    }
+    std::vector<float> features(ids.size() * 24);
+    for (float& f : features) f = normal(rng);
+    auto ref = torch_forced_forward(*w, ids, prev, parent, features);
+    auto ours = forced_forward(*engine, ids, prev, parent, c.decoder, w->config.output_vocab, features);
+    worst = std::max({worst, max_diff(ref.logits, ours.logits), max_diff(ref.start, ours.start),
+                      max_diff(ref.end, ours.end)});
+    // The features matter: zero features give other outputs.
+    auto zero = forced_forward(*engine, ids, prev, parent, c.decoder, w->config.output_vocab,
+                               std::vector<float>(features.size(), 0.f));
+    moved = std::max(moved, max_diff(zero.logits, ours.logits));
+  }
+  EXPECT_LT(worst, 1e-4f);
+  EXPECT_GT(moved, 1e-3f);
+  // Features of the wrong shape, or none, are refused, not read past.
+  std::vector<float> h0;
+  EXPECT_THROW(engine->encode_batch({{2, 3}}, h0), std::invalid_argument);
+  EXPECT_THROW(engine->encode_batch({{2, 3}}, {std::vector<float>(24)}, h0), std::invalid_argument);
+  engine->encode_batch({{2, 3}}, {std::vector<float>(48)}, h0);
+  EXPECT_EQ(h0.size(), static_cast<size_t>(c.decoder));
+  // A model without features refuses them.
+  auto plain = std::make_shared<ParserWeights>(random_weights(ModelConfig{}, vocab, 5));
+  EXPECT_THROW(make_cpu_engine(plain)->encode_batch({{2, 3}}, {std::vector<float>(48)}, h0), std::invalid_argument);
+}
+
+// A weights file keeps the context width, the encoder's name and its fingerprint.
+TEST(TorchAgreement, ContextModelRoundTripsThroughTheWeightsFile) {
+  InputVocab vocab;
+  vocab.add("build");
+  ModelConfig c;
+  c.context = 8;
+  ParserWeights w = random_weights(c, vocab, 2);
+  w.context_encoder = "use-lite";
+  w.context_fingerprint = "fnv1a64:0123456789abcdef";
+  std::string path = ::testing::TempDir() + "/context.bin", error;
+  ASSERT_TRUE(save_weights(w, path, &error)) << error;
+  ParserWeights back;
+  ASSERT_TRUE(load_weights(path, back, &error)) << error;
+  EXPECT_EQ(back.config.context, 8);
+  EXPECT_EQ(back.context_encoder, "use-lite");
+  EXPECT_EQ(back.context_fingerprint, "fnv1a64:0123456789abcdef");
+  EXPECT_EQ(back.at("enc.context_proj").data, w.at("enc.context_proj").data);
+  // An encoder this plank does not know is an error naming it, not a crash.
+  back.context_encoder = "word2vec";
+  auto shared = std::make_shared<ParserWeights>(back);
+  EXPECT_THROW(Parser(shared, make_cpu_engine(shared)), std::invalid_argument);
+  std::remove(path.c_str());
+}
+
 // A run small enough to take a second: 96 training examples, 16-wide layers, one thread.
 static TrainOptions tiny_run(int epochs) {
   TrainOptions o;
@@ -97,6 +174,35 @@ TEST(TorchTraining, ShortRunLowersTheLoss) {
   auto parses = parser.parse("build a red cube", {.beam = 3, .n_best = 3});
   ASSERT_FALSE(parses.empty());
   for (size_t i = 1; i < parses.size(); ++i) EXPECT_LE(parses[i].log_prob, parses[i - 1].log_prob);
+}
+
+// --context use-lite: the features reach training and the parser that loads
+// the result (needs the encoder's weights: `make use-model`).
+TEST(TorchTraining, ContextFeaturesTrainAndParse) {
+  std::string why;
+  auto use = load_context_encoder("use-lite", &why);
+  if (!use) GTEST_SKIP() << why;
+  TrainOptions o = tiny_run(3);
+  o.context = "use-lite";
+  auto r = train_parser(o);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_LT(r.epochs.back().loss, r.epochs.front().loss);
+  EXPECT_EQ(r.weights.config.context, use->dim());
+  EXPECT_EQ(r.weights.context_encoder, "use-lite");
+  EXPECT_EQ(r.weights.context_fingerprint, use->fingerprint());
+  std::string path = ::testing::TempDir() + "/context-trained.bin", error;
+  ASSERT_TRUE(save_weights(r.weights, path, &error)) << error;
+  auto parser = Parser::load(path, "cpu", &error);
+  ASSERT_TRUE(parser) << error;
+  auto parses = parser->parse("build a red cube", {.beam = 3, .n_best = 3});
+  ASSERT_FALSE(parses.empty());
+  // Weights whose encoder fingerprint differs are refused with a reason.
+  ParserWeights other = r.weights;
+  other.context_fingerprint = "fnv1a64:0000000000000000";
+  ASSERT_TRUE(save_weights(other, path, &error)) << error;
+  EXPECT_FALSE(Parser::load(path, "cpu", &error));
+  EXPECT_NE(error.find("fnv1a64:0000000000000000"), std::string::npos) << error;
+  std::remove(path.c_str());
 }
 
 // The speed and accuracy options together: cosine schedule, weight average,
