@@ -28,15 +28,21 @@ float max_diff(const std::vector<float>& a, const std::vector<float>& b) {
   for (size_t i = 0; i < a.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
   return m;
 }
+
+// The words of the first n examples.
+InputVocab vocab_of(const Dataset& d, size_t n) {
+  InputVocab vocab;
+  for (size_t i = 0; i < n && i < d.examples.size(); ++i)
+    for (const auto& t : d.examples[i].tokens) vocab.add(normalize_word(t));
+  return vocab;
+}
 }  // namespace
 
 TEST(TorchAgreement, CpuKernelsMatchLibtorchForward) {
   Dataset d;
   std::string error;
   ASSERT_TRUE(read_dataset(shared_file("valid.jsonl"), d, &error)) << error;
-  InputVocab vocab;
-  for (size_t i = 0; i < 200; ++i)
-    for (const auto& t : d.examples[i].tokens) vocab.add(normalize_word(t));
+  InputVocab vocab = vocab_of(d, 200);
   ModelConfig c;  // the default (shipped) dimensions
   auto w = std::make_shared<ParserWeights>(random_weights(c, vocab, 11));
   auto engine = make_cpu_engine(w);
@@ -72,9 +78,7 @@ TEST(TorchAgreement, ContextFeaturesMatchLibtorchForward) {
   Dataset d;
   std::string error;
   ASSERT_TRUE(read_dataset(shared_file("valid.jsonl"), d, &error)) << error;
-  InputVocab vocab;
-  for (size_t i = 0; i < 100; ++i)
-    for (const auto& t : d.examples[i].tokens) vocab.add(normalize_word(t));
+  InputVocab vocab = vocab_of(d, 100);
   ModelConfig c;
   c.context = 24;
   auto w = std::make_shared<ParserWeights>(random_weights(c, vocab, 5));
