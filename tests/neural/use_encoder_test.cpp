@@ -7,6 +7,7 @@
 #include "use_encoder.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -57,10 +58,12 @@ double max_abs_diff(const std::vector<float>& got, const nlohmann::json& want) {
 }
 
 // A model folder in a temporary directory: links to every file of the real one
-// but `altered`, which is copied so that the test may change it. All are removed at exit.
+// but `altered`, which is copied so that the test may change it. All are removed
+// at exit. One root per process: ctest runs these tests in parallel processes,
+// and one process's clean-up must not remove another's folders.
 std::string model_copy(const std::string& name, const std::string& altered) {
   static const struct Root {
-    fs::path path = fs::path(testing::TempDir()) / "plank_use_models";
+    fs::path path = fs::path(testing::TempDir()) / ("plank_use_models_" + std::to_string(::getpid()));
     ~Root() { fs::remove_all(path); }
   } root;
   fs::path dir = root.path / name;
