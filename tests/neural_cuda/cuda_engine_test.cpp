@@ -67,6 +67,41 @@ TEST(CudaEngine, AgreesWithTheCpuEngine) {
   EXPECT_LT(max_diff(a.end, b.end), 1e-4f);
 }
 
+// A model reading contextual word features (ModelConfig::context): the CUDA
+// engine projects them on the device (a GEMM and an add), the CPU with BLAS.
+// Two utterances of different lengths at once, so the packing is exercised.
+TEST(CudaEngine, ContextFeaturesAgreeWithTheCpuEngine) {
+  ParserWeights base = test::small_random_weights(8);
+  base.config.context = 12;
+  base.allocate();  // adds enc.context_proj; refill every tensor
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<float> u(-0.5f, 0.5f);
+  for (auto& [name, t] : base.tensors)
+    for (float& x : t.data) x = u(rng);
+  auto w = std::make_shared<ParserWeights>(std::move(base));
+  std::string why;
+  auto gpu = make_cuda_engine(w, &why);
+  if (!gpu) GTEST_SKIP() << "no CUDA engine: " << why;
+  auto cpu_engine = make_cpu_engine(w);
+  const std::vector<std::vector<int>> ids{{2, 3, 4}, {5, 1, 6, 7, 2}};
+  std::vector<std::vector<float>> features;
+  for (const auto& u_ids : ids) {
+    std::vector<float> f(u_ids.size() * 12);
+    for (float& x : f) x = u(rng);
+    features.push_back(f);
+  }
+  std::vector<float> h_cpu, h_gpu;
+  cpu_engine->encode_batch(ids, features, h_cpu);
+  gpu->encode_batch(ids, features, h_gpu);
+  EXPECT_LT(max_diff(h_cpu, h_gpu), 1e-4f);
+  // And the steps that read the encodings (attention, spans) of the second utterance.
+  std::vector<int> prev{0, 7}, parent{0, 0};
+  auto a = forced_forward(*cpu_engine, ids[1], prev, parent, w->config.decoder, w->config.output_vocab, features[1]);
+  auto b = forced_forward(*gpu, ids[1], prev, parent, w->config.decoder, w->config.output_vocab, features[1]);
+  EXPECT_LT(max_diff(a.logits, b.logits), 1e-4f);
+  EXPECT_LT(max_diff(a.start, b.start), 1e-4f);
+}
+
 // The shipped dimensions, a 70-word utterance (more positions than a warp has
 // lanes) and a step of 64 hypotheses, against the CPU engine.
 TEST(CudaEngine, AgreesAtFullSizeLongInputAndWideBatch) {
