@@ -210,6 +210,69 @@ void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* arg
   check(phi);
 }
 
+// `obj.name(...)`. For each receiver kind whose entry in the methods table
+// (runtime/core/methods.cpp, and any a domain added) is named `name`, the call
+// checks the receiver's kind and calls that entry's function directly, with
+// the CallArgs pk_call_method would pass it: what pk_call_method does after
+// its lookup (lookup_method finds the same entry, find_method's, and entries
+// never move), without that lookup by name, its guard and its extra root.
+// Any other receiver goes through pk_call_method, which also raises
+// AttributeError. The function binds its arguments and records its errors
+// itself (methods.cpp `wrap`); it can run Plank code (a sort key), so the fuel
+// is written back around it.
+void FunctionEmitter::emit_method_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos, llvm::Value* names) {
+  auto nkw = static_cast<uint32_t>(in.kwnames.size());
+  // The receiver stays rooted while the method runs: a register temporary's
+  // frame home, which spill_live wrote before this call (the call uses it).
+  llvm::Value* self = is_register(in.a) ? frame_slot(in.a) : slot(in.a);
+  std::vector<const core::Method*> direct;
+  if (m.runtime && in.imm < m.ir.constants.size()) {  // dumping: no addresses
+    const std::string& name = m.ir.constants[in.imm].s;
+    for (const core::Method& method : core::methods())
+      if (method.name == name && method.fn && core::find_method(method.receiver, name) == &method)
+        direct.push_back(&method);
+  }
+  auto generic_call = [&] {
+    return call("pk_call_method", {thread, call_result, self, m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names});
+  };
+  if (direct.empty()) {
+    check(call("pk_call_method", {thread, slot(in.dst), self, m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names}));
+    return;
+  }
+  llvm::BasicBlock* is_obj = new_block("method_receiver_obj");
+  llvm::BasicBlock* generic = new_block("method_generic");
+  llvm::BasicBlock* done = new_block("method_called");
+  store_value(call_result, kTagNone, b.getInt64(0));
+  b.CreateCondBr(b.CreateICmpEQ(load_tag(self), b.getInt64(kTagObject)), is_obj, generic);
+  b.SetInsertPoint(is_obj);
+  llvm::Value* kind = b.CreateLoad(m.i8, b.CreateIntToPtr(load_payload(self), m.i8_ptr));
+  llvm::SwitchInst* by_kind = b.CreateSwitch(kind, generic, static_cast<unsigned>(direct.size()));
+  auto* type = llvm::FunctionType::get(
+      m.i1, {llvm::PointerType::getUnqual(m.thread_ty), m.value_ptr, m.value_ptr, m.i8_ptr}, false);
+  llvm::PHINode* ok = llvm::PHINode::Create(m.i1, static_cast<unsigned>(direct.size()) + 1, "method_ok");
+  for (const core::Method* method : direct) {
+    llvm::BasicBlock* call_block = new_block("method_direct");
+    by_kind->addCase(b.getInt8(static_cast<uint8_t>(method->receiver)), call_block);
+    b.SetInsertPoint(call_block);
+    llvm::Value* args = build_call_args(argv, npos, nkw, names);
+    llvm::Value* fn = m.address(reinterpret_cast<const void*>(method->fn), llvm::PointerType::getUnqual(type));
+    fuel_out();
+    llvm::CallInst* r = b.CreateCall(type, fn, {thread, call_result, self, args});
+    r->addRetAttr(llvm::Attribute::ZExt);
+    fuel_in();
+    ok->addIncoming(r, b.GetInsertBlock());
+    b.CreateBr(done);
+  }
+  b.SetInsertPoint(generic);
+  llvm::Value* r = generic_call();
+  ok->addIncoming(r, b.GetInsertBlock());
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  b.Insert(ok);
+  check(ok);
+  copy_value(slot(in.dst), call_result);
+}
+
 // Which slots hold a global loaded earlier in the current block (for
 // emit_positional_call); any other write to a slot forgets it.
 void FunctionEmitter::track_globals(const ir::Instr& in) {
