@@ -29,7 +29,8 @@ bool wrap(Thread* t, Value* result, const Value& self, const CallArgs& args) {
     static const std::string display =
         fmt::format("{}.{}", K == ObjKind::Str ? "str" : K == ObjKind::List ? "list" : "dict", Name);
     BoundArgs b;
-    bind_args(t, display, m->params, args, &b);
+    // No arguments to no parameters (`s.upper()`): nothing to bind, nothing to check.
+    if (args.npos != 0 || args.nkw != 0 || !m->params.empty()) bind_args(t, display, m->params, args, &b);
     *result = Impl(t, self, b);
     return true;
   } catch (const Raised&) {
