@@ -94,6 +94,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pkj_call_append", fnty(i1, {T, V, V, V, V})},
       {"pkj_call_len", fnty(i1, {T, V, V})},
       {"pkj_dict_find_int", fnty(i64, {P, i64})},
+      {"pkj_concat_str_int", fnty(i1, {T, V, V, i64})},
   };
 }
 
@@ -398,6 +399,11 @@ bool FunctionEmitter::emit(std::string* error) {
         if (in.op != Op::Step && in.op != Op::LoadGlobal && in.op != Op::ForIter) sync_line();
       }
       if (!emit_instr(in, error)) return false;
+      if (concat_done_ && in.op == Op::Binary) {  // the addition after a fused str(x) (begin_concat_str_int)
+        b.CreateBr(concat_done_);
+        b.SetInsertPoint(concat_done_);
+        concat_done_ = nullptr;
+      }
       // Every path through these made a call (fuel_out, fuel_in).
       // (Not an append or a len: their inline paths make no call.)
       if ((in.op == Op::Call || in.op == Op::CallMethod || in.op == Op::CallIntrinsic) && !inline_only(m, in))
@@ -441,6 +447,7 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
       return;
     default:  // CallIntrinsic
       if (const core::Intrinsic* builtin = nkw == 0 ? m.direct_intrinsic(in.imm) : nullptr) {
+        if (in.imm == m.str_intrinsic) begin_concat_str_int(in);
         emit_direct_intrinsic(in, *builtin, argv, static_cast<uint32_t>(npos));
         return;
       }
@@ -772,6 +779,7 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
 
   me.find_known_functions();
   if (auto len = core::find_intrinsic("len")) me.len_intrinsic = *len;
+  if (auto str = core::find_intrinsic("str")) me.str_intrinsic = *str;
   std::vector<llvm::Function*>& functions = me.entries;
   for (size_t i = 0; i < module.functions.size(); ++i) {
     const ir::Function& fn = module.functions[i];

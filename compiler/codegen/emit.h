@@ -75,6 +75,7 @@ struct ModuleEmitter {
   std::vector<int32_t> known_function;
   std::vector<llvm::Function*> entries;
   uint32_t len_intrinsic = UINT32_MAX;  // `len` (emit_len)
+  uint32_t str_intrinsic = UINT32_MAX;  // `str` (begin_concat_str_int)
 
  private:
   std::unordered_map<std::string, llvm::FunctionType*> runtime_types_;
@@ -164,6 +165,9 @@ class FunctionEmitter {
   void emit_for_iter(const ir::Instr& in);
   void emit_positional_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos);
   void emit_method_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos, llvm::Value* kwnames);
+  // At `t = str(x)` followed by `a + t` (t used nowhere else): a path that
+  // makes the sum in one call and joins after the addition (concat_done_).
+  void begin_concat_str_int(const ir::Instr& in);
   void track_globals(const ir::Instr& in);
 
   // ---- list and dict fast paths (inline_containers.cpp) ----
@@ -219,6 +223,7 @@ class FunctionEmitter {
   uint32_t line_ = 0;                 // the line of the statement being emitted
   uint32_t stored_line_ = UINT32_MAX; // the line the frame holds on the main path here (UINT32_MAX: unknown)
   uint32_t cur_block_ = 0, cur_instr_ = 0;
+  llvm::BasicBlock* concat_done_ = nullptr;  // begin_concat_str_int's fused path joins here, after the addition
   std::unordered_map<ir::Slot, uint32_t> slot_global_;  // slot -> global loaded into it (this block)
   uint32_t scratch_size_ = 0;
   uint32_t kw_size_ = 0;

@@ -10,6 +10,7 @@
 
 #include "codegen/emit.h"
 #include "codegen/object_layout.h"
+#include "frontend/ast.h"
 
 namespace plank::codegen {
 
@@ -271,6 +272,42 @@ void FunctionEmitter::emit_method_call(const ir::Instr& in, llvm::Value* argv, u
   b.Insert(ok);
   check(ok);
   copy_value(slot(in.dst), call_result);
+}
+
+// `t = str(x)` then `a + t`, t used by that addition only (`'item' + str(i)`):
+// when x is an int and a a str at run time, pkj_concat_str_int makes the sum
+// (core::concat_str_int: what concat_str makes of a and str(x), without
+// str(x)'s object) and the code jumps past the addition (concat_done_, placed
+// by the emit loop after it); otherwise str(x) and the addition run as
+// emitted. Called at the str call, after spill_live: a register temporary `a`
+// (used by the addition) has its frame home written, which roots it.
+void FunctionEmitter::begin_concat_str_int(const ir::Instr& in) {
+  const std::vector<ir::Instr>& instrs = fn().blocks[cur_block_].instrs;
+  if (!m.runtime || in.args.size() != 1 || !in.kwnames.empty() || cur_instr_ + 1 >= instrs.size()) return;
+  const ir::Instr& add = instrs[cur_instr_ + 1];
+  Slot t = in.dst;
+  if (add.op != Op::Binary || add.imm != static_cast<uint32_t>(ast::BinaryOp::Add) || add.b != t || add.a == t ||
+      !is_register(t) || temp_[t].last_use != cur_instr_ + 1)
+    return;
+  llvm::Value* x = slot(in.args[0]);
+  llvm::Value* a = is_register(add.a) ? frame_slot(add.a) : slot(add.a);
+  llvm::BasicBlock* a_obj = new_block("concat_a_obj");
+  llvm::BasicBlock* fused = new_block("concat_str_int");
+  llvm::BasicBlock* plain = new_block("concat_plain");
+  b.CreateCondBr(b.CreateAnd(b.CreateICmpEQ(load_tag(x), b.getInt64(kTagInt)),
+                             b.CreateICmpEQ(load_tag(a), b.getInt64(kTagObject))),
+                 a_obj, plain);
+  b.SetInsertPoint(a_obj);
+  llvm::Value* kind = b.CreateLoad(m.i8, b.CreateIntToPtr(load_payload(a), m.i8_ptr));
+  b.CreateCondBr(b.CreateICmpEQ(kind, b.getInt8(static_cast<uint8_t>(core::ObjKind::Str))), fused, plain);
+  b.SetInsertPoint(fused);
+  fuel_out();  // as the str call it replaces (the emit loop counts this instruction as a call)
+  llvm::Value* ok = b.CreateCall(m.runtime_fn("pkj_concat_str_int"), {thread, slot(add.dst), a, load_payload(x)});
+  fuel_in();
+  check(ok);
+  concat_done_ = new_block("concat_done");
+  b.CreateBr(concat_done_);
+  b.SetInsertPoint(plain);
 }
 
 // Which slots hold a global loaded earlier in the current block (for

@@ -1,7 +1,8 @@
 // The JIT's direct calls of methods (codegen emit_method_call: the receiver's
 // kind picks the methods table's entry, any other receiver goes through
-// pk_call_method) and its inline len() (emit_len: ASCII str and list inline,
-// anything else through pkj_call_len). Both engines must print what python3
+// pk_call_method), its inline len() (emit_len: ASCII str and list inline,
+// anything else through pkj_call_len) and its fused `a + str(x)`
+// (begin_concat_str_int: a str and an int, else str() and + as written). Both engines must print what python3
 // prints: results, Unicode case mapping and every error. Expected outputs are
 // python3's, except where noted.
 #include "both_engines.h"
@@ -75,6 +76,26 @@ TEST_P(CallFastPaths, Len) {
             "2 0 1 5 2 3 1 3 True 0\n");
   EXPECT_EQ(error_of("def f(x):\n    return len(x)\nf(5)\n"), "TypeError: object of type 'int' has no len()");
   EXPECT_EQ(error_of("def f(x):\n    return len(x)\nf(None)\n"), "TypeError: object of type 'NoneType' has no len()");
+}
+
+// `a + str(x)`: short and long results, a non-ASCII `a` (len counts code
+// points, upper maps them), `a` made by an earlier append, a builder local.
+TEST_P(CallFastPaths, StrPlusStrOfInt) {
+  EXPECT_EQ(run("def f():\n    out = []\n    s = 'x'\n    for i in [0, -5, -9223372036854775807 - 1]:\n"
+                "        e = 'é' + str(i)\n        long = 'a' * 40 + str(i)\n        t = 'p'\n        t = t + str(i)\n"
+                "        t = t + str(i)\n        s = s + str(i)\n"
+                "        out.append([e, len(e), e.upper(), len(long), long[38:], t, '' + str(i)])\n"
+                "    print(out, s, len(s))\n    for v in [True, 1.5, 'z', None]:\n        print('v' + str(v))\nf()\n"),
+            "[['é0', 2, 'É0', 41, 'aa0', 'p00', '0'], ['é-5', 3, 'É-5', 42, 'aa-5', 'p-5-5', '-5'], "
+            "['é-9223372036854775808', 21, 'É-9223372036854775808', 60, 'aa-9223372036854775808', "
+            "'p-9223372036854775808-9223372036854775808', '-9223372036854775808']] x0-5-9223372036854775808 24\n"
+            "vTrue\nv1.5\nvz\nvNone\n");
+  EXPECT_EQ(error_of("def f(a):\n    return a + str(3)\nf(1)\n"),
+            "TypeError: unsupported operand type(s) for +: 'int' and 'str'");
+  EXPECT_EQ(error_of("def f(a):\n    return a + str(3)\nf(None)\n"),
+            "TypeError: unsupported operand type(s) for +: 'NoneType' and 'str'");
+  EXPECT_EQ(error_of("def f(a):\n    return a + str(3)\nf(['l'])\n"),
+            "TypeError: can only concatenate list (not \"str\") to list");
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CallFastPaths, ::testing::Values("interp", "jit"));
