@@ -215,6 +215,9 @@ class FunctionEmitter {
   llvm::Value* build_call_args(llvm::Value* argv, uint32_t npos, uint32_t nkw, llvm::Value* kwnames);
   std::vector<llvm::AllocaInst*> reg_;   // per slot: its register temporary, or null
   std::vector<RegisterTemp> temp_;
+  // Per slot: the operands naming it, but as a definition's dst
+  // (find_register_temps; empty in debug builds).
+  std::vector<uint32_t> appearances_;
   std::vector<ir::Slot> active_;  // register temporaries of the current block defined so far (spill_live)
   std::vector<uint32_t> frame_index_;  // IR slot -> index in the frame's slot array
   uint32_t frame_memory_ = 0;          // slots scanned from entry on (memory slots)

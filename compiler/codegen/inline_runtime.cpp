@@ -286,8 +286,12 @@ void FunctionEmitter::begin_concat_str_int(const ir::Instr& in) {
   if (!m.runtime || in.args.size() != 1 || !in.kwnames.empty() || cur_instr_ + 1 >= instrs.size()) return;
   const ir::Instr& add = instrs[cur_instr_ + 1];
   Slot t = in.dst;
+  // t is an unnamed temporary that nothing but the addition reads (the
+  // fused path leaves it unwritten); debug builds (their frames are read by
+  // the stepping hook) count no appearances and fuse nothing.
   if (add.op != Op::Binary || add.imm != static_cast<uint32_t>(ast::BinaryOp::Add) || add.b != t || add.a == t ||
-      !is_register(t) || temp_[t].last_use != cur_instr_ + 1)
+      t >= appearances_.size() || appearances_[t] != 1 ||
+      (t < fn().slot_names.size() && !fn().slot_names[t].empty()))
     return;
   llvm::Value* x = slot(in.args[0]);
   llvm::Value* a = is_register(add.a) ? frame_slot(add.a) : slot(add.a);
