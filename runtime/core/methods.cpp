@@ -125,10 +125,25 @@ Value s_join(Thread* t, Value self, const BoundArgs& b) {
                                                              : collected;
   std::string_view sep = str_view(self);
   size_t total = items.empty() ? 0 : sep.size() * (items.size() - 1);
+  bool ascii = ascii_str(self);
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].is(ObjKind::Str))
       throw_error(t, "TypeError", fmt::format("sequence item {}: expected str instance, {} found", i, type_name(items[i])));
     total += as_str(items[i])->len;
+    ascii = ascii && ascii_str(items[i]);
+  }
+  // All ASCII: written straight into the result (no copy through a std::string,
+  // no ASCII scan). Only for a list or tuple, whose items it roots while the
+  // result is allocated (collected items are not rooted).
+  if (ascii && total >= 2 && collected.empty()) {
+    char* out;
+    Value r = make_ascii_str_for(t, total, &out);  // items do not move
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) out = std::copy(sep.begin(), sep.end(), out);
+      std::string_view item = str_view(items[i]);
+      out = std::copy(item.begin(), item.end(), out);
+    }
+    return r;
   }
   std::string out;
   out.reserve(total);

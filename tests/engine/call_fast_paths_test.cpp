@@ -2,7 +2,8 @@
 // kind picks the methods table's entry, any other receiver goes through
 // pk_call_method), its inline len() (emit_len: ASCII str and list inline,
 // anything else through pkj_call_len) and its fused `a + str(x)`
-// (begin_concat_str_int: a str and an int, else str() and + as written). Both engines must print what python3
+// (begin_concat_str_int: a str and an int, else str() and + as written);
+// str.join writing ASCII results in place (both engines). Both engines must print what python3
 // prints: results, Unicode case mapping and every error. Expected outputs are
 // python3's, except where noted.
 #include "both_engines.h"
@@ -96,6 +97,18 @@ TEST_P(CallFastPaths, StrPlusStrOfInt) {
             "TypeError: unsupported operand type(s) for +: 'NoneType' and 'str'");
   EXPECT_EQ(error_of("def f(a):\n    return a + str(3)\nf(['l'])\n"),
             "TypeError: can only concatenate list (not \"str\") to list");
+}
+
+// ASCII separator and items of a list or tuple: written into the result in
+// place; any non-ASCII part, or another iterable, through a std::string. len
+// counts code points either way.
+TEST_P(CallFastPaths, StrJoin) {
+  EXPECT_EQ(run("def f():\n    print(','.join(['ab', 'c', '']), '-'.join(('x', 'yz')), ''.join([]), ''.join(['a']),"
+                " 'é'.join(['a', 'b']), ','.join(['é', 'b']), len(','.join(['é', 'b'])), len('é'.join(['a', 'b'])),"
+                " ','.join({'k': 1, 'q': 2}), ''.join('abc'), ''.join(['a', 'b']).upper())\n"
+                "    xs = []\n    for i in range(1000):\n        xs.append(str(i) * 3)\n    s = '::'.join(xs)\n"
+                "    print(len(s), s[:20], s[-10:], len(s.split('::')))\nf()\n"),
+            "ab,c, x-yz  a aéb é,b 3 3 k,q abc AB\n10668 000::111::222::333:: :999999999 1000\n");
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CallFastPaths, ::testing::Values("interp", "jit"));
