@@ -1,5 +1,6 @@
 // Methods of the built-in types (str, list, dict): the methods table.
 #include <algorithm>
+#include <cstring>
 
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
@@ -72,12 +73,20 @@ Value s_split(Thread* t, Value self, const BoundArgs& b) {
   int64_t maxsplit = b.present(1) ? as_index(t, b.values[1]) : -1;
   RootScope scope(t);
   Value list = scope.push(make_list(t));
+  bool self_ascii = ascii_str(self);
   auto add = [&](std::string_view part) {
-    Value v = make_str(t, part);
+    Value v;
+    if (self_ascii && part.size() >= 2) {  // an ASCII string's parts are ASCII: no scan
+      char* bytes;
+      v = make_ascii_str_for(t, part.size(), &bytes);  // part lies in self, rooted: valid across the allocation
+      std::memcpy(bytes, part.data(), part.size());
+    } else {
+      v = make_str(t, part);  // the shared strings of 0 and 1 byte
+    }
     list_items(list).push_back(v);
   };
   if (!b.present(0)) {
-    bool ascii = ascii_str(self);
+    bool ascii = self_ascii;
     size_t i = 0, n;
     int64_t splits = 0;
     while (true) {
@@ -189,9 +198,13 @@ Value map_ascii(Thread* t, Value self, Map map) {
     char c = s.empty() ? '\0' : map(s[0]);
     return make_str(t, std::string_view(&c, s.size()));
   }
-  char* out;
-  Value r = make_ascii_str_for(t, s.size(), &out);
-  for (size_t i = 0; i < s.size(); ++i) out[i] = map(s[i]);
+  char* bytes;
+  Value r = make_ascii_str_for(t, s.size(), &bytes);
+  // Locals whose address never escapes: the stores through `out` cannot
+  // alias them, so the loop keeps both in registers (and GCC may vectorise it).
+  char* out = bytes;
+  const char* in = s.data();
+  for (size_t i = 0, n = s.size(); i < n; ++i) out[i] = map(in[i]);
   return r;
 }
 
