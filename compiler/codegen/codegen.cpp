@@ -94,6 +94,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pkj_call_append", fnty(i1, {T, V, V, V, V})},
       {"pkj_call_len", fnty(i1, {T, V, V})},
       {"pkj_dict_find_int", fnty(i64, {P, i64})},
+      {"pkj_concat_str_int", fnty(i1, {T, V, V, i64})},
   };
 }
 
@@ -398,9 +399,14 @@ bool FunctionEmitter::emit(std::string* error) {
         if (in.op != Op::Step && in.op != Op::LoadGlobal && in.op != Op::ForIter) sync_line();
       }
       if (!emit_instr(in, error)) return false;
+      if (concat_done_ && in.op == Op::Binary) {  // the addition after a fused str(x) (begin_concat_str_int)
+        b.CreateBr(concat_done_);
+        b.SetInsertPoint(concat_done_);
+        concat_done_ = nullptr;
+      }
       // Every path through these made a call (fuel_out, fuel_in).
-      // (Not an append: its inline path makes no call.)
-      if ((in.op == Op::Call || in.op == Op::CallMethod || in.op == Op::CallIntrinsic) && !m.is_append(in))
+      // (Not an append or a len: their inline paths make no call.)
+      if ((in.op == Op::Call || in.op == Op::CallMethod || in.op == Op::CallIntrinsic) && !inline_only(m, in))
         fuel_synced_ = true;
       if (is_register(in.dst) && temp_[in.dst].def == cur_instr_) active_.push_back(in.dst);
       ++cur_instr_;
@@ -419,6 +425,10 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
     emit_append(in);
     return;
   }
+  if (m.is_len(in)) {
+    emit_len(in);
+    return;
+  }
   size_t nkw = in.kwnames.size();
   size_t npos = in.args.size() - nkw;
   llvm::Value* argv = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
@@ -433,15 +443,11 @@ void FunctionEmitter::emit_call_like(const ir::Instr& in) {
       ok = call("pk_call", {thread, slot(in.dst), slot(in.a), argv, u32(npos), u32(nkw), names});
       break;
     case Op::CallMethod:
-      ok = call("pk_call_method",
-                {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names});
-      break;
+      emit_method_call(in, argv, static_cast<uint32_t>(npos), names);
+      return;
     default:  // CallIntrinsic
-      if (nkw == 0 && npos == 1 && in.imm == m.len_intrinsic) {
-        ok = call("pkj_call_len", {thread, slot(in.dst), argv});
-        break;
-      }
       if (const core::Intrinsic* builtin = nkw == 0 ? m.direct_intrinsic(in.imm) : nullptr) {
+        if (in.imm == m.str_intrinsic) begin_concat_str_int(in);
         emit_direct_intrinsic(in, *builtin, argv, static_cast<uint32_t>(npos));
         return;
       }
@@ -688,7 +694,9 @@ std::string symbol_name(const std::string& prefix, size_t i, const std::string& 
 
 // Operations that make no runtime call on their usual path (their slow paths
 // spill for themselves); any other spills the live register temporaries first.
-bool inline_only(const ModuleEmitter& m, const ir::Instr& in) { return inline_only(in.op) || m.is_append(in); }
+bool inline_only(const ModuleEmitter& m, const ir::Instr& in) {
+  return inline_only(in.op) || m.is_append(in) || m.is_len(in);
+}
 
 // A core builtin (Python's builtin functions: no capability needed, and each
 // catches its own errors, runtime/core/args.h `wrap`), which a call with
@@ -709,25 +717,35 @@ const core::Intrinsic* ModuleEmitter::direct_intrinsic(uint32_t index) const {
 // run Plank code (a builtin may call back), so the fuel is written back around it.
 void FunctionEmitter::emit_direct_intrinsic(const ir::Instr& in, const core::Intrinsic& intrinsic, llvm::Value* argv,
                                             uint32_t npos) {
-  // CallArgs {values, npos, nkw, kwnames}; npos and nkw (0) as one 8-byte store, which the
-  // callee's `npos == 1 && nkw == 0` (one 8-byte load) can be forwarded from.
-  b.CreateStore(b.CreatePtrToInt(argv, m.i64), b.CreateConstInBoundsGEP2_32(call_args->getAllocatedType(), call_args, 0, 0));
-  b.CreateStore(b.getInt64(npos), b.CreateConstInBoundsGEP2_32(call_args->getAllocatedType(), call_args, 0, 1));
-  b.CreateStore(b.getInt64(0), b.CreateConstInBoundsGEP2_32(call_args->getAllocatedType(), call_args, 0, 2));
+  llvm::Value* args = build_call_args(argv, npos, 0, llvm::ConstantPointerNull::get(m.value_ptr));
   store_value(call_result, kTagNone, b.getInt64(0));
   auto* type = llvm::FunctionType::get(m.i1, {llvm::PointerType::getUnqual(m.thread_ty), m.value_ptr, m.i8_ptr}, false);
   llvm::Value* fn = m.address(reinterpret_cast<const void*>(intrinsic.fn), llvm::PointerType::getUnqual(type));
   fuel_out();
-  llvm::CallInst* ok = b.CreateCall(type, fn, {thread, call_result, b.CreateBitCast(call_args, m.i8_ptr)});
+  llvm::CallInst* ok = b.CreateCall(type, fn, {thread, call_result, args});
   ok->addRetAttr(llvm::Attribute::ZExt);
   fuel_in();
   check(ok);
   copy_value(slot(in.dst), call_result);
 }
 
+// A core::CallArgs {values, npos, nkw, kwnames} in call_args, as an i8*. npos and nkw as one
+// 8-byte store, which the callee's `npos == 1 && nkw == 0` (one 8-byte load) can be forwarded from.
+llvm::Value* FunctionEmitter::build_call_args(llvm::Value* argv, uint32_t npos, uint32_t nkw, llvm::Value* names) {
+  llvm::Type* ty = call_args->getAllocatedType();
+  b.CreateStore(b.CreatePtrToInt(argv, m.i64), b.CreateConstInBoundsGEP2_32(ty, call_args, 0, 0));
+  b.CreateStore(b.getInt64(npos | uint64_t(nkw) << 32), b.CreateConstInBoundsGEP2_32(ty, call_args, 0, 1));
+  b.CreateStore(b.CreatePtrToInt(names, m.i64), b.CreateConstInBoundsGEP2_32(ty, call_args, 0, 2));
+  return b.CreateBitCast(call_args, m.i8_ptr);
+}
+
 bool ModuleEmitter::is_append(const ir::Instr& in) const {
   return in.op == Op::CallMethod && in.kwnames.empty() && in.args.size() == 1 && in.imm < ir.constants.size() &&
          ir.constants[in.imm].s == "append";
+}
+
+bool ModuleEmitter::is_len(const ir::Instr& in) const {
+  return in.op == Op::CallIntrinsic && in.kwnames.empty() && in.args.size() == 1 && in.imm == len_intrinsic;
 }
 
 bool inline_only(ir::Op op) {
@@ -761,6 +779,7 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
 
   me.find_known_functions();
   if (auto len = core::find_intrinsic("len")) me.len_intrinsic = *len;
+  if (auto str = core::find_intrinsic("str")) me.str_intrinsic = *str;
   std::vector<llvm::Function*>& functions = me.entries;
   for (size_t i = 0; i < module.functions.size(); ++i) {
     const ir::Function& fn = module.functions[i];

@@ -70,9 +70,12 @@ struct ModuleEmitter {
   const core::Intrinsic* direct_intrinsic(uint32_t index) const;
   // `x.append(y)`: one positional argument (emit_append's inline path).
   bool is_append(const ir::Instr& in) const;
+  // `len(x)`: one positional argument (emit_len's inline path).
+  bool is_len(const ir::Instr& in) const;
   std::vector<int32_t> known_function;
   std::vector<llvm::Function*> entries;
-  uint32_t len_intrinsic = UINT32_MAX;  // `len`, called through pkj_call_len
+  uint32_t len_intrinsic = UINT32_MAX;  // `len` (emit_len)
+  uint32_t str_intrinsic = UINT32_MAX;  // `str` (begin_concat_str_int)
 
  private:
   std::unordered_map<std::string, llvm::FunctionType*> runtime_types_;
@@ -82,7 +85,7 @@ struct ModuleEmitter {
 
 // Operations that make no runtime call on their usual path (codegen.cpp).
 bool inline_only(ir::Op op);
-bool inline_only(const ModuleEmitter& m, const ir::Instr& in);  // also an append (emit_append)
+bool inline_only(const ModuleEmitter& m, const ir::Instr& in);  // also an append or a len (emit_append, emit_len)
 
 class FunctionEmitter {
  public:
@@ -161,6 +164,10 @@ class FunctionEmitter {
   void emit_load_global(const ir::Instr& in);
   void emit_for_iter(const ir::Instr& in);
   void emit_positional_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos);
+  void emit_method_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos, llvm::Value* kwnames);
+  // At `t = str(x)` followed by `a + t` (t used nowhere else): a path that
+  // makes the sum in one call and joins after the addition (concat_done_).
+  void begin_concat_str_int(const ir::Instr& in);
   void track_globals(const ir::Instr& in);
 
   // ---- list and dict fast paths (inline_containers.cpp) ----
@@ -174,6 +181,7 @@ class FunctionEmitter {
                           llvm::BasicBlock* slow, llvm::BasicBlock* done);
   void emit_list_iter_next(llvm::Value* iter, const ir::Instr& in, llvm::BasicBlock* slow);
   void emit_append(const ir::Instr& in);
+  void emit_len(const ir::Instr& in);
   llvm::MDNode* unlikely_first() { return llvm::MDBuilder(m.ctx).createBranchWeights(1, 2000); }
 
   ModuleEmitter& m;
@@ -204,8 +212,12 @@ class FunctionEmitter {
   void emit_op(const ir::Instr& in);
   void assume_kind(ir::Slot s, uint8_t kinds);
   void emit_direct_intrinsic(const ir::Instr& in, const core::Intrinsic& intrinsic, llvm::Value* argv, uint32_t npos);
+  llvm::Value* build_call_args(llvm::Value* argv, uint32_t npos, uint32_t nkw, llvm::Value* kwnames);
   std::vector<llvm::AllocaInst*> reg_;   // per slot: its register temporary, or null
   std::vector<RegisterTemp> temp_;
+  // Per slot: the operands naming it, but as a definition's dst
+  // (find_register_temps; empty in debug builds).
+  std::vector<uint32_t> appearances_;
   std::vector<ir::Slot> active_;  // register temporaries of the current block defined so far (spill_live)
   std::vector<uint32_t> frame_index_;  // IR slot -> index in the frame's slot array
   uint32_t frame_memory_ = 0;          // slots scanned from entry on (memory slots)
@@ -214,6 +226,7 @@ class FunctionEmitter {
   uint32_t line_ = 0;                 // the line of the statement being emitted
   uint32_t stored_line_ = UINT32_MAX; // the line the frame holds on the main path here (UINT32_MAX: unknown)
   uint32_t cur_block_ = 0, cur_instr_ = 0;
+  llvm::BasicBlock* concat_done_ = nullptr;  // begin_concat_str_int's fused path joins here, after the addition
   std::unordered_map<ir::Slot, uint32_t> slot_global_;  // slot -> global loaded into it (this block)
   uint32_t scratch_size_ = 0;
   uint32_t kw_size_ = 0;

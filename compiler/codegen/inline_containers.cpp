@@ -223,4 +223,43 @@ void FunctionEmitter::emit_append(const ir::Instr& in) {
   b.SetInsertPoint(done);
 }
 
+// `len(x)` with one positional argument: an ASCII str's length is its byte
+// count and a list's is its vector's size, read inline; a non-ASCII str
+// (code points), any other type and every error go through pkj_call_len.
+void FunctionEmitter::emit_len(const ir::Instr& in) {
+  llvm::BasicBlock* slow = new_block("len_slow");
+  llvm::BasicBlock* done = new_block("len_done");
+  llvm::Value* x = slot(in.args[0]);
+  llvm::BasicBlock* is_obj = new_block("len_obj");
+  llvm::BasicBlock* is_str = new_block("len_str");
+  llvm::BasicBlock* ascii = new_block("len_ascii");
+  b.CreateCondBr(b.CreateICmpEQ(load_tag(x), b.getInt64(kTagObject)), is_obj, slow);
+  b.SetInsertPoint(is_obj);
+  llvm::Value* obj = b.CreateIntToPtr(load_payload(x), m.i8_ptr);
+  llvm::SwitchInst* by_kind = b.CreateSwitch(b.CreateLoad(m.i8, obj), slow, 2);
+  by_kind->addCase(b.getInt8(kind_code(core::ObjKind::Str)), is_str);
+  b.SetInsertPoint(is_str);
+  llvm::Value* flags = b.CreateLoad(b.getInt16Ty(), field(obj, kObjectFlags, b.getInt16Ty()));
+  b.CreateCondBr(b.CreateICmpNE(b.CreateAnd(flags, b.getInt16(core::kStrAscii)), b.getInt16(0)), ascii, slow);
+  b.SetInsertPoint(ascii);
+  store_value(slot(in.dst), kTagInt, b.CreateLoad(m.i64, field(obj, kStrLen, m.i64)));
+  b.CreateBr(done);
+  if (vector_is_begin_end()) {
+    llvm::BasicBlock* list = new_block("len_list");
+    by_kind->addCase(b.getInt8(kind_code(core::ObjKind::List)), list);
+    b.SetInsertPoint(list);
+    llvm::Value* begin = b.CreatePtrToInt(b.CreateLoad(m.i8_ptr, field(obj, kListItems, m.i8_ptr)), m.i64);
+    llvm::Value* end = b.CreatePtrToInt(b.CreateLoad(m.i8_ptr, field(obj, kListItems + sizeof(void*), m.i8_ptr)), m.i64);
+    store_value(slot(in.dst), kTagInt, b.CreateExactSDiv(b.CreateSub(end, begin), b.getInt64(sizeof(core::Value))));
+    b.CreateBr(done);
+  }
+  b.SetInsertPoint(slow);
+  spill_live(cur_block_, cur_instr_);
+  store_line();
+  llvm::Value* argv = contiguous_or_copy(in.args, 0, 1, scratch, 0);
+  check(call("pkj_call_len", {thread, slot(in.dst), argv}));
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+}
+
 }  // namespace plank::codegen

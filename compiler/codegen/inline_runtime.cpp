@@ -10,6 +10,7 @@
 
 #include "codegen/emit.h"
 #include "codegen/object_layout.h"
+#include "frontend/ast.h"
 
 namespace plank::codegen {
 
@@ -208,6 +209,109 @@ void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* arg
   phi->addIncoming(ok, direct_end);
   phi->addIncoming(ok2, generic_end);
   check(phi);
+}
+
+// `obj.name(...)`. For each receiver kind whose entry in the methods table
+// (runtime/core/methods.cpp, and any a domain added) is named `name`, the call
+// checks the receiver's kind and calls that entry's function directly, with
+// the CallArgs pk_call_method would pass it: what pk_call_method does after
+// its lookup (lookup_method finds the same entry, find_method's, and entries
+// never move), without that lookup by name, its guard and its extra root.
+// Any other receiver goes through pk_call_method, which also raises
+// AttributeError. The function binds its arguments and records its errors
+// itself (methods.cpp `wrap`); it can run Plank code (a sort key), so the fuel
+// is written back around it.
+void FunctionEmitter::emit_method_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos, llvm::Value* names) {
+  auto nkw = static_cast<uint32_t>(in.kwnames.size());
+  // The receiver stays rooted while the method runs: a register temporary's
+  // frame home, which spill_live wrote before this call (the call uses it).
+  llvm::Value* self = is_register(in.a) ? frame_slot(in.a) : slot(in.a);
+  std::vector<const core::Method*> direct;
+  if (m.runtime && in.imm < m.ir.constants.size()) {  // dumping: no addresses
+    const std::string& name = m.ir.constants[in.imm].s;
+    for (const core::Method& method : core::methods())
+      if (method.name == name && method.fn && core::find_method(method.receiver, name) == &method)
+        direct.push_back(&method);
+  }
+  auto generic_call = [&] {
+    return call("pk_call_method", {thread, call_result, self, m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names});
+  };
+  if (direct.empty()) {
+    check(call("pk_call_method", {thread, slot(in.dst), self, m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names}));
+    return;
+  }
+  llvm::BasicBlock* is_obj = new_block("method_receiver_obj");
+  llvm::BasicBlock* generic = new_block("method_generic");
+  llvm::BasicBlock* done = new_block("method_called");
+  store_value(call_result, kTagNone, b.getInt64(0));
+  b.CreateCondBr(b.CreateICmpEQ(load_tag(self), b.getInt64(kTagObject)), is_obj, generic);
+  b.SetInsertPoint(is_obj);
+  llvm::Value* kind = b.CreateLoad(m.i8, b.CreateIntToPtr(load_payload(self), m.i8_ptr));
+  llvm::SwitchInst* by_kind = b.CreateSwitch(kind, generic, static_cast<unsigned>(direct.size()));
+  auto* type = llvm::FunctionType::get(
+      m.i1, {llvm::PointerType::getUnqual(m.thread_ty), m.value_ptr, m.value_ptr, m.i8_ptr}, false);
+  llvm::PHINode* ok = llvm::PHINode::Create(m.i1, static_cast<unsigned>(direct.size()) + 1, "method_ok");
+  for (const core::Method* method : direct) {
+    llvm::BasicBlock* call_block = new_block("method_direct");
+    by_kind->addCase(b.getInt8(static_cast<uint8_t>(method->receiver)), call_block);
+    b.SetInsertPoint(call_block);
+    llvm::Value* args = build_call_args(argv, npos, nkw, names);
+    llvm::Value* fn = m.address(reinterpret_cast<const void*>(method->fn), llvm::PointerType::getUnqual(type));
+    fuel_out();
+    llvm::CallInst* r = b.CreateCall(type, fn, {thread, call_result, self, args});
+    r->addRetAttr(llvm::Attribute::ZExt);
+    fuel_in();
+    ok->addIncoming(r, b.GetInsertBlock());
+    b.CreateBr(done);
+  }
+  b.SetInsertPoint(generic);
+  llvm::Value* r = generic_call();
+  ok->addIncoming(r, b.GetInsertBlock());
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  b.Insert(ok);
+  check(ok);
+  copy_value(slot(in.dst), call_result);
+}
+
+// `t = str(x)` then `a + t`, t used by that addition only (`'item' + str(i)`):
+// when x is an int and a a str at run time, pkj_concat_str_int makes the sum
+// (core::concat_str_int: what concat_str makes of a and str(x), without
+// str(x)'s object) and the code jumps past the addition (concat_done_, placed
+// by the emit loop after it); otherwise str(x) and the addition run as
+// emitted. Called at the str call, after spill_live: a register temporary `a`
+// (used by the addition) has its frame home written, which roots it.
+void FunctionEmitter::begin_concat_str_int(const ir::Instr& in) {
+  const std::vector<ir::Instr>& instrs = fn().blocks[cur_block_].instrs;
+  if (!m.runtime || in.args.size() != 1 || !in.kwnames.empty() || cur_instr_ + 1 >= instrs.size()) return;
+  const ir::Instr& add = instrs[cur_instr_ + 1];
+  Slot t = in.dst;
+  // t is an unnamed temporary that nothing but the addition reads (the
+  // fused path leaves it unwritten); debug builds (their frames are read by
+  // the stepping hook) count no appearances and fuse nothing.
+  if (add.op != Op::Binary || add.imm != static_cast<uint32_t>(ast::BinaryOp::Add) || add.b != t || add.a == t ||
+      t >= appearances_.size() || appearances_[t] != 1 ||
+      (t < fn().slot_names.size() && !fn().slot_names[t].empty()))
+    return;
+  llvm::Value* x = slot(in.args[0]);
+  llvm::Value* a = is_register(add.a) ? frame_slot(add.a) : slot(add.a);
+  llvm::BasicBlock* a_obj = new_block("concat_a_obj");
+  llvm::BasicBlock* fused = new_block("concat_str_int");
+  llvm::BasicBlock* plain = new_block("concat_plain");
+  b.CreateCondBr(b.CreateAnd(b.CreateICmpEQ(load_tag(x), b.getInt64(kTagInt)),
+                             b.CreateICmpEQ(load_tag(a), b.getInt64(kTagObject))),
+                 a_obj, plain);
+  b.SetInsertPoint(a_obj);
+  llvm::Value* kind = b.CreateLoad(m.i8, b.CreateIntToPtr(load_payload(a), m.i8_ptr));
+  b.CreateCondBr(b.CreateICmpEQ(kind, b.getInt8(static_cast<uint8_t>(core::ObjKind::Str))), fused, plain);
+  b.SetInsertPoint(fused);
+  fuel_out();  // as the str call it replaces (the emit loop counts this instruction as a call)
+  llvm::Value* ok = b.CreateCall(m.runtime_fn("pkj_concat_str_int"), {thread, slot(add.dst), a, load_payload(x)});
+  fuel_in();
+  check(ok);
+  concat_done_ = new_block("concat_done");
+  b.CreateBr(concat_done_);
+  b.SetInsertPoint(plain);
 }
 
 // Which slots hold a global loaded earlier in the current block (for

@@ -3,6 +3,7 @@
 #include "runtime/core/heap.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/ops.h"
+#include "runtime/core/str_concat.h"
 
 using plank::core::CodeInfo;
 using plank::core::ObjKind;
@@ -54,6 +55,17 @@ bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, const plank::
     *dst = plank::core::Value::integer(plank::core::length(t, args[0]));
     return true;
   } catch (const plank::core::Raised&) {
+    return false;
+  }
+}
+
+// `a + str(x)` when a is a str and x an int (emit_concat_str_int checked
+// both): one string, without str(x)'s.
+bool pkj_concat_str_int(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* a, int64_t x) {
+  try {
+    *dst = plank::core::concat_str_int(t, *a, x);
+    return true;
+  } catch (const plank::core::Raised&) {  // MemoryError past the heap budget
     return false;
   }
 }

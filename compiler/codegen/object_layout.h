@@ -19,6 +19,8 @@ namespace plank::codegen::layout {
 constexpr uint64_t kThreadHeap = offsetof(core::Thread, heap);
 constexpr uint64_t kThreadMaxDepth = offsetof(core::Thread, budget) + offsetof(core::Budget, max_depth);
 constexpr uint64_t kFunctionCode = offsetof(core::FunctionObject, code);
+constexpr uint64_t kObjectFlags = offsetof(core::Object, flags);
+constexpr uint64_t kStrLen = offsetof(core::StrObject, len);
 constexpr uint64_t kIterKind = offsetof(core::IteratorObject, iter);
 constexpr uint64_t kIterSource = offsetof(core::IteratorObject, source);
 constexpr uint64_t kIterPos = offsetof(core::IteratorObject, pos);
@@ -33,6 +35,7 @@ constexpr uint64_t kDictLast = offsetof(core::DictObject, last);
 #pragma GCC diagnostic pop
 static_assert(offsetof(core::Object, kind) == 0 && sizeof(core::ObjKind) == 1);
 static_assert(sizeof(core::IterKind) == 1);
+static_assert(sizeof(core::Object::flags) == 2 && sizeof(core::StrObject::len) == 8);
 static_assert(sizeof(core::Value) == 16);
 static_assert(offsetof(core::CallArgs, values) == 0 && offsetof(core::CallArgs, npos) == 8 &&
               offsetof(core::CallArgs, nkw) == 12 && offsetof(core::CallArgs, kwnames) == 16 &&

@@ -46,6 +46,7 @@ void FunctionEmitter::find_register_temps() {
   uint32_t n = fn().slot_count;
   reg_.assign(n, nullptr);
   temp_.assign(n, RegisterTemp{});
+  appearances_.assign(n, 0);
   if (m.options.debug) return;
   std::vector<uint8_t> ok(n, 1);
   std::vector<uint32_t> defs(n, 0);
@@ -59,6 +60,10 @@ void FunctionEmitter::find_register_temps() {
     for (uint32_t k = 0; k < instrs.size(); ++k) {
       const ir::Instr& in = instrs[k];
       for (Slot s : in.args) ok[s] = 0;
+      // Every appearance but as a definition's dst (StoreCell and SetItem read their dst).
+      for (Slot s : in.args) ++appearances_[s];
+      for (Slot s : {in.a, in.b}) if (s != ir::kNoSlot) ++appearances_[s];
+      if (in.dst != ir::kNoSlot && (in.op == Op::StoreCell || in.op == Op::SetItem)) ++appearances_[in.dst];
       auto use = [&](Slot s) {
         if (s == ir::kNoSlot) return;
         RegisterTemp& t = temp_[s];

@@ -16,6 +16,8 @@ extern "C" bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst,
                                 const plank::core::Value* name, const plank::core::Value* args);
 extern "C" bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* args);
 extern "C" int64_t pkj_dict_find_int(plank::core::DictObject* d, int64_t key);
+extern "C" bool pkj_concat_str_int(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* a,
+                                   int64_t x);
 
 namespace plank::codegen {
 
@@ -58,7 +60,7 @@ const RuntimeSymbol* runtime_symbols() {
       PK_SYMBOL(pk_call),           PK_SYMBOL(pk_call_method),   PK_SYMBOL(pk_call_intrinsic),
       PK_SYMBOL(pk_make_function),  PK_SYMBOL(pk_raise),         PK_SYMBOL(pkj_call_positional),
       PK_SYMBOL(pkj_call_append),   PK_SYMBOL(pkj_call_len),     PK_SYMBOL(pkj_dict_find_int),
-      PK_SYMBOL(pk_seal),
+      PK_SYMBOL(pk_seal),           PK_SYMBOL(pkj_concat_str_int),
       {nullptr, nullptr},
   };
   return table;

@@ -1,5 +1,6 @@
 // Methods of the built-in types (str, list, dict): the methods table.
 #include <algorithm>
+#include <cstring>
 
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
@@ -29,7 +30,8 @@ bool wrap(Thread* t, Value* result, const Value& self, const CallArgs& args) {
     static const std::string display =
         fmt::format("{}.{}", K == ObjKind::Str ? "str" : K == ObjKind::List ? "list" : "dict", Name);
     BoundArgs b;
-    bind_args(t, display, m->params, args, &b);
+    // No arguments to no parameters (`s.upper()`): nothing to bind, nothing to check.
+    if (args.npos != 0 || args.nkw != 0 || !m->params.empty()) bind_args(t, display, m->params, args, &b);
     *result = Impl(t, self, b);
     return true;
   } catch (const Raised&) {
@@ -71,12 +73,20 @@ Value s_split(Thread* t, Value self, const BoundArgs& b) {
   int64_t maxsplit = b.present(1) ? as_index(t, b.values[1]) : -1;
   RootScope scope(t);
   Value list = scope.push(make_list(t));
+  bool self_ascii = ascii_str(self);
   auto add = [&](std::string_view part) {
-    Value v = make_str(t, part);
+    Value v;
+    if (self_ascii && part.size() >= 2) {  // an ASCII string's parts are ASCII: no scan
+      char* bytes;
+      v = make_ascii_str_for(t, part.size(), &bytes);  // part lies in self, rooted: valid across the allocation
+      std::memcpy(bytes, part.data(), part.size());
+    } else {
+      v = make_str(t, part);  // the shared strings of 0 and 1 byte
+    }
     list_items(list).push_back(v);
   };
   if (!b.present(0)) {
-    bool ascii = ascii_str(self);
+    bool ascii = self_ascii;
     size_t i = 0, n;
     int64_t splits = 0;
     while (true) {
@@ -124,10 +134,25 @@ Value s_join(Thread* t, Value self, const BoundArgs& b) {
                                                              : collected;
   std::string_view sep = str_view(self);
   size_t total = items.empty() ? 0 : sep.size() * (items.size() - 1);
+  bool ascii = ascii_str(self);
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].is(ObjKind::Str))
       throw_error(t, "TypeError", fmt::format("sequence item {}: expected str instance, {} found", i, type_name(items[i])));
     total += as_str(items[i])->len;
+    ascii = ascii && ascii_str(items[i]);
+  }
+  // All ASCII: written straight into the result (no copy through a std::string,
+  // no ASCII scan). Only for a list or tuple, whose items it roots while the
+  // result is allocated (collected items are not rooted).
+  if (ascii && total >= 2 && collected.empty()) {
+    char* out;
+    Value r = make_ascii_str_for(t, total, &out);  // items do not move
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) out = std::copy(sep.begin(), sep.end(), out);
+      std::string_view item = str_view(items[i]);
+      out = std::copy(item.begin(), item.end(), out);
+    }
+    return r;
   }
   std::string out;
   out.reserve(total);
@@ -173,9 +198,13 @@ Value map_ascii(Thread* t, Value self, Map map) {
     char c = s.empty() ? '\0' : map(s[0]);
     return make_str(t, std::string_view(&c, s.size()));
   }
-  char* out;
-  Value r = make_ascii_str_for(t, s.size(), &out);
-  for (size_t i = 0; i < s.size(); ++i) out[i] = map(s[i]);
+  char* bytes;
+  Value r = make_ascii_str_for(t, s.size(), &bytes);
+  // Locals whose address never escapes: the stores through `out` cannot
+  // alias them, so the loop keeps both in registers (and GCC may vectorise it).
+  char* out = bytes;
+  const char* in = s.data();
+  for (size_t i = 0, n = s.size(); i < n; ++i) out[i] = map(in[i]);
   return r;
 }
 

@@ -11,6 +11,7 @@
 
 #include "runtime/core/heap.h"
 #include "runtime/core/module_runtime.h"
+#include "runtime/core/str_concat.h"
 #include "runtime/core/unicode.h"
 
 namespace plank::core {
@@ -114,22 +115,21 @@ Value make_ascii_str_for(Thread* t, size_t n, char** bytes) { return Value::obje
 
 static constexpr uint16_t kFlagAppended = 2;  // made by concat_str: the next append reserves room to grow
 
-Value concat_str(Thread* t, Value a, Value b) {
-  RootScope scope(t);
-  scope.push(a);
-  scope.push(b);
+// `a` + the bytes `tail` (ASCII or not as tail_ascii says). The caller roots
+// `a`, and `tail` stays valid across allocation (a rooted string's bytes or
+// bytes off the heap).
+static Value concat_bytes(Thread* t, Value a, std::string_view tail, bool tail_ascii) {
   StrObject* sa = as_str(a);
-  StrObject* sb = as_str(b);
   StrObject* root = sa->root();
-  size_t n = sa->len + sb->len;
-  uint16_t flags = ((sa->flags & sb->flags) & kFlagAscii) | kFlagAppended;
+  size_t n = sa->len + tail.size();
+  uint16_t flags = (tail_ascii ? (sa->flags & kFlagAscii) : 0) | kFlagAppended;
   // `a` is the tip of its buffer and the buffer has room: append in place.
   // Within capacity std::string does not reallocate, so the views of older
   // strings (and string_views the runtime holds) stay valid.
-  if (root && root->shared.buffer.size() == sa->len && root->shared.buffer.capacity() - root->shared.buffer.size() >= sb->len) {
+  if (root && root->shared.buffer.size() == sa->len && root->shared.buffer.capacity() - root->shared.buffer.size() >= tail.size()) {
     auto* r = t->heap->alloc<StrObject>(ObjKind::Str);
     r->start_shared(root);
-    std::string_view tail = str_view(sb);  // may lie in the same buffer, before its end: no overlap
+    // tail may lie in the same buffer, before its end: no overlap
     root->shared.buffer.append(tail.data(), tail.size());
     t->heap->note_growth(tail.size());
     r->len = n;
@@ -141,19 +141,33 @@ Value concat_str(Thread* t, Value a, Value b) {
   if (!(sa->flags & kFlagAppended) && n <= StrObject::kInlineMax) {
     char* bytes;
     StrObject* r = new_str_of(t, n, flags, &bytes);
-    std::string_view x = str_view(sa), y = str_view(sb);  // a and b are rooted and do not move
+    std::string_view x = str_view(sa);  // a is rooted and does not move
     std::memcpy(bytes, x.data(), x.size());
-    std::memcpy(bytes + x.size(), y.data(), y.size());
+    std::memcpy(bytes + x.size(), tail.data(), tail.size());
     return Value::object(r);
   }
   // A new buffer; when `a` was itself built by appending, reserve room for more (doubling: amortised linear).
   size_t capacity = (sa->flags & kFlagAppended) ? std::max<size_t>(2 * n, 64) : n;
   StrObject* r = new_buffer_str(t, capacity);
   r->shared.buffer.append(str_view(sa));
-  r->shared.buffer.append(str_view(sb));
+  r->shared.buffer.append(tail);
   r->len = n;
   r->flags = flags;
   return Value::object(r);
+}
+
+Value concat_str(Thread* t, Value a, Value b) {
+  RootScope scope(t);
+  scope.push(a);
+  scope.push(b);
+  return concat_bytes(t, a, str_view(b), as_str(b)->flags & kFlagAscii);
+}
+
+Value concat_str_int(Thread* t, Value a, int64_t x) {
+  RootScope scope(t);
+  scope.push(a);
+  fmt::format_int digits(x);  // str(x): ASCII, off the heap
+  return concat_bytes(t, a, std::string_view(digits.data(), digits.size()), true);
 }
 
 Value append_str_in_place(Thread* t, Value a, Value b) {
