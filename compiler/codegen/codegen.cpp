@@ -192,6 +192,14 @@ llvm::Value* FunctionEmitter::payload_ptr(llvm::Value* v) { return b.CreateStruc
 llvm::Value* FunctionEmitter::load_tag(llvm::Value* v) { return b.CreateLoad(m.i64, tag_ptr(v)); }
 llvm::Value* FunctionEmitter::load_payload(llvm::Value* v) { return b.CreateLoad(m.i64, payload_ptr(v)); }
 
+llvm::Value* FunctionEmitter::object_or(llvm::Value* v, llvm::BasicBlock* otherwise, const char* name) {
+  llvm::BasicBlock* is_obj = new_block(name);
+  b.CreateCondBr(b.CreateICmpEQ(load_tag(v), b.getInt64(kTagObject)), is_obj, otherwise);
+  b.SetInsertPoint(is_obj);
+  return b.CreateIntToPtr(load_payload(v), m.i8_ptr);
+}
+llvm::Value* FunctionEmitter::kind_of(llvm::Value* object) { return b.CreateLoad(m.i8, object); }
+
 void FunctionEmitter::store_value(llvm::Value* v, uint64_t tag, llvm::Value* payload) {
   b.CreateStore(llvm::ConstantInt::get(m.i64, tag), tag_ptr(v));
   b.CreateStore(payload, payload_ptr(v));

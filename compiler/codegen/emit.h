@@ -103,6 +103,10 @@ class FunctionEmitter {
   llvm::Value* payload_ptr(llvm::Value* v);      // i64*
   llvm::Value* load_tag(llvm::Value* v);
   llvm::Value* load_payload(llvm::Value* v);
+  // The heap object *v holds, as an i8* (its first byte is its kind: kind_of),
+  // in a new block named `name`; any other value branches to `otherwise`.
+  llvm::Value* object_or(llvm::Value* v, llvm::BasicBlock* otherwise, const char* name);
+  llvm::Value* kind_of(llvm::Value* object);  // i8
   void store_value(llvm::Value* v, uint64_t tag, llvm::Value* payload_i64);
   void store_float(llvm::Value* v, llvm::Value* f);
   void store_bool(llvm::Value* v, llvm::Value* b1);

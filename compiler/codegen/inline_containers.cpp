@@ -189,15 +189,10 @@ void FunctionEmitter::emit_append(const ir::Instr& in) {
   llvm::BasicBlock* slow = new_block("append_slow");
   llvm::BasicBlock* done = new_block("append_done");
   if (vector_is_begin_end()) {
-    llvm::Value* target = slot(in.a);
-    llvm::BasicBlock* is_obj = new_block("append_obj");
     llvm::BasicBlock* is_list = new_block("append_list");
     llvm::BasicBlock* room = new_block("append_room");
-    b.CreateCondBr(b.CreateICmpEQ(load_tag(target), b.getInt64(kTagObject)), is_obj, slow);
-    b.SetInsertPoint(is_obj);
-    llvm::Value* list = b.CreateIntToPtr(load_payload(target), m.i8_ptr);
-    b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(m.i8, list), b.getInt8(kind_code(core::ObjKind::List))), is_list,
-                   slow);
+    llvm::Value* list = object_or(slot(in.a), slow, "append_obj");
+    b.CreateCondBr(b.CreateICmpEQ(kind_of(list), b.getInt8(kind_code(core::ObjKind::List))), is_list, slow);
     b.SetInsertPoint(is_list);
     llvm::Value* end_ptr = field(list, kListItems + sizeof(void*), m.i8_ptr);
     llvm::Value* end = b.CreateLoad(m.i8_ptr, end_ptr);
@@ -229,14 +224,10 @@ void FunctionEmitter::emit_append(const ir::Instr& in) {
 void FunctionEmitter::emit_len(const ir::Instr& in) {
   llvm::BasicBlock* slow = new_block("len_slow");
   llvm::BasicBlock* done = new_block("len_done");
-  llvm::Value* x = slot(in.args[0]);
-  llvm::BasicBlock* is_obj = new_block("len_obj");
   llvm::BasicBlock* is_str = new_block("len_str");
   llvm::BasicBlock* ascii = new_block("len_ascii");
-  b.CreateCondBr(b.CreateICmpEQ(load_tag(x), b.getInt64(kTagObject)), is_obj, slow);
-  b.SetInsertPoint(is_obj);
-  llvm::Value* obj = b.CreateIntToPtr(load_payload(x), m.i8_ptr);
-  llvm::SwitchInst* by_kind = b.CreateSwitch(b.CreateLoad(m.i8, obj), slow, 2);
+  llvm::Value* obj = object_or(slot(in.args[0]), slow, "len_obj");
+  llvm::SwitchInst* by_kind = b.CreateSwitch(kind_of(obj), slow, 2);
   by_kind->addCase(b.getInt8(kind_code(core::ObjKind::Str)), is_str);
   b.SetInsertPoint(is_str);
   llvm::Value* flags = b.CreateLoad(b.getInt16Ty(), field(obj, kObjectFlags, b.getInt16Ty()));

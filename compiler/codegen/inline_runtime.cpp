@@ -92,16 +92,13 @@ void FunctionEmitter::emit_load_global(const ir::Instr& in) {
 // inline; any other iterator, and a list iterator at its end, calls pk_for_iter.
 void FunctionEmitter::emit_for_iter(const ir::Instr& in) {
   llvm::Value* it = slot(in.a);
-  llvm::BasicBlock* is_obj = new_block("iter_obj");
   llvm::BasicBlock* is_iter = new_block("iter_iterator");
   llvm::BasicBlock* range = new_block("iter_range");
   llvm::BasicBlock* more = new_block("iter_next");
   llvm::BasicBlock* slow = new_block("iter_slow");
-  b.CreateCondBr(b.CreateICmpEQ(load_tag(it), b.getInt64(kTagObject)), is_obj, slow);
-  b.SetInsertPoint(is_obj);
-  llvm::Value* obj = b.CreateIntToPtr(load_payload(it), m.i8_ptr);
-  llvm::Value* kind = b.CreateLoad(m.i8, obj);
-  b.CreateCondBr(b.CreateICmpEQ(kind, b.getInt8(static_cast<uint8_t>(core::ObjKind::Iterator))), is_iter, slow);
+  llvm::Value* obj = object_or(it, slow, "iter_obj");
+  b.CreateCondBr(b.CreateICmpEQ(kind_of(obj), b.getInt8(static_cast<uint8_t>(core::ObjKind::Iterator))), is_iter,
+                 slow);
   b.SetInsertPoint(is_iter);
   llvm::Value* iter_kind = b.CreateLoad(m.i8, field(obj, kIterKind, m.i8));
   llvm::SwitchInst* by_kind = b.CreateSwitch(iter_kind, slow, 2);
@@ -176,16 +173,13 @@ void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* arg
     return;
   }
   llvm::Value* callee = slot(in.a);
-  llvm::BasicBlock* is_obj = new_block("callee_obj");
   llvm::BasicBlock* is_fn = new_block("callee_function");
   llvm::BasicBlock* direct = new_block("call_direct");
   llvm::BasicBlock* generic = new_block("call_generic");
   llvm::BasicBlock* done = new_block("called");
-  b.CreateCondBr(b.CreateICmpEQ(load_tag(callee), b.getInt64(kTagObject)), is_obj, generic);
-  b.SetInsertPoint(is_obj);
-  llvm::Value* obj = b.CreateIntToPtr(load_payload(callee), m.i8_ptr);
-  b.CreateCondBr(b.CreateICmpEQ(b.CreateLoad(m.i8, obj), b.getInt8(static_cast<uint8_t>(core::ObjKind::Function))),
-                 is_fn, generic);
+  llvm::Value* obj = object_or(callee, generic, "callee_obj");
+  b.CreateCondBr(b.CreateICmpEQ(kind_of(obj), b.getInt8(static_cast<uint8_t>(core::ObjKind::Function))), is_fn,
+                 generic);
   b.SetInsertPoint(is_fn);
   llvm::Value* code = b.CreateLoad(m.i8_ptr, field(obj, kFunctionCode, m.i8_ptr));
   b.CreateCondBr(b.CreateICmpEQ(code, m.code_ptr(target)), direct, generic);
@@ -240,14 +234,11 @@ void FunctionEmitter::emit_method_call(const ir::Instr& in, llvm::Value* argv, u
     check(call("pk_call_method", {thread, slot(in.dst), self, m.constant_ptr(in.imm), argv, u32(npos), u32(nkw), names}));
     return;
   }
-  llvm::BasicBlock* is_obj = new_block("method_receiver_obj");
   llvm::BasicBlock* generic = new_block("method_generic");
   llvm::BasicBlock* done = new_block("method_called");
   store_value(call_result, kTagNone, b.getInt64(0));
-  b.CreateCondBr(b.CreateICmpEQ(load_tag(self), b.getInt64(kTagObject)), is_obj, generic);
-  b.SetInsertPoint(is_obj);
-  llvm::Value* kind = b.CreateLoad(m.i8, b.CreateIntToPtr(load_payload(self), m.i8_ptr));
-  llvm::SwitchInst* by_kind = b.CreateSwitch(kind, generic, static_cast<unsigned>(direct.size()));
+  llvm::Value* receiver = object_or(self, generic, "method_receiver_obj");
+  llvm::SwitchInst* by_kind = b.CreateSwitch(kind_of(receiver), generic, static_cast<unsigned>(direct.size()));
   auto* type = llvm::FunctionType::get(
       m.i1, {llvm::PointerType::getUnqual(m.thread_ty), m.value_ptr, m.value_ptr, m.i8_ptr}, false);
   llvm::PHINode* ok = llvm::PHINode::Create(m.i1, static_cast<unsigned>(direct.size()) + 1, "method_ok");
