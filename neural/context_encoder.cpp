@@ -58,7 +58,9 @@ std::shared_ptr<const ContextEncoder> load_context_encoder(const std::string& na
   std::string why;
   auto use = UseEncoder::load(default_use_dir(), &why);
   if (!use) {
-    if (error) *error = "the parser model reads Universal Sentence Encoder lite features: " + why + " (run `make use-model`, or set PLANK_USE_MODEL to its folder)";
+    if (error)
+      *error = "the parser model reads Universal Sentence Encoder lite features: " + why +
+               " (run `make use-model`, or set PLANK_USE_MODEL to its folder)";
     return nullptr;
   }
   auto e = std::make_shared<UseLiteFeatures>(std::move(use));
@@ -72,11 +74,14 @@ std::shared_ptr<const ContextEncoder> context_encoder_for(const ParserWeights& w
   if (e->fingerprint() != w.context_fingerprint) {
     if (error)
       *error = "the parser model was trained with " + w.context_encoder + " weights " + w.context_fingerprint +
-               " but " + default_use_dir() + " holds " + e->fingerprint() + " (retrain, or fetch the weights it was trained with)";
+               " but " + default_use_dir() + " holds " + e->fingerprint() +
+               " (retrain, or fetch the weights it was trained with)";
     return nullptr;
   }
   if (e->dim() != w.config.context) {
-    if (error) *error = "the parser model expects " + std::to_string(w.config.context) + " context features, " + w.context_encoder + " gives " + std::to_string(e->dim());
+    if (error)
+      *error = "the parser model expects " + std::to_string(w.config.context) + " context features, " +
+               w.context_encoder + " gives " + std::to_string(e->dim());
     return nullptr;
   }
   return e;

@@ -51,8 +51,10 @@ class CpuEngine final : public Engine {
     if (c_.context > 0) {  // x += features W_ctx^T, in the packed order
       const int C = c_.context;
       std::vector<float> features(static_cast<size_t>(N) * C), projected(static_cast<size_t>(N) * E);
-      for (int i = 0; i < U; ++i)
-        std::copy(context[order[i]].begin(), context[order[i]].end(), features.begin() + static_cast<long>(offset[i]) * C);
+      for (int i = 0; i < U; ++i) {
+        const std::vector<float>& f = context[order[i]];
+        std::copy(f.begin(), f.end(), features.begin() + static_cast<long>(offset[i]) * C);
+      }
       cpu::linear(features.data(), N, C, p("enc.context_proj"), nullptr, E, projected.data());
       for (size_t k = 0; k < x.size(); ++k) x[k] += projected[k];
     }
