@@ -177,28 +177,28 @@ std::string calibration_path(const std::string& weights_path) {
   return stem + ".calib.json";
 }
 
-namespace {
-constexpr uint64_t kFnvOffset = 1469598103934665603ull, kFnvPrime = 1099511628211ull;
-uint64_t fnv1a64_update(uint64_t h, const char* bytes, size_t n) {
-  for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<uint8_t>(bytes[i])) * kFnvPrime;
-  return h;
+void Fnv1a64::update(std::string_view bytes) {
+  for (char c : bytes) h_ = (h_ ^ static_cast<uint8_t>(c)) * 1099511628211ull;
 }
-std::string fnv1a64_text(uint64_t h) { return fmt::format("fnv1a64:{:016x}", h); }
-}  // namespace
+std::string Fnv1a64::text() const { return fmt::format("fnv1a64:{:016x}", h_); }
 
 std::string file_fnv1a64(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) return {};
-  uint64_t h = kFnvOffset;
+  Fnv1a64 h;
   char buf[1 << 16];
   while (f.read(buf, sizeof buf) || f.gcount() > 0) {
-    h = fnv1a64_update(h, buf, static_cast<size_t>(f.gcount()));
+    h.update(std::string_view(buf, static_cast<size_t>(f.gcount())));
     if (!f) break;
   }
-  return fnv1a64_text(h);
+  return h.text();
 }
 
-std::string bytes_fnv1a64(std::string_view bytes) { return fnv1a64_text(fnv1a64_update(kFnvOffset, bytes.data(), bytes.size())); }
+std::string bytes_fnv1a64(std::string_view bytes) {
+  Fnv1a64 h;
+  h.update(bytes);
+  return h.text();
+}
 
 std::vector<ReliabilityBin> reliability(const std::vector<double>& p, const std::vector<int>& y, int bins) {
   std::vector<ReliabilityBin> out(static_cast<size_t>(std::max(1, bins)));

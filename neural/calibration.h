@@ -60,6 +60,16 @@ struct Calibration {
 
 // The side file of a weights file: models/parser.bin -> models/parser.calib.json.
 std::string calibration_path(const std::string& weights_path);
+// FNV-1a 64 over byte ranges fed in order (what the functions below compute
+// for one file or one string), written "fnv1a64:<16 hex>".
+class Fnv1a64 {
+ public:
+  void update(std::string_view bytes);
+  std::string text() const;
+
+ private:
+  uint64_t h_ = 1469598103934665603ull;
+};
 // FNV-1a 64 of a file's bytes ("fnv1a64:<16 hex>"), "" when unreadable.
 std::string file_fnv1a64(const std::string& path);
 // The same of bytes in memory.

@@ -1,10 +1,11 @@
 #include "context_encoder.h"
 
-#include <cmath>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 #include "dataset.h"
+#include "kernels_cpu.h"
 #include "use_encoder.h"
 
 namespace plank::neural {
@@ -22,7 +23,7 @@ class UseLiteFeatures final : public ContextEncoder {
     words.reserve(tokens.size());
     for (const auto& t : tokens) words.push_back(normalize_word(t));
     std::vector<float> f = use_->word_states(words);
-    normalise_rows(f, UseEncoder::kDim);
+    cpu::layer_norm(f.data(), static_cast<int>(words.size()), UseEncoder::kDim, nullptr, nullptr, 1e-6f, f.data());
     return f;
   }
 
@@ -31,19 +32,35 @@ class UseLiteFeatures final : public ContextEncoder {
   std::string name_ = "use-lite";
 };
 
+class Remembering final : public ContextEncoder {
+ public:
+  explicit Remembering(std::shared_ptr<const ContextEncoder> e) : e_(std::move(e)) {}
+  const std::string& name() const override { return e_->name(); }
+  const std::string& fingerprint() const override { return e_->fingerprint(); }
+  int dim() const override { return e_->dim(); }
+  std::vector<float> word_features(const std::vector<std::string>& tokens) const override {
+    std::string key;
+    for (const auto& t : tokens) key.append(t).push_back('\0');
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (auto it = seen_.find(key); it != seen_.end()) return it->second;
+    }
+    std::vector<float> f = e_->word_features(tokens);
+    std::lock_guard<std::mutex> lock(mutex_);
+    seen_.emplace(std::move(key), f);
+    return f;
+  }
+
+ private:
+  std::shared_ptr<const ContextEncoder> e_;
+  mutable std::mutex mutex_;
+  mutable std::unordered_map<std::string, std::vector<float>> seen_;
+};
+
 }  // namespace
 
-void normalise_rows(std::vector<float>& features, int dim) {
-  for (size_t r = 0; r + static_cast<size_t>(dim) <= features.size(); r += static_cast<size_t>(dim)) {
-    float* x = features.data() + r;
-    double mean = 0, var = 0;
-    for (int i = 0; i < dim; ++i) mean += x[i];
-    mean /= dim;
-    for (int i = 0; i < dim; ++i) var += (x[i] - mean) * (x[i] - mean);
-    var /= dim;
-    const double inv = 1.0 / std::sqrt(var + 1e-6);
-    for (int i = 0; i < dim; ++i) x[i] = static_cast<float>((x[i] - mean) * inv);
-  }
+std::shared_ptr<const ContextEncoder> remembering(std::shared_ptr<const ContextEncoder> encoder) {
+  return std::make_shared<Remembering>(std::move(encoder));
 }
 
 std::shared_ptr<const ContextEncoder> load_context_encoder(const std::string& name, std::string* error) {

@@ -40,7 +40,9 @@ std::shared_ptr<const ContextEncoder> load_context_encoder(const std::string& na
 // its fingerprint differs from w.context_fingerprint. nullptr with *error.
 std::shared_ptr<const ContextEncoder> context_encoder_for(const ParserWeights& w, std::string* error);
 
-// Layer normalisation without parameters of `rows` rows of `dim` values, in place.
-void normalise_rows(std::vector<float>& features, int dim);
+// The same encoder, keeping the features of every command it has seen: for a
+// fixed set of commands read again and again (training's validation set, every
+// epoch). Thread-safe; memory grows with the distinct commands.
+std::shared_ptr<const ContextEncoder> remembering(std::shared_ptr<const ContextEncoder> encoder);
 
 }  // namespace plank::neural

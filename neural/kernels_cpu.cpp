@@ -89,6 +89,22 @@ void tanh_inplace(float* x, int n) {
   for (int i = 0; i < n; ++i) x[i] = std::tanh(x[i]);
 }
 
+void layer_norm(const float* x, int rows, int dim, const float* scale, const float* bias, float epsilon, float* y) {
+  for (int r = 0; r < rows; ++r) {
+    const float* xr = x + static_cast<size_t>(r) * dim;
+    float* yr = y + static_cast<size_t>(r) * dim;
+    double mean = 0, variance = 0;
+    for (int c = 0; c < dim; ++c) mean += xr[c];
+    mean /= dim;
+    for (int c = 0; c < dim; ++c) variance += (xr[c] - mean) * (xr[c] - mean);
+    const float inv = static_cast<float>(1.0 / std::sqrt(variance / dim + epsilon));
+    for (int c = 0; c < dim; ++c) {
+      float v = static_cast<float>(xr[c] - mean) * inv;
+      yr[c] = (scale ? v * scale[c] : v) + (bias ? bias[c] : 0.f);
+    }
+  }
+}
+
 void softmax_rows(float* x, int rows, int n, float scale) {
   for (int r = 0; r < rows; ++r) {
     float* row = x + static_cast<size_t>(r) * n;

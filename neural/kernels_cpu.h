@@ -28,6 +28,9 @@ void gru_sequences(const float* x, const int* offset, const int* length, int U, 
                    float* last);
 // In place: x <- tanh(x).
 void tanh_inplace(float* x, int n);
+// Layer normalisation of x[rows,dim] into y (may be x): (x - mean) / sqrt(variance
+// + epsilon) per row, times scale[dim] plus bias[dim] when they are not null.
+void layer_norm(const float* x, int rows, int dim, const float* scale, const float* bias, float epsilon, float* y);
 // Row-wise softmax of x[rows,n] in place, after multiplying by scale.
 void softmax_rows(float* x, int rows, int n, float scale);
 // In place log-softmax over the entries with mask[i] != 0; masked entries become kMasked.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 #include "form_builder.h"
@@ -97,13 +98,15 @@ std::vector<float> Parser::encode(const std::vector<std::vector<std::string>>& u
   const size_t U = utterances.size();
   std::vector<float> h0(U * static_cast<size_t>(state_)), hm;
   std::vector<std::vector<int>> ids(U);
-  std::vector<std::vector<float>> context;
+  // Members reading the same encoder's features share one computation of them.
+  std::map<const ContextEncoder*, std::vector<std::vector<float>>> features;
+  static const std::vector<std::vector<float>> kNone;
   for (size_t m = 0; m < members_.size(); ++m) {
     for (size_t u = 0; u < U; ++u) ids[u] = input_ids(utterances[u], m);
-    context.clear();
-    if (const auto& encoder = members_[m].context)
-      for (const auto& words : utterances) context.push_back(encoder->word_features(words));
-    members_[m].engine->encode_batch(ids, context, hm);
+    const ContextEncoder* encoder = members_[m].context.get();
+    if (encoder && !features.count(encoder))
+      for (const auto& words : utterances) features[encoder].push_back(encoder->word_features(words));
+    members_[m].engine->encode_batch(ids, encoder ? features[encoder] : kNone, hm);
     const int D = members_[m].weights->config.decoder;
     for (size_t u = 0; u < U; ++u)
       std::copy_n(hm.begin() + static_cast<long>(u) * D, D, h0.begin() + static_cast<long>(u) * state_ + offset_[m]);

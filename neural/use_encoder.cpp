@@ -31,6 +31,8 @@
 #include <stdexcept>
 
 #include "blas.h"
+#include "calibration.h"
+#include "kernels_cpu.h"
 #include "use_tokenizer.h"
 
 namespace plank::neural {
@@ -47,13 +49,6 @@ const std::string kModule = "module/Encoder_en/KonaTransformer/Encode/";
 const std::string kApply = "module_apply_default/Encoder_en/";
 const std::string kEncode = kApply + "KonaTransformer/Encode/";
 const std::string kStack = kEncode + "TransformerStack/";
-
-constexpr uint64_t kFnvOffset = 1469598103934665603ull, kFnvPrime = 1099511628211ull;
-// The same FNV-1a as calibration.cpp's file_fnv1a64, over several byte ranges.
-uint64_t fnv1a64(uint64_t h, const char* bytes, size_t n) {
-  for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<uint8_t>(bytes[i])) * kFnvPrime;
-  return h;
-}
 
 bool read_file(const std::string& path, std::string& out, std::string* error) {
   std::ifstream f(path, std::ios::binary);
@@ -84,30 +79,6 @@ void affine(const float* x, int rows, int in, const float* W, const float* b, in
     }
   }
   blas::gemm(false, rows, out, in, 1.0f, x, in, W, out, 1.0f, y, out);
-}
-
-// tensor2tensor's layer_norm: (x - mean) * rsqrt(variance + epsilon) * scale + bias, per row.
-void layer_norm(const float* x, int rows, int dim, const float* scale, const float* bias, float epsilon, float* y) {
-  for (int r = 0; r < rows; ++r) {
-    const float* xr = x + static_cast<size_t>(r) * dim;
-    float* yr = y + static_cast<size_t>(r) * dim;
-    double mean = 0, variance = 0;
-    for (int c = 0; c < dim; ++c) mean += xr[c];
-    mean /= dim;
-    for (int c = 0; c < dim; ++c) variance += (xr[c] - mean) * (xr[c] - mean);
-    float inv = static_cast<float>(1.0 / std::sqrt(variance / dim + epsilon));
-    for (int c = 0; c < dim; ++c) yr[c] = static_cast<float>(xr[c] - mean) * inv * scale[c] + bias[c];
-  }
-}
-
-void softmax_rows(float* x, int rows, int cols) {
-  for (int r = 0; r < rows; ++r) {
-    float* xr = x + static_cast<size_t>(r) * cols;
-    float top = *std::max_element(xr, xr + cols);
-    float sum = 0;
-    for (int c = 0; c < cols; ++c) sum += xr[c] = std::exp(xr[c] - top);
-    for (int c = 0; c < cols; ++c) xr[c] /= sum;
-  }
 }
 
 }  // namespace
@@ -181,7 +152,7 @@ int64_t dtype_bytes(const std::string& dtype) {
 // Reads the weights manifest's shards into `weights` and indexes its tensors.
 // `hash` goes on over the shards' bytes.
 bool read_weights(const std::string& dir, const nlohmann::json& model, std::vector<float>& weights,
-                  std::map<std::string, ManifestEntry>& entries, uint64_t& hash, std::string* error) {
+                  std::map<std::string, ManifestEntry>& entries, Fnv1a64& hash, std::string* error) {
   const std::string model_path = dir + "/model.json";
   const auto& manifest = model.at("weightsManifest");
   std::string bytes;
@@ -243,7 +214,7 @@ bool read_weights(const std::string& dir, const nlohmann::json& model, std::vect
       return false;
     }
   }
-  hash = fnv1a64(hash, bytes.data(), bytes.size());
+  hash.update(bytes);
   weights.resize((bytes.size() + sizeof(float) - 1) / sizeof(float));
   if (!bytes.empty()) std::memcpy(weights.data(), bytes.data(), bytes.size());
   return true;
@@ -382,7 +353,7 @@ struct UseEncoder::Model {
       const float* k = q + width;
       const float* v = q + 2 * width;
       blas::gemm(true, rows, rows, depth, L.query_scale, q, ld, k, ld, 0.0f, w.scores.data(), rows);
-      softmax_rows(w.scores.data(), rows, rows);
+      cpu::softmax_rows(w.scores.data(), rows, rows, 1.0f);
       blas::gemm(false, rows, depth, rows, 1.0f, w.scores.data(), rows, v, ld, 0.0f, w.context.data() + h * depth,
                  width);
     }
@@ -392,14 +363,14 @@ struct UseEncoder::Model {
   // out (rows x kDim) = the layer applied to in (rows x L.width); in may be out when the widths agree.
   void layer(const Layer& L, const float* in, float* out, Workspace& w) const {
     const int rows = w.rows;
-    layer_norm(in, rows, L.width, L.attention_norm_scale, L.attention_norm_bias, norm_epsilon, w.normed.data());
+    cpu::layer_norm(in, rows, L.width, L.attention_norm_scale, L.attention_norm_bias, norm_epsilon, w.normed.data());
     if (L.residual) {
       affine(in, rows, L.width, L.residual, L.residual_bias, kDim, out, false);
     } else if (in != out) {
       std::copy(in, in + static_cast<size_t>(rows) * kDim, out);
     }
     attention(L, w.normed.data(), w, out);
-    layer_norm(out, rows, kDim, L.ffn_norm_scale, L.ffn_norm_bias, norm_epsilon, w.normed.data());
+    cpu::layer_norm(out, rows, kDim, L.ffn_norm_scale, L.ffn_norm_bias, norm_epsilon, w.normed.data());
     affine(w.normed.data(), rows, kDim, L.ffn_in, L.ffn_in_bias, kFfnDim, w.hidden.data(), false);
     for (float& v : w.hidden) v = std::max(v, 0.0f);
     affine(w.hidden.data(), rows, kFfnDim, L.ffn_out, L.ffn_out_bias, kDim, out, true);
@@ -433,7 +404,7 @@ std::unique_ptr<UseEncoder> UseEncoder::load(const std::string& dir, std::string
     return nullptr;
   }
   std::map<std::string, ManifestEntry> entries;
-  uint64_t hash = kFnvOffset;
+  Fnv1a64 hash;
   try {
     if (!read_weights(dir, model, m->weights, entries, hash, error)) return nullptr;
   } catch (const nlohmann::json::exception& e) {
@@ -453,10 +424,8 @@ std::unique_ptr<UseEncoder> UseEncoder::load(const std::string& dir, std::string
              std::to_string(kVocabularyRows) + " rows";
     return nullptr;
   }
-  hash = fnv1a64(hash, text.data(), text.size());
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-  m->fingerprint = std::string("fnv1a64:") + hex;
+  hash.update(text);
+  m->fingerprint = hash.text();
   m->tokenizer = std::make_unique<UseTokenizer>(vocabulary);
   return std::unique_ptr<UseEncoder>(new UseEncoder(std::move(m)));
 }

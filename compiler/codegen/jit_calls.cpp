@@ -59,7 +59,7 @@ bool pkj_call_len(plank::core::Thread* t, plank::core::Value* dst, const plank::
   }
 }
 
-// `a + str(x)` when a is a str and x an int (emit_concat_str_int checked
+// `a + str(x)` when a is a str and x an int (begin_concat_str_int checked
 // both): one string, without str(x)'s.
 bool pkj_concat_str_int(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* a, int64_t x) {
   try {

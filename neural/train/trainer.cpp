@@ -330,10 +330,14 @@ LossOut batch_loss(const TorchModel& m, const Batch& b, double dropout, bool tra
 }
 
 // Exact match on `valid` by greedy decoding, constrained or not (the plain baseline).
-double exact_match(const ParserWeights& w, const std::vector<Example>& valid, bool constrained) {
+// `context`: the features' encoder of a model that reads them (else null).
+double exact_match(const ParserWeights& w, const std::vector<Example>& valid, bool constrained,
+                   std::shared_ptr<const ContextEncoder> context) {
   if (valid.empty()) return -1;
   auto shared = std::make_shared<ParserWeights>(w);
-  Parser parser(shared, make_cpu_engine(shared));
+  std::vector<Parser::Member> members;
+  members.push_back(Parser::Member{shared, make_cpu_engine(shared), std::move(context)});
+  Parser parser(std::move(members), Combine::MeanProb);
   size_t hit = 0;
   ParseOptions po;
   po.constrained = constrained;
@@ -444,8 +448,11 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
   if (auto plain = plain_options(o)) return train_parser(*plain, progress);
   // Model selection decodes the way the model is evaluated (unconstrained for
   // the plain baseline); a local name, so the epoch loop's call stays as it was.
-  auto greedy_exact = [&o](const ParserWeights& w, const std::vector<Example>& valid) {
-    return exact_match(w, valid, !o.plain);
+  // TrainOptions::context, loaded below; validation's remembers the features of
+  // the validation set, which is read every epoch.
+  std::shared_ptr<const ContextEncoder> context, valid_context;
+  auto greedy_exact = [&o, &valid_context](const ParserWeights& w, const std::vector<Example>& valid) {
+    return exact_match(w, valid, !o.plain, valid_context);
   };
   TrainResult r;
   auto t0 = std::chrono::steady_clock::now();
@@ -485,8 +492,8 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       if (word_count.size() <= id) word_count.resize(id + 1, 0);
       ++word_count[id];
     }
-  std::shared_ptr<const ContextEncoder> context;
   if (!o.context.empty() && !(context = load_context_encoder(o.context, &r.error))) return r;
+  if (context) valid_context = remembering(context);
   std::vector<Encoded> enc;
   for (const auto& e : train) {
     auto steps = linearize(e.form, static_cast<int>(e.tokens.size()));

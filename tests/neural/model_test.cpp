@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "context_encoder.h"
 #include "engine.h"
 #include "form_builder.h"
 #include "kernel_math.h"
@@ -232,4 +233,37 @@ TEST(Weights, NormalisationVersionIsStoredAndChecked) {
   EXPECT_FALSE(load_weights(path, r, &error));
   EXPECT_NE(error.find("normalisation"), std::string::npos) << error;
   std::remove(path.c_str());
+}
+
+namespace {
+// Counts its calls; features are the token count, repeated.
+class CountingEncoder final : public plank::neural::ContextEncoder {
+ public:
+  mutable int calls = 0;
+  const std::string& name() const override { return name_; }
+  const std::string& fingerprint() const override { return name_; }
+  int dim() const override { return 2; }
+  std::vector<float> word_features(const std::vector<std::string>& tokens) const override {
+    ++calls;
+    return std::vector<float>(tokens.size() * 2, static_cast<float>(tokens.size()));
+  }
+
+ private:
+  std::string name_ = "counting";
+};
+}  // namespace
+
+// remembering(): the same features, computed once per distinct command.
+TEST(ContextEncoder, RememberingComputesEachCommandOnce) {
+  auto inner = std::make_shared<CountingEncoder>();
+  auto memo = plank::neural::remembering(inner);
+  EXPECT_EQ(memo->name(), "counting");
+  EXPECT_EQ(memo->dim(), 2);
+  auto a = memo->word_features({"build", "a", "cube"});
+  EXPECT_EQ(a, inner->word_features({"build", "a", "cube"}));
+  EXPECT_EQ(inner->calls, 2);
+  EXPECT_EQ(memo->word_features({"build", "a", "cube"}), a);
+  EXPECT_EQ(inner->calls, 2);
+  memo->word_features({"build", "acube"});  // other words (not the same when joined)
+  EXPECT_EQ(inner->calls, 3);
 }
