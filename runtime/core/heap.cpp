@@ -16,20 +16,7 @@
 
 namespace plank::core {
 
-#if defined(__SANITIZE_ADDRESS__)
-#define PLANK_POOL_OBJECTS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PLANK_POOL_OBJECTS 0
-#endif
-#endif
-#ifndef PLANK_POOL_OBJECTS
-#define PLANK_POOL_OBJECTS 1
-#endif
-
-bool ObjectPool::enabled() { return PLANK_POOL_OBJECTS; }
-
-void* ObjectPool::take(size_t bytes) {
+void* ObjectPool::take_slow(size_t bytes) {
   size_t c = (bytes + kGranule - 1) / kGranule;
   if (!PLANK_POOL_OBJECTS || c == 0 || c > kClasses) {
     large_.reserve(large_.size() + 1);  // before the allocation: no leak if this throws
@@ -37,10 +24,10 @@ void* ObjectPool::take(size_t bytes) {
     large_.push_back(static_cast<Object*>(p));
     return p;
   }
-  if (!free_[c - 1]) carve(c - 1);
-  FreeNode* n = free_[c - 1];
-  free_[c - 1] = n->next;
-  return n;
+  carve(c - 1);  // take() found neither a bump region nor a free slot
+  char* p = bump_[c - 1];
+  bump_[c - 1] = p + c * kGranule;
+  return p;
 }
 
 void ObjectPool::carve(size_t cls) {
@@ -53,16 +40,15 @@ void ObjectPool::carve(size_t cls) {
   }
   chunks_.reserve(chunks_.size() + 1);
   chunks_.push_back({mem, static_cast<uint32_t>(cls)});
-  size_t size = (cls + 1) * kGranule;
-  FreeNode* head = free_[cls];
-  for (size_t k = slots_in(cls); k-- > 0;) {
-    char* p = mem + k * size;
-    auto* n = reinterpret_cast<FreeNode*>(p);
-    reinterpret_cast<uint8_t*>(p)[0] = kFreeKind;
-    n->next = head;
-    head = n;
+  bump_[cls] = mem;
+  bump_end_[cls] = mem + slots_in(cls) * (cls + 1) * kGranule;
+}
+
+void ObjectPool::retire_bump() {
+  for (size_t cls = 0; cls < kClasses; ++cls) {
+    for (char* p = bump_[cls]; p != bump_end_[cls]; p += (cls + 1) * kGranule) reinterpret_cast<uint8_t*>(p)[0] = kFreeKind;
+    bump_[cls] = bump_end_[cls] = nullptr;
   }
-  free_[cls] = head;
 }
 
 namespace {
