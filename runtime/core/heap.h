@@ -74,6 +74,7 @@ class ObjectPool {
       }
       if (FreeNode* n = free_[k]) {
         free_[k] = n->next;
+        __builtin_prefetch(n->next, 1);  // the next allocation's slot: its link is then in the cache
         return n;
       }
     }

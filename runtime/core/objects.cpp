@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/core/copy_bytes.h"
+#include "runtime/core/decimal.h"
 #include "runtime/core/heap.h"
 #include "runtime/core/module_runtime.h"
 #include "runtime/core/str_concat.h"
@@ -90,7 +92,7 @@ static StrObject* new_buffer_str(Thread* t, size_t capacity) {
 static Value new_str(Thread* t, std::string_view s) {
   char* bytes;
   StrObject* o = new_str_of(t, s.size(), is_ascii(s) ? kFlagAscii : 0, &bytes);
-  std::memcpy(bytes, s.data(), s.size());
+  copy_bytes(bytes, s.data(), s.size());
   return Value::object(o);
 }
 
@@ -163,11 +165,23 @@ Value concat_str(Thread* t, Value a, Value b) {
   return concat_bytes(t, a, str_view(b), as_str(b)->flags & kFlagAscii);
 }
 
+// The caller (the JIT, whose frame slot holds a) roots a.
 Value concat_str_int(Thread* t, Value a, int64_t x) {
-  RootScope scope(t);
-  scope.push(a);
-  fmt::format_int digits(x);  // str(x): ASCII, off the heap
-  return concat_bytes(t, a, std::string_view(digits.data(), digits.size()), true);
+  StrObject* sa = as_str(a);
+  size_t digits = decimal_length(x);
+  size_t n = sa->len + digits;
+  // A short string made whole (`'item' + str(i)`): the sum is made whole too,
+  // as concat_bytes would, with str(x) written in place.
+  if (sa->is_inline() && !(sa->flags & kFlagAppended) && n <= StrObject::kInlineMax) {
+    auto* r = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
+    r->len = n;
+    r->flags = (sa->flags & kFlagAscii) | kFlagAppended | kStrInline;
+    copy_bytes(r->bytes, sa->bytes, sa->len);
+    write_decimal(r->bytes + sa->len, x, digits);
+    return Value::object(r);
+  }
+  fmt::format_int text(x);  // off the heap: valid across concat_bytes' allocation
+  return concat_bytes(t, a, std::string_view(text.data(), text.size()), true);
 }
 
 Value append_str_in_place(Thread* t, Value a, Value b) {

@@ -10,6 +10,6 @@
 namespace plank::core {
 
 struct Thread;
-Value concat_str_int(Thread* t, Value a, int64_t x);  // a: a str
+Value concat_str_int(Thread* t, Value a, int64_t x);  // a: a str the caller roots
 
 }  // namespace plank::core

@@ -111,6 +111,32 @@ TEST_P(CallFastPaths, StrJoin) {
             "ab,c, x-yz  a aéb é,b 3 3 k,q abc AB\n10668 000::111::222::333:: :999999999 1000\n");
 }
 
+// The in-place writers' edges: str(x) of every digit count and sign after
+// prefixes short and long (compared with the unfused `a + s`); upper and
+// lower of every length 0..20 (the 8-byte steps and their overlapping tail)
+// over the bytes beside the letters ('@', '[', '`', '{'); split and join of
+// parts of every length 0..19 (the short copies' size classes).
+TEST_P(CallFastPaths, InPlaceWritersAtTheirEdges) {
+  std::string expected_case = "[";
+  const std::string w = "@AZ[`az{09 ~@AZ[`az{09 ~";
+  for (size_t n = 0; n <= 20; ++n) {
+    std::string s = w.substr(0, n), up = s, lo = s;
+    for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (char& c : lo) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    expected_case += (n ? ", '" : "'") + up + "|" + lo + "'";
+  }
+  expected_case += "]\n";
+  EXPECT_EQ(run("def f():\n    bad = []\n    xs = [0, 9223372036854775807, -9223372036854775807 - 1]\n    p = 1\n"
+                "    for k in range(19):\n        xs = xs + [p, p - 1, -p, 1 - p]\n        if k < 18:\n            p = p * 10\n"
+                "    for x in xs:\n        s = str(x)\n        for a in ['', 'p', 'é', 'abcdefghijklmnopqrst']:\n"
+                "            if a + str(x) != a + s or len(a + str(x)) != len(a) + len(s):\n                bad.append([a, x])\n"
+                "    print(len(xs), bad)\n    w = '@AZ[`az{09 ~'\n    out = []\n    for n in range(21):\n"
+                "        s = (w * 2)[:n]\n        out.append(s.upper() + '|' + s.lower())\n    print(out)\n"
+                "    parts = []\n    for n in range(20):\n        parts.append('q' * n)\n    j = ','.join(parts)\n"
+                "    print(j.split(',') == parts, len(j), j.upper().split(',')[19])\nf()\n"),
+            "79 []\n" + expected_case + "True 209 QQQQQQQQQQQQQQQQQQQ\n");
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, CallFastPaths, ::testing::Values("interp", "jit"));
 
 }  // namespace
