@@ -233,7 +233,7 @@ void FunctionEmitter::emit_len(const ir::Instr& in) {
   llvm::Value* flags = b.CreateLoad(b.getInt16Ty(), field(obj, kObjectFlags, b.getInt16Ty()));
   b.CreateCondBr(b.CreateICmpNE(b.CreateAnd(flags, b.getInt16(core::kStrAscii)), b.getInt16(0)), ascii, slow);
   b.SetInsertPoint(ascii);
-  store_value(slot(in.dst), kTagInt, b.CreateLoad(m.i64, field(obj, kStrLen, m.i64)));
+  store_value(slot(in.dst), kTagInt, b.CreateZExt(b.CreateLoad(b.getInt32Ty(), field(obj, kStrLen, b.getInt32Ty())), m.i64));
   b.CreateBr(done);
   if (vector_is_begin_end()) {
     llvm::BasicBlock* list = new_block("len_list");

@@ -35,7 +35,7 @@ constexpr uint64_t kDictLast = offsetof(core::DictObject, last);
 #pragma GCC diagnostic pop
 static_assert(offsetof(core::Object, kind) == 0 && sizeof(core::ObjKind) == 1);
 static_assert(sizeof(core::IterKind) == 1);
-static_assert(sizeof(core::Object::flags) == 2 && sizeof(core::StrObject::len) == 8);
+static_assert(sizeof(core::Object::flags) == 2 && sizeof(core::StrObject::len) == 4);
 static_assert(sizeof(core::Value) == 16);
 static_assert(offsetof(core::CallArgs, values) == 0 && offsetof(core::CallArgs, npos) == 8 &&
               offsetof(core::CallArgs, nkw) == 12 && offsetof(core::CallArgs, kwnames) == 16 &&

@@ -61,11 +61,20 @@ static_assert(offsetof(StrObject, bytes) == kStrInlineOffset);
 #pragma GCC diagnostic pop
 
 // A new string of n bytes, which the caller writes at *bytes before anything
-// else allocates: inline (24 + n bytes of pool slot) when short, else in a
+// else allocates: inline (16 + n bytes of pool slot) when short, else in a
 // buffer of exactly n bytes.
 static StrObject* new_buffer_str(Thread* t, size_t capacity);
 
+// A string's length, refused past what its 32-bit field holds (4 GiB), before
+// anything is allocated or changed.
+static uint32_t checked_len(Thread* t, size_t n) {
+  if (n > StrObject::kMaxLen)
+    throw_error(t, "MemoryError", fmt::format("a string of {} bytes is longer than the {} bytes a str can hold", n, StrObject::kMaxLen));
+  return static_cast<uint32_t>(n);
+}
+
 static StrObject* new_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) {
+  uint32_t len = checked_len(t, n);
   StrObject* o;
   if (n <= StrObject::kInlineMax) {
     o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
@@ -76,7 +85,7 @@ static StrObject* new_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) 
     o->shared.buffer.resize(n);
     *bytes = o->shared.buffer.data();
   }
-  o->len = n;
+  o->len = len;
   o->flags = flags;
   return o;
 }
@@ -105,9 +114,10 @@ Value make_str(Thread* t, std::string_view s) {
 
 Value make_str_from(Thread* t, std::string&& s) {
   if (s.size() <= StrObject::kInlineMax) return make_str(t, s);
+  uint32_t len = checked_len(t, s.size());
   auto* o = t->heap->alloc<StrObject>(ObjKind::Str, s.capacity());
   o->start_shared();
-  o->len = s.size();
+  o->len = len;
   o->flags = is_ascii(s) ? kFlagAscii : 0;
   o->shared.buffer = std::move(s);
   return Value::object(o);
@@ -123,7 +133,7 @@ static constexpr uint16_t kFlagAppended = 2;  // made by concat_str: the next ap
 static Value concat_bytes(Thread* t, Value a, std::string_view tail, bool tail_ascii) {
   StrObject* sa = as_str(a);
   StrObject* root = sa->root();
-  size_t n = sa->len + tail.size();
+  size_t n = checked_len(t, sa->len + tail.size());
   uint16_t flags = (tail_ascii ? (sa->flags & kFlagAscii) : 0) | kFlagAppended;
   // `a` is the tip of its buffer and the buffer has room: append in place.
   // Within capacity std::string does not reallocate, so the views of older
@@ -134,7 +144,7 @@ static Value concat_bytes(Thread* t, Value a, std::string_view tail, bool tail_a
     // tail may lie in the same buffer, before its end: no overlap
     root->shared.buffer.append(tail.data(), tail.size());
     t->heap->note_growth(tail.size());
-    r->len = n;
+    r->len = static_cast<uint32_t>(n);
     r->flags = flags;
     return Value::object(r);
   }
@@ -153,7 +163,7 @@ static Value concat_bytes(Thread* t, Value a, std::string_view tail, bool tail_a
   StrObject* r = new_buffer_str(t, capacity);
   r->shared.buffer.append(str_view(sa));
   r->shared.buffer.append(tail);
-  r->len = n;
+  r->len = static_cast<uint32_t>(n);
   r->flags = flags;
   return Value::object(r);
 }
@@ -174,7 +184,7 @@ Value concat_str_int(Thread* t, Value a, int64_t x) {
   // as concat_bytes would, with str(x) written in place.
   if (sa->is_inline() && !(sa->flags & kFlagAppended) && n <= StrObject::kInlineMax) {
     auto* r = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
-    r->len = n;
+    r->len = static_cast<uint32_t>(n);  // at most kInlineMax
     r->flags = (sa->flags & kFlagAscii) | kFlagAppended | kStrInline;
     copy_bytes(r->bytes, sa->bytes, sa->len);
     write_decimal(r->bytes + sa->len, x, digits);
@@ -198,12 +208,13 @@ Value append_str_in_place(Thread* t, Value a, Value b) {
   bool tip = root && root->shared.buffer.size() == sa->len;
   bool room = root == sa || (root && root->shared.buffer.capacity() - root->shared.buffer.size() >= tail.size());
   if ((sa->flags & kStrBuilder) && tip && room) {
+    uint32_t len = checked_len(t, sa->len + tail.size());
     std::string& buffer = root->shared.buffer;
     size_t needed = buffer.size() + tail.size();
     if (needed > buffer.capacity())  // it will reallocate, doubling: held to the heap budget
       t->heap->grow(std::max(needed, 2 * buffer.capacity()) - buffer.capacity());
     buffer.append(tail.data(), tail.size());
-    sa->len += tail.size();
+    sa->len = len;
     sa->flags = static_cast<uint16_t>((sa->flags & ~kStrHashed) & ((sb->flags & kFlagAscii) | ~kFlagAscii));
     return a;
   }
@@ -627,10 +638,12 @@ uint64_t hash_value(Thread* t, Value v) {
       if (!(s->flags & kStrHashed)) {
         uint64_t h = 1469598103934665603ULL;
         for (unsigned char c : str_view(s)) h = (h ^ c) * 1099511628211ULL;
-        s->hash = mix(h);
+        h = mix(h);
+        s->hash = static_cast<uint32_t>(h ^ (h >> 32));  // 32 bits kept in the object
         s->flags |= kStrHashed;
       }
-      return s->hash;
+      // Spread over 64 bits again: the dict's probe and tag read the high bits.
+      return s->hash * 0x9e3779b97f4a7c15ULL;
     }
     case ObjKind::Tuple: {
       uint64_t h = 0x345678ULL;

@@ -28,18 +28,23 @@ inline constexpr uint16_t kStrHashed = 4;  // StrObject flag: `hash` is set (a f
 // Set only by append_str_in_place on a string it made; cleared by seal_str.
 inline constexpr uint16_t kStrBuilder = 8;
 // StrObject flag: the bytes are inline, in the object itself, which is then
-// allocated 24 + len bytes (a 32-, 48- or 64-byte pool slot): most strings are
+// allocated 16 + len bytes (a 32-, 48- or 64-byte pool slot): most strings are
 // short and made whole (str(i), s.upper(), split's parts), and a third to half
 // of a 64-byte slot was a std::string with nothing in it.
 inline constexpr uint16_t kStrInline = 16;
+// A 16-byte header (the object's 8, a 32-bit length, a 32-bit cached hash):
+// strings of up to 16 bytes (`'item' + str(i)`, most words and numbers) take a
+// 32-byte slot. With a 64-bit length and hash they took 48 bytes from 9 on,
+// and a string benchmark's time goes with the memory its strings cover.
 struct StrObject : Object {
-  size_t len = 0;
-  uint64_t hash = 0;  // valid when flags has kStrHashed
+  uint32_t len = 0;   // bytes; make_str and the others refuse more than kMaxLen (MemoryError)
+  uint32_t hash = 0;  // valid when flags has kStrHashed
+  static constexpr size_t kMaxLen = UINT32_MAX;
   struct Shared {
     StrObject* owner = nullptr;  // set: this string's bytes are owner->shared.buffer[0, len)
     std::string buffer;          // the bytes when owner is null; may extend past len (appended strings share it)
   };
-  static constexpr size_t kInlineMax = 40;  // the most bytes kept inline
+  static constexpr size_t kInlineMax = 48;  // the most bytes kept inline: the object is then one 64-byte slot
   union {
     Shared shared;               // without kStrInline (started by start_shared, ended by Heap::destroy)
     char bytes[kInlineMax];      // with kStrInline: the first len
@@ -55,7 +60,7 @@ struct StrObject : Object {
   StrObject* root() { return is_inline() ? nullptr : shared.owner ? shared.owner : this; }
 };
 static_assert(sizeof(StrObject) <= 64, "a str is one 64-byte pool slot");
-inline constexpr size_t kStrInlineOffset = sizeof(Object) + sizeof(size_t) + sizeof(uint64_t);  // where `bytes` starts
+inline constexpr size_t kStrInlineOffset = sizeof(Object) + 2 * sizeof(uint32_t);  // where `bytes` starts
 
 struct ListObject : Object {
   std::vector<Value> items;
