@@ -67,9 +67,11 @@ static StrObject* new_buffer_str(Thread* t, size_t capacity);
 
 // A string's length, refused past what its 32-bit field holds (4 GiB), before
 // anything is allocated or changed.
-static uint32_t checked_len(Thread* t, size_t n) {
-  if (n > StrObject::kMaxLen)
-    throw_error(t, "MemoryError", fmt::format("a string of {} bytes is longer than the {} bytes a str can hold", n, StrObject::kMaxLen));
+[[noreturn, gnu::noinline]] static void str_too_long(Thread* t, size_t n) {
+  throw_error(t, "MemoryError", fmt::format("a string of {} bytes is longer than the {} bytes a str can hold", n, StrObject::kMaxLen));
+}
+static inline uint32_t checked_len(Thread* t, size_t n) {
+  if (__builtin_expect(n > StrObject::kMaxLen, 0)) str_too_long(t, n);
   return static_cast<uint32_t>(n);
 }
 
