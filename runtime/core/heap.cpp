@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <mutex>
 #include <utility>
 
-#include <sys/mman.h>
 #if defined(__GLIBC__)
 #include <malloc.h>  // mallopt
 #endif
@@ -15,116 +13,6 @@
 #include "runtime/core/objects.h"
 
 namespace plank::core {
-
-void* ObjectPool::take_slow(size_t bytes) {
-  size_t c = (bytes + kGranule - 1) / kGranule;
-  if (!PLANK_POOL_OBJECTS || c == 0 || c > kClasses) {
-    large_.reserve(large_.size() + 1);  // before the allocation: no leak if this throws
-    void* p = ::operator new(bytes);
-    large_.push_back(static_cast<Object*>(p));
-    return p;
-  }
-  carve(c - 1);  // take() found neither a bump region nor a free slot
-  char* p = bump_[c - 1];
-  bump_[c - 1] = p + c * kGranule;
-  return p;
-}
-
-void ObjectPool::carve(size_t cls) {
-  char* mem;
-  if (!empty_.empty()) {
-    mem = empty_.back();
-    empty_.pop_back();
-  } else {
-    mem = new_chunk();
-  }
-  chunks_.reserve(chunks_.size() + 1);
-  chunks_.push_back({mem, static_cast<uint32_t>(cls)});
-  bump_[cls] = mem;
-  bump_end_[cls] = mem + slots_in(cls) * (cls + 1) * kGranule;
-}
-
-void ObjectPool::retire_bump() {
-  for (size_t cls = 0; cls < kClasses; ++cls) {
-    for (char* p = bump_[cls]; p != bump_end_[cls]; p += (cls + 1) * kGranule) reinterpret_cast<uint8_t*>(p)[0] = kFreeKind;
-    bump_[cls] = bump_end_[cls] = nullptr;
-  }
-}
-
-namespace {
-
-// Arenas of heaps that have ended, kept mapped (up to kKeptBytes) for the next
-// heap of the process: a program run after another (the REPL, an evaluation
-// harness, an embedder) then starts on memory whose pages are already there
-// instead of having the kernel clear fresh ones. Shared by the heaps of every
-// thread, hence the lock (taken once per arena, not per object).
-class ArenaCache {
- public:
-  static constexpr size_t kKeptBytes = size_t{32} << 20;
-  // An arena of at least `bytes`, or {nullptr, 0}.
-  std::pair<char*, size_t> take(size_t bytes) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (size_t i = 0; i < kept_.size(); ++i)
-      if (kept_[i].second >= bytes) {
-        auto arena = kept_[i];
-        kept_.erase(kept_.begin() + static_cast<std::ptrdiff_t>(i));
-        total_ -= arena.second;
-        return arena;
-      }
-    return {nullptr, 0};
-  }
-  // Keeps the arena, or unmaps it when the cache is full.
-  void give(char* mem, size_t bytes) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (total_ + bytes <= kKeptBytes) {
-        kept_.emplace_back(mem, bytes);
-        total_ += bytes;
-        return;
-      }
-    }
-    munmap(mem, bytes);
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::pair<char*, size_t>> kept_;
-  size_t total_ = 0;
-};
-
-ArenaCache& arena_cache() {
-  static auto* cache = new ArenaCache();  // never destroyed: heaps may end during static destruction
-  return *cache;
-}
-
-}  // namespace
-
-char* ObjectPool::new_chunk() {
-  if (arenas_.empty() || arena_used_ == arenas_.back().bytes) {
-    size_t bytes = std::clamp<size_t>(mapped_, size_t{256} << 10, size_t{4} << 20);
-    arenas_.reserve(arenas_.size() + 1);
-    auto [kept, kept_bytes] = arena_cache().take(bytes);
-    if (kept) {
-      bytes = kept_bytes;
-      reused_ += bytes;
-    } else {
-      void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-      if (p == MAP_FAILED) throw std::bad_alloc();
-      kept = static_cast<char*>(p);
-    }
-    arenas_.push_back({kept, bytes});
-    arena_used_ = 0;
-    mapped_ += bytes;
-  }
-  char* mem = arenas_.back().mem + arena_used_;
-  arena_used_ += kChunk;
-  return mem;
-}
-
-ObjectPool::~ObjectPool() {
-  for (Arena& a : arenas_) arena_cache().give(a.mem, a.bytes);
-  for (Object* o : large_) ::operator delete(o);
-}
 
 void Heap::tune_process_allocator() {
 #if defined(__GLIBC__)
@@ -136,7 +24,7 @@ void Heap::tune_process_allocator() {
 Heap::Heap(Thread* thread) : thread_(thread) { thread->heap = this; }
 
 Heap::~Heap() {
-  pool_.for_each([&](Object* o) { destroy(o); });  // contents; ~ObjectPool frees the memory
+  pool_.for_each_with_finalizer([&](Object* o) { destroy(o); });  // contents; ~ObjectPool frees the memory
   if (thread_ && thread_->heap == this) thread_->heap = nullptr;
 }
 
@@ -165,13 +53,35 @@ void Heap::grow(size_t bytes) {
     throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
 }
 
+// Bytes an object holds, its buffers included: what survives a collection sets the next one's threshold.
+static size_t object_bytes(Object* o) {
+  size_t n = o->size_class;
+  switch (o->kind) {
+    case ObjKind::Str: {
+      auto* str = static_cast<StrObject*>(o);
+      if (!str->is_inline()) n += str->shared.buffer.capacity();
+      break;
+    }
+    case ObjKind::List: n += static_cast<ListObject*>(o)->items.capacity() * sizeof(Value); break;
+    case ObjKind::Tuple: n += static_cast<TupleObject*>(o)->items.capacity() * sizeof(Value); break;
+    case ObjKind::Dict: {
+      auto* d = static_cast<DictObject*>(o);
+      n += d->entries.capacity() * sizeof(DictObject::Entry) + d->index.capacity() * sizeof(int32_t);
+      break;
+    }
+    default: break;
+  }
+  return n;
+}
+
 void Heap::mark_value(const Value& v) {
   if (v.tag == Tag::Object && v.obj) mark_object(v.obj);
 }
 
 void Heap::mark_object(Object* o) {
-  if (o->gc_mark) return;
-  o->gc_mark = 1;
+  if (!pool_.mark(o)) return;
+  marked_bytes_ += object_bytes(o);
+  ++marked_objects_;
   // Leaves (most strings, ranges, builtins) have nothing to trace: skip the gray stack.
   switch (o->kind) {
     case ObjKind::Str: {
@@ -230,28 +140,10 @@ void Heap::drain() {
   }
 }
 
-static size_t object_bytes(Object* o) {
-  size_t n = o->size_class;
-  switch (o->kind) {
-    case ObjKind::Str: {
-      auto* str = static_cast<StrObject*>(o);
-      if (!str->is_inline()) n += str->shared.buffer.capacity();
-      break;
-    }
-    case ObjKind::List: n += static_cast<ListObject*>(o)->items.capacity() * sizeof(Value); break;
-    case ObjKind::Tuple: n += static_cast<TupleObject*>(o)->items.capacity() * sizeof(Value); break;
-    case ObjKind::Dict: {
-      auto* d = static_cast<DictObject*>(o);
-      n += d->entries.capacity() * sizeof(DictObject::Entry) + d->index.capacity() * sizeof(int32_t);
-      break;
-    }
-    default: break;
-  }
-  return n;
-}
-
 void Heap::collect() {
   ++collections;
+  marked_bytes_ = 0;
+  marked_objects_ = 0;
   peak_bytes_ = std::max(peak_bytes_, allocated_bytes());
   for (Frame* f = thread_->top; f; f = f->parent)
     for (uint32_t i = 0; i < f->slot_count; ++i) mark_value(f->slots[i]);
@@ -267,18 +159,10 @@ void Heap::collect() {
     if (o) mark_object(o);
   drain();
 
-  size_t live = 0, count = 0;
-  pool_.sweep([&](Object* o) {
-    if (o->gc_mark) {
-      o->gc_mark = 0;
-      live += object_bytes(o);
-      ++count;
-      return false;
-    }
-    // Most garbage is short strings, whose bytes are inline: nothing to destroy.
-    if (!(o->kind == ObjKind::Str && (o->flags & kStrInline))) destroy(o);
-    return true;
-  });
+  // Destructors for the dead objects that have one; the pool frees the rest
+  // without touching them (most garbage is short strings, whose bytes are inline).
+  pool_.sweep([&](Object* o) { destroy(o); });
+  size_t live = marked_bytes_, count = marked_objects_;
   live_bytes_ = live;
   live_at_gc_ = live;
   grown_since_gc_ = 0;

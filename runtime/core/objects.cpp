@@ -79,7 +79,7 @@ static StrObject* new_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) 
   uint32_t len = checked_len(t, n);
   StrObject* o;
   if (n <= StrObject::kInlineMax) {
-    o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
+    o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n, 0, Heap::Finalize::kNo);
     flags |= kStrInline;
     *bytes = o->bytes;
   } else {
@@ -185,7 +185,7 @@ Value concat_str_int(Thread* t, Value a, int64_t x) {
   // A short string made whole (`'item' + str(i)`): the sum is made whole too,
   // as concat_bytes would, with str(x) written in place.
   if (sa->is_inline() && !(sa->flags & kFlagAppended) && n <= StrObject::kInlineMax) {
-    auto* r = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n);
+    auto* r = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n, 0, Heap::Finalize::kNo);
     r->len = static_cast<uint32_t>(n);  // at most kInlineMax
     r->flags = (sa->flags & kFlagAscii) | kFlagAppended | kStrInline;
     copy_bytes(r->bytes, sa->bytes, sa->len);

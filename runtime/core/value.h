@@ -36,11 +36,11 @@ enum class ObjKind : uint8_t {
 
 struct Object {
   ObjKind kind;
-  uint8_t gc_mark = 0;
+  uint8_t gc_mark = 0;  // 0 for an object in the pool (its mark is in its chunk's bitmap); see object_pool.h
   uint16_t flags = 0;
   uint32_t size_class = 0;  // bookkeeping for the collector's byte count
 };
-static_assert(sizeof(Object) == 8, "the heap's pool keeps its free-list link after the header");
+static_assert(sizeof(Object) == 8, "an object header is 8 bytes (a str's is 16, its length and hash included)");
 
 struct Value {
   Tag tag;
