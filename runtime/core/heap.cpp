@@ -66,7 +66,7 @@ static size_t object_bytes(Object* o) {
     case ObjKind::Tuple: n += static_cast<TupleObject*>(o)->items.capacity() * sizeof(Value); break;
     case ObjKind::Dict: {
       auto* d = static_cast<DictObject*>(o);
-      n += d->entries.capacity() * sizeof(DictObject::Entry) + d->index.capacity() * sizeof(int32_t);
+      n += d->entries.capacity() * sizeof(DictObject::Entry) + d->index.capacity() * sizeof(DictObject::Slot);
       break;
     }
     default: break;
