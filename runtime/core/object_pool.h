@@ -3,10 +3,10 @@
 // Chunks of 64 KiB, aligned to 64 KiB, each holds slots of one 16-byte size
 // class (16 to 256 bytes) and, in its first slots, a header with three
 // bitmaps over its slots:
-//   mark    reached by the collection in progress;
-//   live    survived the last collection: not handed out again;
+//   mark      reached by the collection in progress;
+//   live      survived the last collection: not handed out again;
 //   finalize  holds an object with a destructor to run when it dies (every
-//           object but an inline string).
+//             object but an inline string).
 // Allocation walks each class's chunks a 64-slot word at a time and hands
 // out the slots whose live bit is clear, lowest address first. The sweep is
 // bit operations on the headers: it runs destructors only for dead objects
@@ -15,7 +15,7 @@
 // and threaded a free list through the dead ones: a tenth of the strings
 // benchmark's profile. Much of that moved to the allocations, whose first
 // write to a slot now takes the cache miss the sweep took: split 7% faster,
-// the whole benchmark 2%.)
+// the whole strings benchmark 2-3%.)
 //
 // Objects come from the global allocator instead in sanitizer builds (so that
 // use-after-free of an object is still caught) and past the largest class.
