@@ -59,8 +59,7 @@ class Heap {
     void* mem = pool_.take(object_bytes);
     T* o = new (mem) T();
     account(o, k, object_bytes + extra_bytes);
-    if (!ObjectPool::pooled(object_bytes)) o->gc_mark = kLargeObject;
-    else if (finalize == Finalize::kYes) pool_.note_finalizer(o);
+    pool_.admit(o, object_bytes, finalize == Finalize::kYes);
     return o;
   }
   // Growth of an existing object (list append, dict insert): counts toward the next collection.

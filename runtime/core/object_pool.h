@@ -70,11 +70,17 @@ class ObjectPool {
     }
     return take_slow(bytes);
   }
-  // Records that the object just taken at o (pooled) has a destructor to run.
-  void note_finalizer(const Object* o) {
-    Chunk* h = chunk_of(o);
-    size_t i = h->index_of(o);
-    h->finalize()[i / 64] |= uint64_t{1} << (i % 64);
+  // After the object of `bytes` taken at o is constructed: flags a large one
+  // (its mark is then in the object), and records that a pooled one has a
+  // destructor to run when it dies.
+  void admit(Object* o, size_t bytes, bool has_finalizer) {
+    if (!pooled(bytes)) {
+      o->gc_mark = kLargeObject;
+    } else if (has_finalizer) {
+      Chunk* h = chunk_of(o);
+      size_t i = h->index_of(o);
+      h->finalize()[i / 64] |= uint64_t{1} << (i % 64);
+    }
   }
   // Marks o reached: true the first time in a collection.
   bool mark(Object* o) {
@@ -120,6 +126,10 @@ class ObjectPool {
       return static_cast<size_t>((offset * recip) >> 32);
     }
     char* slot(size_t i) { return reinterpret_cast<char*>(this) + i * size; }
+    // The object in the slot of word w's lowest set bit in `bits` (not 0).
+    Object* first_in(size_t w, uint64_t bits) {
+      return reinterpret_cast<Object*>(slot(w * 64 + static_cast<size_t>(__builtin_ctzll(bits))));
+    }
     uint64_t usable(size_t w) const;  // the bits of word w that are object slots
   };
   static_assert(sizeof(Chunk) % 8 == 0);
@@ -168,8 +178,7 @@ void ObjectPool::sweep(Finalize&& finalize) {
       uint64_t *mark = h->mark(), *live = h->live(), *fin = h->finalize();
       uint64_t any = 0;
       for (size_t w = 0; w < h->words; ++w) {
-        for (uint64_t dead = fin[w] & ~mark[w]; dead; dead &= dead - 1)
-          finalize(reinterpret_cast<Object*>(h->slot(w * 64 + static_cast<size_t>(__builtin_ctzll(dead)))));
+        for (uint64_t dead = fin[w] & ~mark[w]; dead; dead &= dead - 1) finalize(h->first_in(w, dead));
         fin[w] &= mark[w];
         live[w] = mark[w];
         any |= mark[w];
@@ -200,8 +209,7 @@ void ObjectPool::for_each_with_finalizer(F&& f) {
     for (Chunk* h : list) {
       uint64_t* fin = h->finalize();
       for (size_t w = 0; w < h->words; ++w)
-        for (uint64_t bits = fin[w]; bits; bits &= bits - 1)
-          f(reinterpret_cast<Object*>(h->slot(w * 64 + static_cast<size_t>(__builtin_ctzll(bits)))));
+        for (uint64_t bits = fin[w]; bits; bits &= bits - 1) f(h->first_in(w, bits));
     }
   for (Object* o : large_) f(o);
 }

@@ -185,11 +185,10 @@ Value concat_str_int(Thread* t, Value a, int64_t x) {
   // A short string made whole (`'item' + str(i)`): the sum is made whole too,
   // as concat_bytes would, with str(x) written in place.
   if (sa->is_inline() && !(sa->flags & kFlagAppended) && n <= StrObject::kInlineMax) {
-    auto* r = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n, 0, Heap::Finalize::kNo);
-    r->len = static_cast<uint32_t>(n);  // at most kInlineMax
-    r->flags = (sa->flags & kFlagAscii) | kFlagAppended | kStrInline;
-    copy_bytes(r->bytes, sa->bytes, sa->len);
-    write_decimal(r->bytes + sa->len, x, digits);
+    char* bytes;
+    StrObject* r = new_str_of(t, n, (sa->flags & kFlagAscii) | kFlagAppended, &bytes);  // inline: n is short
+    copy_bytes(bytes, sa->bytes, sa->len);
+    write_decimal(bytes + sa->len, x, digits);
     return Value::object(r);
   }
   fmt::format_int text(x);  // off the heap: valid across concat_bytes' allocation

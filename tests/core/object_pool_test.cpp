@@ -27,8 +27,7 @@ struct Taken {
 Object* take_object(ObjectPool& pool, size_t bytes, bool finalizer) {
   auto* o = new (pool.take(bytes)) Object();
   o->kind = ObjKind::Str;
-  if (!ObjectPool::pooled(bytes)) o->gc_mark = kLargeObject;
-  else if (finalizer) pool.note_finalizer(o);
+  pool.admit(o, bytes, finalizer);
   std::memset(reinterpret_cast<char*>(o) + sizeof(Object), 0x5a, bytes - sizeof(Object));  // the whole slot is ours
   return o;
 }
