@@ -480,9 +480,9 @@ void FunctionEmitter::emit_op(const ir::Instr& in) {
   spill_live(cur_block_, cur_instr_);
   store_line();
   llvm::Value* ok = in.op == Op::Unary
-                        ? call("pk_unary", {thread, frame_slot(in.dst), u32(in.imm), frame_slot(in.a)})
+                        ? call("pk_unary", {thread, frame_slot(in.dst), u32(in.imm), rooted(in.a)})
                         : call(in.op == Op::Binary ? "pk_binary" : "pk_compare",
-                               {thread, frame_slot(in.dst), u32(in.imm), frame_slot(in.a), frame_slot(in.b)});
+                               {thread, frame_slot(in.dst), u32(in.imm), rooted(in.a), rooted(in.b)});
   check(ok);
   if (is_register(in.dst)) copy_value(reg_[in.dst], frame_slot(in.dst));
   b.CreateBr(next);

@@ -135,6 +135,7 @@ class FunctionEmitter {
     uint32_t block = UINT32_MAX;
     uint32_t def = 0;       // instruction index of the one definition
     uint32_t last_use = 0;  // instruction index of the last use (same block)
+    uint32_t constant = UINT32_MAX;  // defined by LoadConst of this constant: never spilled
     bool live = false;      // kept in a register
   };
   void find_register_temps();
@@ -149,6 +150,11 @@ class FunctionEmitter {
   uint32_t frame_index(ir::Slot s) const { return frame_index_[s]; }
   void init_frame_homes();
   bool is_register(ir::Slot s) const { return s < reg_.size() && reg_[s]; }
+  // Where a runtime call reads slot s, rooted for the call's length: a
+  // register temporary holding a constant is read from the module's
+  // constants (a root, so it is never spilled); another register temporary
+  // from its frame home, which spill_live wrote; any other slot is its frame slot.
+  llvm::Value* rooted(ir::Slot s);
 
   // ---- statement line and fuel kept out of memory (codegen.cpp; -O1 and up, not debug) ----
   // The frame's line is read only by whatever a runtime call does (a traceback,

@@ -63,7 +63,7 @@ llvm::Value* FunctionEmitter::emit_truth(llvm::Value* a, ir::Slot s) {
   b.SetInsertPoint(object);
   if (is_register(s)) {
     spill_live(cur_block_, cur_instr_);
-    a = frame_slot(s);
+    a = rooted(s);
   }
   store_line();
   check(call("pk_truth", {thread, flag, a}));

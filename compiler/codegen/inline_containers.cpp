@@ -118,7 +118,7 @@ void FunctionEmitter::emit_get_item(const ir::Instr& in) {
   b.SetInsertPoint(slow);
   spill_live(cur_block_, cur_instr_);
   store_line();
-  check(call("pk_get_item", {thread, frame_slot(in.dst), frame_slot(in.a), frame_slot(in.b)}));
+  check(call("pk_get_item", {thread, frame_slot(in.dst), rooted(in.a), rooted(in.b)}));
   if (is_register(in.dst)) copy_value(slot(in.dst), frame_slot(in.dst));
   b.CreateBr(done);
   b.SetInsertPoint(done);
@@ -145,7 +145,7 @@ void FunctionEmitter::emit_set_item(const ir::Instr& in) {
   b.SetInsertPoint(slow);
   spill_live(cur_block_, cur_instr_);
   store_line();
-  check(call("pk_set_item", {thread, frame_slot(in.a), frame_slot(in.b), frame_slot(in.args[0])}));
+  check(call("pk_set_item", {thread, rooted(in.a), rooted(in.b), rooted(in.args[0])}));
   b.CreateBr(done);
   b.SetInsertPoint(done);
 }

@@ -219,7 +219,7 @@ void FunctionEmitter::emit_method_call(const ir::Instr& in, llvm::Value* argv, u
   auto nkw = static_cast<uint32_t>(in.kwnames.size());
   // The receiver stays rooted while the method runs: a register temporary's
   // frame home, which spill_live wrote before this call (the call uses it).
-  llvm::Value* self = is_register(in.a) ? frame_slot(in.a) : slot(in.a);
+  llvm::Value* self = is_register(in.a) ? rooted(in.a) : slot(in.a);
   std::vector<const core::Method*> direct;
   if (m.runtime && in.imm < m.ir.constants.size()) {  // dumping: no addresses
     const std::string& name = m.ir.constants[in.imm].s;
@@ -285,7 +285,7 @@ void FunctionEmitter::begin_concat_str_int(const ir::Instr& in) {
       (t < fn().slot_names.size() && !fn().slot_names[t].empty()))
     return;
   llvm::Value* x = slot(in.args[0]);
-  llvm::Value* a = is_register(add.a) ? frame_slot(add.a) : slot(add.a);
+  llvm::Value* a = is_register(add.a) ? rooted(add.a) : slot(add.a);
   llvm::BasicBlock* a_obj = new_block("concat_a_obj");
   llvm::BasicBlock* fused = new_block("concat_str_int");
   llvm::BasicBlock* plain = new_block("concat_plain");

@@ -83,6 +83,7 @@ void FunctionEmitter::find_register_temps() {
         if (in.op == Op::LoadGlobal) global_of[in.dst] = in.imm;
         temp_[in.dst].block = bi;
         temp_[in.dst].def = k;
+        if (in.op == Op::LoadConst) temp_[in.dst].constant = in.imm;
       }
     }
   }
@@ -163,12 +164,18 @@ void FunctionEmitter::spill_live(uint32_t bi, uint32_t k, Slot except) {
     const RegisterTemp& t = temp_[s];
     if (t.block != bi || t.last_use < k) continue;  // dead from here on
     active_[kept++] = s;
-    if (t.def >= k || s == except) continue;
+    // A constant is a root already, and calls read it from the module (rooted()).
+    if (t.def >= k || s == except || t.constant != UINT32_MAX) continue;
     if (!initialised) init_frame_homes();
     initialised = true;
     copy_value(frame_slot(s), reg_[s]);
   }
   active_.resize(kept);
+}
+
+llvm::Value* FunctionEmitter::rooted(Slot s) {
+  if (is_register(s) && temp_[s].constant != UINT32_MAX) return m.constant_ptr(temp_[s].constant);
+  return frame_slot(s);
 }
 
 void FunctionEmitter::spill(Slot s) {

@@ -551,4 +551,25 @@ TEST(Jit, TemporaryHomesJoinTheRootsAtTheFirstSpill) {
   EXPECT_EQ(o.out, "3270\n");
 }
 
+// A register temporary that holds a constant is never spilled: slow paths and
+// runtime calls read it from the module's constants, which are roots. Each
+// use below takes a slow path or a call (string operands, a method on a
+// constant receiver, indexing a constant) while collections run, and the
+// constants must read the same on every iteration.
+TEST(Jit, ConstantTemporariesAreReadFromTheModule) {
+  Outcome o = same(
+      "def f(n):\n"
+      "    out = []\n"
+      "    for i in range(n):\n"
+      "        s = str(i)\n"
+      "        t = 'ab' + s\n"
+      "        if 'ab' < t and s + 'q' * 100 != 'zz':\n"
+      "            out.append(','.join([s, t]) + '|' + 'xyz'[i % 3])\n"
+      "        if 'k' in t or not 'w':\n"
+      "            return -1\n"
+      "    return len(out), out[7], out[-1][:12], 'ab'\n"
+      "print(f(30000))\n");
+  EXPECT_EQ(o.out, "(30000, '7,ab7|y', '29999,ab2999', 'ab')\n");
+}
+
 }  // namespace
