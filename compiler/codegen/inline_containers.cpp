@@ -203,7 +203,7 @@ void FunctionEmitter::emit_append(const ir::Instr& in) {
     b.CreateStore(b.CreateConstInBoundsGEP1_64(m.i8, end, sizeof(core::Value)), end_ptr);
     llvm::Value* heap = b.CreateLoad(m.i8_ptr, field(thread, kThreadHeap, m.i8_ptr));
     llvm::Value* growth = field(heap, core::Heap::growth_counter_offset(), m.i64);
-    b.CreateStore(b.CreateAdd(b.CreateLoad(m.i64, growth), b.getInt64(sizeof(core::Value))), growth);
+    b.CreateStore(b.CreateSub(b.CreateLoad(m.i64, growth), b.getInt64(sizeof(core::Value))), growth);
     store_value(slot(in.dst), kTagNone, b.getInt64(0));
     b.CreateBr(done);
   } else {

@@ -35,16 +35,34 @@ void Heap::add_module(ModuleRuntime* m) {
 void Heap::remove_module(ModuleRuntime* m) { modules_.erase(std::remove(modules_.begin(), modules_.end(), m), modules_.end()); }
 
 void Heap::before_alloc(size_t bytes) {
-  if (stress || since_gc_ + bytes > threshold_) collect();
+  settle();
+  if (stress_ || since_gc_ + bytes > threshold_) collect();
   size_t limit = thread_->budget.max_heap_bytes;
-  if (limit && live_bytes_ + bytes > limit) {
+  if (limit && live_at_gc_ + since_gc_ + bytes > limit) {
     collect();
-    if (live_bytes_ + bytes > limit) throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
+    if (live_at_gc_ + bytes > limit) {
+      refill_room();
+      throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
+    }
   }
+  refill_room();
+}
+
+void Heap::refill_room() {
+  auto left = [](size_t cap, size_t used) { return cap > used ? cap - used : 0; };
+  size_t room = stress_ ? 0 : left(threshold_, since_gc_);
+  if (size_t limit = thread_->budget.max_heap_bytes) room = std::min(room, left(limit, live_at_gc_ + since_gc_));
+  room_ = room_start_ = static_cast<int64_t>(std::min<size_t>(room, INT64_MAX));
+}
+
+void Heap::set_stress(bool on) {
+  stress_ = on;
+  settle();
+  refill_room();
 }
 
 void Heap::grow(size_t bytes) {
-  since_gc_ += bytes;
+  room_ -= static_cast<int64_t>(bytes);
   grown_since_gc_ += bytes;
   // Allocations since the last collection are left out: they may be garbage,
   // and before_alloc (which can collect) holds them to the budget.
@@ -144,6 +162,7 @@ void Heap::collect() {
   ++collections;
   marked_bytes_ = 0;
   marked_objects_ = 0;
+  settle();
   peak_bytes_ = std::max(peak_bytes_, allocated_bytes());
   for (Frame* f = thread_->top; f; f = f->parent)
     for (uint32_t i = 0; i < f->slot_count; ++i) mark_value(f->slots[i]);
@@ -163,7 +182,6 @@ void Heap::collect() {
   // without touching them (most garbage is short strings, whose bytes are inline).
   pool_.sweep([&](Object* o) { destroy(o); });
   size_t live = marked_bytes_, count = marked_objects_;
-  live_bytes_ = live;
   live_at_gc_ = live;
   grown_since_gc_ = 0;
   live_objects_ = count;
@@ -171,6 +189,7 @@ void Heap::collect() {
   // The next collection after twice as many bytes as survived (at least 1 MiB): the cost of
   // marking is then amortised over the allocation that made it necessary.
   threshold_ = std::max<size_t>(size_t{1} << 20, 2 * live);
+  refill_room();
 }
 
 template <class T>
@@ -200,7 +219,7 @@ void Heap::destroy(Object* o) {
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Winvalid-offsetof"
-size_t Heap::growth_counter_offset() { return offsetof(Heap, since_gc_); }
+size_t Heap::growth_counter_offset() { return offsetof(Heap, room_); }
 #pragma GCC diagnostic pop
 
 }  // namespace plank::core

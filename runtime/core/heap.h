@@ -11,8 +11,14 @@
 // A collection runs when the bytes allocated since the last one pass a
 // threshold that grows with the live heap (twice the bytes that survived the
 // last collection, at least 1 MiB: young garbage is swept while its memory is
-// still in the cache), or at every allocation with `stress` on (a debug switch
+// still in the cache), or at every allocation with stress on (a debug switch
 // for tests). Past Budget::max_heap_bytes allocation raises MemoryError.
+//
+// Allocation checks one counter, room_: the bytes it may take before either
+// limit needs a look (the least of what the threshold and the budget leave).
+// The slow path settles the statistics, collects or raises, and sets the room
+// again. Budget::max_heap_bytes is read there, so a change to it takes effect
+// within the room left (at most the threshold).
 //
 // Usage: `Thread t; Heap heap(&t);` — the Heap sets t.heap and frees every
 // object when destroyed.
@@ -54,16 +60,17 @@ class Heap {
   template <class T>
   T* alloc_sized(ObjKind k, size_t object_bytes, size_t extra_bytes = 0, Finalize finalize = Finalize::kYes) {
     size_t bytes = object_bytes + extra_bytes;
-    size_t limit = thread_->budget.max_heap_bytes;
-    if (stress || since_gc_ + bytes > threshold_ || (limit && live_bytes_ + bytes > limit)) before_alloc(bytes);
+    if (__builtin_expect(static_cast<int64_t>(bytes) > room_, 0)) before_alloc(bytes);
+    room_ -= static_cast<int64_t>(bytes);
     void* mem = pool_.take(object_bytes);
     T* o = new (mem) T();
-    account(o, k, object_bytes + extra_bytes);
+    o->kind = k;
+    o->size_class = static_cast<uint32_t>(bytes < UINT32_MAX ? bytes : UINT32_MAX);
     pool_.admit(o, object_bytes, finalize == Finalize::kYes);
     return o;
   }
   // Growth of an existing object (list append, dict insert): counts toward the next collection.
-  void note_growth(size_t bytes) { since_gc_ += bytes; }
+  void note_growth(size_t bytes) { room_ -= static_cast<int64_t>(bytes); }
   // An existing object's buffer is about to take `bytes` more (a list, dict
   // or builder string reallocating): counted like note_growth, and
   // MemoryError when what survived the last collection plus all growth since
@@ -76,8 +83,9 @@ class Heap {
   void before_push(const Vector& v) {
     if (v.size() == v.capacity()) grow(std::max<size_t>(v.capacity(), 1) * sizeof(typename Vector::value_type));
   }
-  // Where note_growth's counter lives: compiled code that appends to a list in
-  // place counts the growth itself (compiler/codegen/inline_containers.cpp).
+  // Where note_growth's counter lives (an int64 the growth is subtracted
+  // from): compiled code that appends to a list in place counts the growth
+  // itself (compiler/codegen/inline_containers.cpp).
   static size_t growth_counter_offset();
 
   void add_module(ModuleRuntime* m);
@@ -106,11 +114,13 @@ class Heap {
   // and kept: str(i % 10), iterating a string, s[i] allocate nothing (CPython caches them too).
   Object*& small_str(size_t i) { return small_strs_[i]; }
 
-  bool stress = false;           // collect at every allocation (tests)
+  // Collect at every allocation (tests).
+  void set_stress(bool on);
+  bool stress() const { return stress_; }
   size_t collections = 0;        // statistics
-  size_t live_bytes() const { return live_bytes_; }
-  size_t live_objects() const { return live_objects_; }
-  size_t allocated_bytes() const { return live_bytes_ + since_gc_; }
+  size_t live_objects() const { return live_objects_; }  // that survived the last collection
+  // What survived the last collection and all allocation and growth since.
+  size_t allocated_bytes() const { return live_at_gc_ + since_gc(); }
   // The most bytes held at once (sampled when a collection starts, and now).
   size_t peak_bytes() const { return std::max(peak_bytes_, allocated_bytes()); }
   // Object memory this heap took over, already mapped, from heaps that had ended.
@@ -118,13 +128,13 @@ class Heap {
 
  private:
   void before_alloc(size_t bytes);
-  void account(Object* o, ObjKind k, size_t bytes) {
-    o->kind = k;
-    o->size_class = static_cast<uint32_t>(bytes < UINT32_MAX ? bytes : UINT32_MAX);
-    since_gc_ += bytes;
-    live_bytes_ += bytes;
-    ++live_objects_;
+  // Bytes allocated or grown since the last collection.
+  size_t since_gc() const { return since_gc_ + static_cast<size_t>(room_start_ - room_); }
+  void settle() {  // folds what the room lost into since_gc_
+    since_gc_ = since_gc();
+    room_start_ = room_;
   }
+  void refill_room();  // after settle(): the room the threshold and the budget leave
   void mark_value(const Value& v);
   void mark_object(Object* o);
   void drain();
@@ -132,11 +142,13 @@ class Heap {
 
   Thread* thread_;
   ObjectPool pool_;  // declared before everything that holds objects: destroyed last
-  size_t live_bytes_ = 0;     // after the last collection, plus what was allocated since
+  int64_t room_ = 0;        // allocation's one check (negative when growth overdrew it)
+  int64_t room_start_ = 0;  // room_ as refill_room set it
+  bool stress_ = false;
   size_t live_objects_ = 0;
   size_t marked_bytes_ = 0;    // of the collection in progress: what mark_object reached
   size_t marked_objects_ = 0;
-  size_t since_gc_ = 0;
+  size_t since_gc_ = 0;        // allocation and growth since the last collection, up to the last settle()
   size_t live_at_gc_ = 0;      // bytes that survived the last collection
   size_t grown_since_gc_ = 0;  // grow()'s bytes since then
   size_t peak_bytes_ = 0;

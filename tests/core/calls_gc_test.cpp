@@ -246,10 +246,15 @@ class Collector : public Calls {};
 
 TEST_F(Collector, FreesUnreachableKeepsReachable) {
   Value kept = L({S("keep me"), T({S("nested")})});
-  for (int i = 0; i < 1000; ++i) make_list(&t, {make_str(&t, "garbage")});
-  size_t before = heap.live_objects();
   heap.collect();
-  EXPECT_LT(heap.live_objects(), before);
+  size_t before = heap.live_objects();  // survivors of a collection: kept's four objects and the fixture's
+  EXPECT_GE(before, 4u);
+  size_t bytes = heap.allocated_bytes();
+  for (int i = 0; i < 1000; ++i) make_list(&t, {make_str(&t, "garbage")});
+  EXPECT_GE(heap.allocated_bytes(), bytes + 1000 * 2 * 16);  // each list and string counted
+  heap.collect();
+  EXPECT_EQ(heap.live_objects(), before);
+  EXPECT_EQ(heap.allocated_bytes(), bytes);
   EXPECT_EQ(R(kept), "['keep me', ('nested',)]");
   size_t after = heap.live_objects();
   heap.collect();
@@ -289,7 +294,7 @@ TEST_F(Collector, HeapBudgetRaisesMemoryError) {
 // Runs a mixed workload with a collection at every allocation: nothing reachable may be freed
 // (AddressSanitizer / the checks below catch a use after free).
 TEST_F(Collector, StressCollectAtEveryAllocation) {
-  heap.stress = true;
+  heap.set_stress(true);
   Value add = make_fn(1, {I(1)});
   Value acc = L({});
   Value d = D({});
@@ -338,7 +343,7 @@ TEST_F(Collector, StressCollectAtEveryAllocation) {
     ASSERT_TRUE(pk_call(&t, &rs, &add, &two, 1, 0, nullptr));
     ASSERT_EQ(rs.i, 3);
   }
-  heap.stress = false;
+  heap.set_stress(false);
   EXPECT_GT(heap.collections, 1000u);
   EXPECT_EQ(list_items(acc).size(), 60u);
   EXPECT_EQ(R(list_items(acc)[7]), "('7', 'a,b,c,7')");
@@ -351,7 +356,7 @@ TEST_F(Collector, StressCollectAtEveryAllocation) {
 // every older string keeps its own value, and a string that shares a buffer
 // keeps it alive alone, with a collection at every allocation.
 TEST_F(Collector, StringAppendSharesBuffersSoundly) {
-  heap.stress = true;
+  heap.set_stress(true);
   size_t s_slot = used;
   Value s = S("");  // only the latest string lives in this slot: older ones die unless kept below
   std::vector<std::string> expected;
@@ -375,7 +380,7 @@ TEST_F(Collector, StringAppendSharesBuffersSoundly) {
   EXPECT_EQ(bin(Add, old, x), R(keep(make_str(&t, expected[3] + "x"))));
   EXPECT_EQ(bin(Add, old, y), R(keep(make_str(&t, expected[3] + "y"))));
   EXPECT_EQ(bin(Add, s, s), R(keep(make_str(&t, model + model))));
-  heap.stress = false;
+  heap.set_stress(false);
   for (size_t k = 0; k < prefixes.size(); ++k) EXPECT_EQ(std::string(str_view(prefixes[k])), expected[k]);
   EXPECT_EQ(std::string(str_view(s)), model);
   EXPECT_EQ(length(&t, s), 200);  // code points: one per piece
@@ -388,7 +393,7 @@ TEST_F(Collector, StringAppendSharesBuffersSoundly) {
 // grows a buffer another string owns only within its capacity: that string's
 // bytes never move (runtime code may hold a view of them).
 TEST_F(Collector, BuilderAppendsNeverMoveAnotherStringsBuffer) {
-  heap.stress = true;
+  heap.set_stress(true);
   uint32_t op = Add | kBinaryStrBuilder | kBinaryInPlace;
   Value base = keep(concat_str(&t, keep(concat_str(&t, S("ab"), S("cd"))), S("e")));  // owns a buffer with room
   const char* bytes = as_str(base)->shared.buffer.data();
@@ -411,7 +416,7 @@ TEST_F(Collector, BuilderAppendsNeverMoveAnotherStringsBuffer) {
     EXPECT_EQ(next.obj, s.obj);
   }
   EXPECT_EQ(length(&t, s), 7 + 101 * 200);
-  heap.stress = false;
+  heap.set_stress(false);
   seal_str(s);
   ASSERT_TRUE(pk_binary(&t, &next, op, &s, &piece));  // sealed: an append makes a new string
   EXPECT_NE(next.obj, s.obj);
@@ -477,11 +482,11 @@ TEST_F(Collector, SmallStringsAreCachedAndSurvive) {
   Value s;
   ASSERT_TRUE(call_raw("str", {I(7)}, {}, &s));
   EXPECT_EQ(s.obj, make_str(&t, "7").obj);
-  heap.stress = true;
+  heap.set_stress(true);
   Value b = S("b");
   EXPECT_EQ(bin(Add, a, b), "'ab'");  // appends in place within the cached "a"'s spare capacity
   EXPECT_EQ(bin(Add, a, S("cd")), "'acd'");
-  heap.stress = false;
+  heap.set_stress(false);
   heap.collect();
   EXPECT_EQ(R(make_str(&t, "a")), "'a'");
   EXPECT_EQ(make_str(&t, "a").obj, a.obj);
@@ -490,7 +495,7 @@ TEST_F(Collector, SmallStringsAreCachedAndSurvive) {
 
 // join reads a list or tuple in place and any other iterable through an iterator.
 TEST_F(Collector, JoinOfListTupleAndIterator) {
-  heap.stress = true;
+  heap.set_stress(true);
   Value sep = S("-"), join = S("join");
   auto joined = [&](Value arg) {
     Value r;
