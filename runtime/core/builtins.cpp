@@ -10,6 +10,7 @@
 
 #include "runtime/core/args.h"
 #include "runtime/core/heap.h"
+#include "runtime/core/new_str.h"
 #include "runtime/core/ops.h"
 
 namespace plank::core {
@@ -103,7 +104,7 @@ Value b_str(Thread* t, const CallArgs& args) {
     fmt::format_int digits(args.positional(0).i);
     if (digits.size() <= 1) return make_str(t, std::string_view(digits.data(), digits.size()));
     char* out;  // digits are ASCII: written straight into the string
-    Value r = make_ascii_str_for(t, digits.size(), &out);
+    Value r = new_ascii_str_for(t, digits.size(), &out);
     std::memcpy(out, digits.data(), digits.size());
     return r;
   }

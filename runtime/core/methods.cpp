@@ -9,6 +9,7 @@
 #include "runtime/core/args.h"
 #include "runtime/core/copy_bytes.h"
 #include "runtime/core/heap.h"
+#include "runtime/core/new_str.h"
 #include "runtime/core/unicode.h"
 
 namespace plank::core {
@@ -97,7 +98,7 @@ Value s_split(Thread* t, Value self, const BoundArgs& b) {
     Value v;
     if (self_ascii && part.size() >= 2) {  // an ASCII string's parts are ASCII: no scan
       char* bytes;
-      v = make_ascii_str_for(t, part.size(), &bytes);  // part lies in self, rooted: valid across the allocation
+      v = new_ascii_str_for(t, part.size(), &bytes);  // part lies in self, rooted: valid across the allocation
       copy_bytes(bytes, part.data(), part.size());
     } else {
       v = make_str(t, part);  // the shared strings of 0 and 1 byte
@@ -165,7 +166,7 @@ Value s_join(Thread* t, Value self, const BoundArgs& b) {
   // result is allocated (collected items are not rooted).
   if (ascii && total >= 2 && collected.empty()) {
     char* out;
-    Value r = make_ascii_str_for(t, total, &out);  // items do not move
+    Value r = new_ascii_str_for(t, total, &out);  // items do not move
     for (size_t i = 0; i < items.size(); ++i) {
       if (i) {
         copy_bytes(out, sep.data(), sep.size());
@@ -237,7 +238,7 @@ Value case_ascii(Thread* t, Value self, char lo) {
     return make_str(t, std::string_view(&c, s.size()));
   }
   char* bytes;
-  Value r = make_ascii_str_for(t, s.size(), &bytes);
+  Value r = new_ascii_str_for(t, s.size(), &bytes);
   char* out = bytes;
   const char* in = s.data();
   size_t n = s.size();

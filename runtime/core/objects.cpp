@@ -12,6 +12,7 @@
 #include "runtime/core/copy_bytes.h"
 #include "runtime/core/decimal.h"
 #include "runtime/core/heap.h"
+#include "runtime/core/new_str.h"
 #include "runtime/core/module_runtime.h"
 #include "runtime/core/str_concat.h"
 #include "runtime/core/unicode.h"
@@ -60,9 +61,6 @@ static bool is_ascii(std::string_view s) {
 static_assert(offsetof(StrObject, bytes) == kStrInlineOffset);
 #pragma GCC diagnostic pop
 
-// A new string of n bytes, which the caller writes at *bytes before anything
-// else allocates: inline (16 + n bytes of pool slot) when short, else in a
-// buffer of exactly n bytes.
 static StrObject* new_buffer_str(Thread* t, size_t capacity);
 
 // A string's length, refused past what its 32-bit field holds (4 GiB), before
@@ -75,18 +73,12 @@ static inline uint32_t checked_len(Thread* t, size_t n) {
   return static_cast<uint32_t>(n);
 }
 
-static StrObject* new_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) {
+// new_str_of's long string (new_str.h): a buffer of exactly n bytes.
+StrObject* new_long_str_of(Thread* t, size_t n, uint16_t flags, char** bytes) {
   uint32_t len = checked_len(t, n);
-  StrObject* o;
-  if (n <= StrObject::kInlineMax) {
-    o = t->heap->alloc_sized<StrObject>(ObjKind::Str, kStrInlineOffset + n, 0, Heap::Finalize::kNo);
-    flags |= kStrInline;
-    *bytes = o->bytes;
-  } else {
-    o = new_buffer_str(t, n);
-    o->shared.buffer.resize(n);
-    *bytes = o->shared.buffer.data();
-  }
+  StrObject* o = new_buffer_str(t, n);
+  o->shared.buffer.resize(n);
+  *bytes = o->shared.buffer.data();
   o->len = len;
   o->flags = flags;
   return o;
@@ -125,7 +117,7 @@ Value make_str_from(Thread* t, std::string&& s) {
   return Value::object(o);
 }
 
-Value make_ascii_str_for(Thread* t, size_t n, char** bytes) { return Value::object(new_str_of(t, n, kFlagAscii, bytes)); }
+Value make_ascii_str_for(Thread* t, size_t n, char** bytes) { return new_ascii_str_for(t, n, bytes); }
 
 static constexpr uint16_t kFlagAppended = 2;  // made by concat_str: the next append reserves room to grow
 
