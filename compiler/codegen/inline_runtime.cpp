@@ -217,9 +217,8 @@ void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* arg
 // is written back around it.
 void FunctionEmitter::emit_method_call(const ir::Instr& in, llvm::Value* argv, uint32_t npos, llvm::Value* names) {
   auto nkw = static_cast<uint32_t>(in.kwnames.size());
-  // The receiver stays rooted while the method runs: a register temporary's
-  // frame home, which spill_live wrote before this call (the call uses it).
-  llvm::Value* self = is_register(in.a) ? rooted(in.a) : slot(in.a);
+  // The receiver stays rooted while the method runs (rooted()).
+  llvm::Value* self = rooted(in.a);
   std::vector<const core::Method*> direct;
   if (m.runtime && in.imm < m.ir.constants.size()) {  // dumping: no addresses
     const std::string& name = m.ir.constants[in.imm].s;
@@ -285,7 +284,7 @@ void FunctionEmitter::begin_concat_str_int(const ir::Instr& in) {
       (t < fn().slot_names.size() && !fn().slot_names[t].empty()))
     return;
   llvm::Value* x = slot(in.args[0]);
-  llvm::Value* a = is_register(add.a) ? rooted(add.a) : slot(add.a);
+  llvm::Value* a = rooted(add.a);
   llvm::BasicBlock* a_obj = new_block("concat_a_obj");
   llvm::BasicBlock* fused = new_block("concat_str_int");
   llvm::BasicBlock* plain = new_block("concat_plain");

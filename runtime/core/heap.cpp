@@ -40,10 +40,8 @@ void Heap::before_alloc(size_t bytes) {
   size_t limit = thread_->budget.max_heap_bytes;
   if (limit && live_at_gc_ + since_gc_ + bytes > limit) {
     collect();
-    if (live_at_gc_ + bytes > limit) {
-      refill_room();
+    if (live_at_gc_ + bytes > limit)  // collect() has set the room
       throw_error(thread_, "MemoryError", fmt::format("heap limit of {} bytes exceeded", limit));
-    }
   }
   refill_room();
 }
@@ -98,8 +96,8 @@ void Heap::mark_value(const Value& v) {
 
 void Heap::mark_object(Object* o) {
   if (!pool_.mark(o)) return;
-  marked_bytes_ += object_bytes(o);
-  ++marked_objects_;
+  live_at_gc_ += object_bytes(o);
+  ++live_objects_;
   // Leaves (most strings, ranges, builtins) have nothing to trace: skip the gray stack.
   switch (o->kind) {
     case ObjKind::Str: {
@@ -160,10 +158,10 @@ void Heap::drain() {
 
 void Heap::collect() {
   ++collections;
-  marked_bytes_ = 0;
-  marked_objects_ = 0;
   settle();
   peak_bytes_ = std::max(peak_bytes_, allocated_bytes());
+  live_at_gc_ = 0;  // counted again by mark_object
+  live_objects_ = 0;
   for (Frame* f = thread_->top; f; f = f->parent)
     for (uint32_t i = 0; i < f->slot_count; ++i) mark_value(f->slots[i]);
   for (ModuleRuntime* m : modules_) {
@@ -181,14 +179,11 @@ void Heap::collect() {
   // Destructors for the dead objects that have one; the pool frees the rest
   // without touching them (most garbage is short strings, whose bytes are inline).
   pool_.sweep([&](Object* o) { destroy(o); });
-  size_t live = marked_bytes_, count = marked_objects_;
-  live_at_gc_ = live;
   grown_since_gc_ = 0;
-  live_objects_ = count;
   since_gc_ = 0;
   // The next collection after twice as many bytes as survived (at least 1 MiB): the cost of
   // marking is then amortised over the allocation that made it necessary.
-  threshold_ = std::max<size_t>(size_t{1} << 20, 2 * live);
+  threshold_ = std::max<size_t>(size_t{1} << 20, 2 * live_at_gc_);
   refill_room();
 }
 

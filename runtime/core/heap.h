@@ -145,11 +145,9 @@ class Heap {
   int64_t room_ = 0;        // allocation's one check (negative when growth overdrew it)
   int64_t room_start_ = 0;  // room_ as refill_room set it
   bool stress_ = false;
-  size_t live_objects_ = 0;
-  size_t marked_bytes_ = 0;    // of the collection in progress: what mark_object reached
-  size_t marked_objects_ = 0;
+  size_t live_objects_ = 0;    // objects that survived the last collection (mark_object counts them)
   size_t since_gc_ = 0;        // allocation and growth since the last collection, up to the last settle()
-  size_t live_at_gc_ = 0;      // bytes that survived the last collection
+  size_t live_at_gc_ = 0;      // bytes that survived the last collection (mark_object counts them)
   size_t grown_since_gc_ = 0;  // grow()'s bytes since then
   size_t peak_bytes_ = 0;
   size_t threshold_ = 1u << 20;

@@ -27,7 +27,9 @@ StrObject* new_long_str_of(Thread* t, size_t n, uint16_t flags, char** bytes);
   return o;
 }
 
-// make_ascii_str_for (objects.h), inline.
+// A new ASCII str of n bytes (n >= 2) that the caller writes at *bytes before
+// anything else allocates: a result computed byte by byte goes straight into
+// the object instead of through a std::string.
 [[gnu::always_inline]] inline Value new_ascii_str_for(Thread* t, size_t n, char** bytes) {
   return Value::object(new_str_of(t, n, kStrAscii, bytes));
 }

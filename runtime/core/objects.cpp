@@ -117,8 +117,6 @@ Value make_str_from(Thread* t, std::string&& s) {
   return Value::object(o);
 }
 
-Value make_ascii_str_for(Thread* t, size_t n, char** bytes) { return new_ascii_str_for(t, n, bytes); }
-
 static constexpr uint16_t kFlagAppended = 2;  // made by concat_str: the next append reserves room to grow
 
 // `a` + the bytes `tail` (ASCII or not as tail_ascii says). The caller roots

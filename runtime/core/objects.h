@@ -158,10 +158,7 @@ void set_error(Thread* t, std::string_view kind, std::string message);  // recor
 // All of these may collect: operands must be rooted (slots, root stack).
 Value make_str(Thread* t, std::string_view s);
 Value make_str_from(Thread* t, std::string&& s);  // takes the bytes over: no copy of a built result
-// A new ASCII str of n bytes (n >= 2) that the caller writes at *bytes before
-// anything else allocates: a result computed byte by byte goes straight into
-// the object (inline when short) instead of through a std::string.
-Value make_ascii_str_for(Thread* t, size_t n, char** bytes);
+// A str whose bytes the caller writes into the object: new_str.h.
 Value concat_str(Thread* t, Value a, Value b);  // a + b for two str values
 // a + b for a builder local's `a = a + b` (the compiler has proved that
 // nothing else refers to a string with kStrBuilder): extends a itself when it
