@@ -119,3 +119,42 @@ TEST(CalibrateCli, FitsASideFileThatParseThenUses) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("too few"), std::string::npos) << r.err;
 }
+
+// --predictions: one line per example, agreeing with the summary. The shipped
+// model gets some of the first 40 right, so both kinds of line are checked.
+TEST(EvalPredictions, OneLinePerExampleAgreeingWithTheSummary) {
+  std::string data = valid_subset(40), out = testing::TempDir() + "plank_eval_predictions.jsonl";
+  std::filesystem::remove(out);
+  auto r = run_plank("eval parser --data " + data + " --json --beam 3 --engine cpu --model " +
+                     std::string(PLANK_SOURCE_DIR) + "/models/parser.bin --predictions " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto summary = nlohmann::json::parse(r.out);
+  std::ifstream in(out), gold_in(data);
+  std::string line, gold_line;
+  int lines = 0, correct = 0, in_beam = 0;
+  while (std::getline(in, line) && std::getline(gold_in, gold_line)) {
+    auto j = nlohmann::json::parse(line), g = nlohmann::json::parse(gold_line);
+    ++lines;
+    EXPECT_EQ(j["id"], g["id"]);
+    EXPECT_EQ(j["text"], g["text"]);
+    EXPECT_EQ(j["gold"], g["logical_form"]);  // sorted keys either way
+    bool hit = j["correct"].get<bool>();
+    int rank = j["gold_rank"].get<int>();
+    EXPECT_EQ(hit, rank == 0) << line;
+    EXPECT_EQ(hit, j["predicted"] == j["gold"]) << line;
+    EXPECT_LT(rank, 3);
+    EXPECT_LE(j["log_prob"].get<double>(), 0.0);
+    correct += hit;
+    in_beam += rank >= 0;
+  }
+  EXPECT_EQ(lines, 40);
+  EXPECT_GT(correct, 0);
+  EXPECT_LT(correct, 40);
+  EXPECT_NEAR(summary["exact_match"].get<double>(), correct / 40.0, 1e-9);
+  EXPECT_NEAR(summary["recall_at"]["5"].get<double>(), in_beam / 40.0, 1e-9);
+
+  auto bad = run_plank("eval parser --data " + data + " --engine cpu --model " + model_path() +
+                       " --predictions /nonexistent-dir/p.jsonl");
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("cannot write /nonexistent-dir/p.jsonl"), std::string::npos) << bad.err;
+}

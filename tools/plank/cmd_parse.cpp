@@ -23,7 +23,7 @@ namespace plank::cli {
 namespace {
 
 struct ParseCliOptions {
-  std::string text, model, engine = "auto", data;
+  std::string text, model, engine = "auto", data, predictions;
   int beam = 1, n = 1, batch = 32;
   bool unconstrained = false, errors = false;
   OutputOptions out;
@@ -118,6 +118,11 @@ int run_eval(const ParseCliOptions& o) {
   const neural::InputVocab& vocab = parser->weights().input_vocab;  // the first member's
   neural::ErrorAnalysis errors;
   auto all_parses = neural::parse_many(*parser, neural::token_lists(data.examples), po, o.batch);
+  std::FILE* predictions = nullptr;  // --predictions: one JSON line per example
+  if (!o.predictions.empty() && !(predictions = std::fopen(o.predictions.c_str(), "w"))) {
+    std::fprintf(stderr, "plank eval parser: cannot write %s\n", o.predictions.c_str());
+    return kInputErrors;
+  }
   for (size_t e = 0; e < data.examples.size(); ++e) {
     const auto& ex = data.examples[e];
     const auto& parses = all_parses[e];
@@ -128,6 +133,13 @@ int run_eval(const ParseCliOptions& o) {
       if (neural::canonical_json(parses[i].form) == gold) rank = static_cast<int>(i);
     bool hit = rank == 0;
     exact += hit;
+    if (predictions) {
+      nlohmann::json line = {{"id", ex.id}, {"text", ex.text}, {"correct", hit}, {"gold_rank", rank}};
+      line["predicted"] = parses.empty() ? nlohmann::json() : nlohmann::json::parse(neural::canonical_json(parses[0].form));
+      line["log_prob"] = parses.empty() ? nlohmann::json() : nlohmann::json(parses[0].log_prob);
+      line["gold"] = nlohmann::json::parse(gold);
+      std::fprintf(predictions, "%s\n", line.dump().c_str());
+    }
     for (int k = 0; k < 3; ++k) recall[k] += rank >= 0 && rank < ks[k];
     auto& s = by_source[ex.source.empty() ? "unknown" : ex.source];
     s.first += hit, s.second += 1;
@@ -138,6 +150,7 @@ int run_eval(const ParseCliOptions& o) {
     auto& v = by_vocabulary[all_seen ? "seen_words" : "new_words"];
     v.first += hit, v.second += 1;
   }
+  if (predictions) std::fclose(predictions);
   size_t n = data.examples.size();
   nlohmann::json j;
   j["exact_match"] = ratio(exact, n);
@@ -201,6 +214,9 @@ void register_parse(CLI::App& app, Action& action) {
   ep->add_option("--data", e->data, "JSONL with {\"text\", \"logical_form\", \"source\"} a line")->required();
   ep->add_option("--batch", e->batch, "commands decoded together (default 32; the results do not depend on it)")
       ->check(CLI::Range(1, 4096));
+  ep->add_option("--predictions", e->predictions,
+                 "write each example's result to this JSONL file: {\"id\", \"text\", \"correct\", \"gold_rank\" "
+                 "(-1: not in the N-best), \"predicted\", \"log_prob\", \"gold\"} (forms with sorted keys)");
   ep->add_flag("--errors", e->errors,
                "print the error analysis of the CAIP paper's Figure 6 (the --json output always has it under \"errors\")");
   common_flags(ep, *e);
