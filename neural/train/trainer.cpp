@@ -19,6 +19,7 @@
 #include "form_builder.h"
 #include "parser.h"
 #include "pretrained.h"
+#include "span_substitution.h"
 #include "synth.h"
 
 namespace plank::neural {
@@ -86,12 +87,15 @@ std::unordered_map<int, std::vector<int>> nearest_words(const std::vector<float>
 // grammar mask in the loss, model selection by unconstrained decoding). The
 // options it trains with, or nullopt when `o` already is them.
 std::optional<TrainOptions> plain_options(const TrainOptions& o) {
-  if (!o.plain || (o.unk_rate == 0 && o.singleton_unk == 0 && o.synthetic == 0 && o.name_swap == 0)) return std::nullopt;
+  if (!o.plain || (o.unk_rate == 0 && o.singleton_unk == 0 && o.synthetic == 0 && o.name_swap == 0 &&
+                  o.span_substitute == 0))
+    return std::nullopt;
   TrainOptions p = o;
   p.unk_rate = 0;
   p.singleton_unk = 0;
   p.synthetic = 0;
   p.name_swap = 0;
+  p.span_substitute = 0;
   return p;
 }
 
@@ -414,6 +418,39 @@ std::function<void()> torch_decode_runner(const ParserWeights& weights, int toke
 
 namespace {
 
+// The words of every has_name span of the training examples (with repeats, so
+// a frequent name is drawn as often as it occurs).
+std::vector<std::vector<int>> name_span_words(const std::vector<Encoded>& enc) {
+  std::vector<std::vector<int>> out;
+  for (const auto& x : enc)
+    for (auto [first, last] : name_spans(x.steps)) out.emplace_back(x.ids.begin() + first, x.ids.begin() + last + 1);
+  return out;
+}
+
+// Span substitution (TrainOptions::span_substitute): each item holding a
+// has_name span is, with probability `p`, replaced by a copy whose span (one of
+// them, at random) holds a random donor's words. `store` owns the copies; it is
+// reserved up front so the pointers into it stay valid.
+void substitute_names(std::vector<const Encoded*>& items, std::vector<Encoded>& store,
+                      const std::vector<std::vector<int>>& donors, float p, bool names_swapped, bool all_spans,
+                      std::mt19937_64& rng) {
+  if (donors.empty()) return;
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  store.reserve(items.size());
+  for (auto& item : items) {
+    if (u(rng) >= p) continue;
+    auto spans = name_spans(item->steps);
+    if (spans.empty()) continue;
+    auto [first, last] = spans[static_cast<size_t>(rng() % spans.size())];
+    Encoded copy = *item;
+    if (!substitute_span(copy.ids, copy.steps, first, last, donors[static_cast<size_t>(rng() % donors.size())]))
+      continue;
+    if (names_swapped) copy.name_positions = name_positions(copy.steps, all_spans);
+    store.push_back(std::move(copy));
+    item = &store.back();
+  }
+}
+
 // Batches of examples with similar decoder lengths: shuffle, sort windows of
 // 16 batches by length, cut them into batches, shuffle the batches. Padding
 // (and so wasted GRU steps) drops while every epoch still sees a new order.
@@ -561,6 +598,11 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     }
   }
   const float vector_drop = o.pretrained.empty() ? -1.f : o.pretrained_drop;
+  if (o.span_substitute > 0 && context) {
+    r.error = "span substitution (--span-substitute) cannot be combined with --context (the features are per command)";
+    return r;
+  }
+  const auto donors = name_span_words(enc);
   torch::optim::Adam opt(m.list, torch::optim::AdamOptions(o.lr));
   std::vector<torch::Tensor> average;  // the weight average (ema > 0)
   if (o.ema > 0)
@@ -589,6 +631,9 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
       std::vector<const Encoded*> items;
       for (size_t k : plan[bi]) items.push_back(&enc[k]);
       tb = Clock::now();
+      std::vector<Encoded> substituted;  // this batch's changed copies (items point into it)
+      if (o.span_substitute > 0) substitute_names(items, substituted, donors, o.span_substitute, o.name_swap > 0,
+                                                  o.swap_all_spans, rng);
       Batch b = make_batch(items, V, unk_prob, rng, vector_drop, &swap);  // no name positions: no swap
       st.t_batch += since(tb);
       tb = Clock::now();

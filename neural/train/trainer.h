@@ -58,6 +58,10 @@ struct TrainOptions {
   float name_swap = 0.f;
   int name_neighbours = 10;
   bool swap_all_spans = false;    // swap the words of every span, not only has_name's
+  // Span substitution (span_substitution.h): with this probability a training
+  // example's has_name span is replaced, in that batch, by the words of another
+  // training example's has_name span (any length), its spans moved to match.
+  float span_substitute = 0.f;
   // Contextual word features from a pre-trained sentence encoder
   // (context_encoder.h; "" = none, "use-lite"): computed once per example
   // (frozen), projected by the learned "enc.context_proj" onto the word

@@ -112,6 +112,7 @@ std::string command_line(const TrainCliOptions& cli) {
                      o.pretrained_drop);
   if (o.name_swap > 0) c += fmt::format(" --name-swap {} --name-neighbours {}", o.name_swap, o.name_neighbours);
   if (o.swap_all_spans) c += " --swap-all-spans";
+  if (o.span_substitute > 0) c += fmt::format(" --span-substitute {}", o.span_substitute);
   if (!o.context.empty()) c += fmt::format(" --context {}", o.context);
   return c;
 }
@@ -278,6 +279,9 @@ void register_train(CLI::App& app, Action& action) {
   cmd->add_option("--name-neighbours", o->t.name_neighbours, "how many nearest words a name may become (default 10)");
   cmd->add_flag("--swap-all-spans", o->t.swap_all_spans,
                 "--name-swap replaces the words of every span (colours, block types, counts...), not only names");
+  cmd->add_option("--span-substitute", o->t.span_substitute,
+                  "probability that a training example's has_name span is replaced, in a batch, by the words of "
+                  "another example's has_name span, of any length, the other spans moved to match (default 0)");
   cmd->add_option("--context", o->t.context,
                   "read contextual word features from a pre-trained sentence encoder: use-lite (Universal Sentence "
                   "Encoder lite; `make use-model` fetches it). Parsing with the model then needs it too")
