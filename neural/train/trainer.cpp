@@ -500,6 +500,10 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     r.error = "unknown learning-rate schedule '" + o.lr_schedule + "' (constant or cosine)";
     return r;
   }
+  if (o.span_substitute > 0 && !o.context.empty()) {  // the features belong to the unchanged command
+    r.error = "span substitution (--span-substitute) cannot be combined with --context";
+    return r;
+  }
   if (o.threads > 0) torch::set_num_threads(o.threads);
   torch::manual_seed(o.seed);
   std::mt19937_64 rng(o.seed);
@@ -598,11 +602,7 @@ TrainResult train_parser(const TrainOptions& o, const TrainProgress& progress) {
     }
   }
   const float vector_drop = o.pretrained.empty() ? -1.f : o.pretrained_drop;
-  if (o.span_substitute > 0 && context) {
-    r.error = "span substitution (--span-substitute) cannot be combined with --context (the features are per command)";
-    return r;
-  }
-  const auto donors = name_span_words(enc);
+  const auto donors = o.span_substitute > 0 ? name_span_words(enc) : std::vector<std::vector<int>>{};
   torch::optim::Adam opt(m.list, torch::optim::AdamOptions(o.lr));
   std::vector<torch::Tensor> average;  // the weight average (ema > 0)
   if (o.ema > 0)

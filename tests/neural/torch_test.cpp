@@ -299,6 +299,23 @@ TEST(TorchTraining, PretrainedVectorsExtendTheVocabulary) {
   o.pretrained = kept;
   o.name_swap = 0;
 
+  // Span substitution trains, alone and with name swapping (names of any length
+  // moved between the examples), and refuses per-command context features.
+  o.span_substitute = 1.0f;
+  for (float swap : {0.0f, 1.0f}) {
+    o.name_swap = swap;
+    auto substituted = train_parser(o);
+    ASSERT_TRUE(substituted.ok) << substituted.error;
+    EXPECT_LT(substituted.epochs.back().loss, 0.8 * substituted.epochs.front().loss) << "name swap " << swap;
+  }
+  o.name_swap = 0;
+  o.context = "use-lite";
+  auto with_context = train_parser(o);
+  EXPECT_FALSE(with_context.ok);
+  EXPECT_NE(with_context.error.find("--context"), std::string::npos) << with_context.error;
+  o.context.clear();
+  o.span_substitute = 0;
+
   o.pretrained = testing::TempDir() + "plank_no_such_vectors.txt";
   auto bad = train_parser(o);
   EXPECT_FALSE(bad.ok);
@@ -314,7 +331,8 @@ TEST(TrainCli, PretrainedVectorsReachTheCard) {
   std::string out = testing::TempDir() + "plank_train_cli_vectors.bin";
   auto r = plank::test::run_plank("train parser --data " + shared_file("train.jsonl") +
                                   " --limit 48 --epochs 1 --batch 16 --embed 8 --hidden 8 --decoder 16 --out-embed 8"
-                                  " --no-progress --pretrained " + vectors + " --pretrained-words 4 --name-swap 0.5 --out " + out);
+                                  " --no-progress --pretrained " + vectors + " --pretrained-words 4 --name-swap 0.5"
+                                  " --span-substitute 0.5 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string stem = out.substr(0, out.size() - 4);
   std::ifstream card_file(stem + ".card.json");
@@ -324,7 +342,7 @@ TEST(TrainCli, PretrainedVectorsReachTheCard) {
   EXPECT_EQ(card["pretrained"]["hash"].get<std::string>().rfind("fnv1a64:", 0), 0u);
   EXPECT_GT(card["pretrained"]["words_added"].get<int>(), 0);
   std::string command = card.at("command");
-  for (const char* opt : {"--pretrained-words 4", "--name-swap 0.5", "--pretrained-drop 0.25"})
+  for (const char* opt : {"--pretrained-words 4", "--name-swap 0.5", "--pretrained-drop 0.25", "--span-substitute 0.5"})
     EXPECT_NE(command.find(opt), std::string::npos) << opt << " in " << command;
   ParserWeights w;
   std::string error;

@@ -281,7 +281,8 @@ void register_train(CLI::App& app, Action& action) {
                 "--name-swap replaces the words of every span (colours, block types, counts...), not only names");
   cmd->add_option("--span-substitute", o->t.span_substitute,
                   "probability that a training example's has_name span is replaced, in a batch, by the words of "
-                  "another example's has_name span, of any length, the other spans moved to match (default 0)");
+                  "another example's has_name span, of any length, the other spans moved to match (default 0)")
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--context", o->t.context,
                   "read contextual word features from a pre-trained sentence encoder: use-lite (Universal Sentence "
                   "Encoder lite; `make use-model` fetches it). Parsing with the model then needs it too")
