@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -117,28 +118,33 @@ int run_eval(const ParseCliOptions& o) {
   std::map<std::string, std::pair<size_t, size_t>> by_source, by_type, by_vocabulary;  // hits, total
   const neural::InputVocab& vocab = parser->weights().input_vocab;  // the first member's
   neural::ErrorAnalysis errors;
-  auto all_parses = neural::parse_many(*parser, neural::token_lists(data.examples), po, o.batch);
-  std::FILE* predictions = nullptr;  // --predictions: one JSON line per example
-  if (!o.predictions.empty() && !(predictions = std::fopen(o.predictions.c_str(), "w"))) {
-    std::fprintf(stderr, "plank eval parser: cannot write %s\n", o.predictions.c_str());
-    return kInputErrors;
+  // --predictions: one JSON line per example; opened before decoding so a bad path fails at once.
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> predictions(nullptr, std::fclose);
+  if (!o.predictions.empty()) {
+    predictions.reset(std::fopen(o.predictions.c_str(), "w"));
+    if (!predictions) {
+      std::fprintf(stderr, "plank eval parser: cannot write %s\n", o.predictions.c_str());
+      return kInputErrors;
+    }
   }
+  auto all_parses = neural::parse_many(*parser, neural::token_lists(data.examples), po, o.batch);
   for (size_t e = 0; e < data.examples.size(); ++e) {
     const auto& ex = data.examples[e];
     const auto& parses = all_parses[e];
     errors.add(parses.empty() ? nullptr : &parses[0].form, ex.form);
     std::string gold = neural::canonical_json(ex.form);
-    int rank = -1;
-    for (size_t i = 0; i < parses.size() && rank < 0; ++i)
+    const std::string best = parses.empty() ? std::string() : neural::canonical_json(parses[0].form);
+    int rank = !parses.empty() && best == gold ? 0 : -1;
+    for (size_t i = 1; i < parses.size() && rank < 0; ++i)
       if (neural::canonical_json(parses[i].form) == gold) rank = static_cast<int>(i);
     bool hit = rank == 0;
     exact += hit;
     if (predictions) {
       nlohmann::json line = {{"id", ex.id}, {"text", ex.text}, {"correct", hit}, {"gold_rank", rank}};
-      line["predicted"] = parses.empty() ? nlohmann::json() : nlohmann::json::parse(neural::canonical_json(parses[0].form));
+      line["predicted"] = parses.empty() ? nlohmann::json() : nlohmann::json::parse(best);
       line["log_prob"] = parses.empty() ? nlohmann::json() : nlohmann::json(parses[0].log_prob);
       line["gold"] = nlohmann::json::parse(gold);
-      std::fprintf(predictions, "%s\n", line.dump().c_str());
+      std::fprintf(predictions.get(), "%s\n", line.dump().c_str());
     }
     for (int k = 0; k < 3; ++k) recall[k] += rank >= 0 && rank < ks[k];
     auto& s = by_source[ex.source.empty() ? "unknown" : ex.source];
@@ -150,7 +156,6 @@ int run_eval(const ParseCliOptions& o) {
     auto& v = by_vocabulary[all_seen ? "seen_words" : "new_words"];
     v.first += hit, v.second += 1;
   }
-  if (predictions) std::fclose(predictions);
   size_t n = data.examples.size();
   nlohmann::json j;
   j["exact_match"] = ratio(exact, n);
