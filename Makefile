@@ -75,7 +75,7 @@ bench: build
 vectors:
 	@scripts/fetch-word-vectors.sh
 
-# The Universal Sentence Encoder lite (neural/use_encoder.h); prints its folder.
+# The Universal Sentence Encoder lite (neural/text/use_encoder.h); prints its folder.
 use-model:
 	@scripts/fetch-use-model.sh
 

@@ -5,19 +5,19 @@
 // kAskBelowConfidence); parse([text, ...]) -> one such result per command,
 // the commands decoded together. The model (models/parser.bin, or
 // $PLANK_PARSER_MODEL, which may name an ensemble) is loaded on the first call and kept for the process.
-#include "intrinsics.h"
+#include "neural/intrinsics.h"
 
 #include <fmt/format.h>
 
 #include <memory>
 #include <mutex>
 
-#include "lf/check.h"
-#include "parser.h"
-#include "runtime/core/args.h"
-#include "runtime/core/heap.h"
-#include "runtime/core/intrinsics.h"
-#include "runtime/core/objects.h"
+#include "compiler/lf/check.h"
+#include "neural/parser/parser.h"
+#include "runtime/args.h"
+#include "runtime/heap.h"
+#include "runtime/intrinsics.h"
+#include "runtime/objects.h"
 
 namespace plank::neural {
 namespace {

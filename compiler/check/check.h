@@ -9,7 +9,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "frontend/ast.h"
+#include "compiler/frontend/ast.h"
 #include "support/diagnostics.h"
 
 namespace plank::check {

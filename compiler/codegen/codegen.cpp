@@ -1,6 +1,6 @@
 // Plank IR -> LLVM IR: the module, each function's entry and frame, and one
 // runtime call per IR operation. Inline fast paths live in fast_paths.cpp.
-#include "codegen/codegen.h"
+#include "compiler/codegen/codegen.h"
 
 #include <string_view>
 
@@ -11,9 +11,9 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include "codegen/emit.h"
-#include "codegen/object_layout.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/codegen/emit.h"
+#include "compiler/codegen/object_layout.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::codegen {
 
@@ -707,7 +707,7 @@ bool inline_only(const ModuleEmitter& m, const ir::Instr& in) {
 }
 
 // A core builtin (Python's builtin functions: no capability needed, and each
-// catches its own errors, runtime/core/args.h `wrap`), which a call with
+// catches its own errors, runtime/args.h `wrap`), which a call with
 // positional arguments only may call directly (emit_direct_intrinsic), or null.
 const core::Intrinsic* ModuleEmitter::direct_intrinsic(uint32_t index) const {
   if (!runtime) return nullptr;  // dumping: no addresses

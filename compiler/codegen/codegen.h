@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "ir/ir.h"
-#include "runtime/core/module_runtime.h"
+#include "compiler/ir/ir.h"
+#include "runtime/module_runtime.h"
 
 namespace llvm {
 class LLVMContext;

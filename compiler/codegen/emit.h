@@ -11,9 +11,9 @@
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 
-#include "codegen/codegen.h"
-#include "ir/ir.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/codegen/codegen.h"
+#include "compiler/ir/ir.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::codegen {
 

@@ -8,8 +8,8 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
 
-#include "codegen/emit.h"
-#include "frontend/ast.h"
+#include "compiler/codegen/emit.h"
+#include "compiler/frontend/ast.h"
 
 namespace plank::codegen {
 

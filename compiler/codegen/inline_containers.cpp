@@ -10,9 +10,9 @@
 #include <cstring>
 #include <vector>
 
-#include "codegen/emit.h"
-#include "codegen/object_layout.h"
-#include "runtime/core/heap.h"
+#include "compiler/codegen/emit.h"
+#include "compiler/codegen/object_layout.h"
+#include "runtime/heap.h"
 
 namespace plank::codegen {
 

@@ -8,9 +8,9 @@
 
 #include <llvm/IR/MDBuilder.h>
 
-#include "codegen/emit.h"
-#include "codegen/object_layout.h"
-#include "frontend/ast.h"
+#include "compiler/codegen/emit.h"
+#include "compiler/codegen/object_layout.h"
+#include "compiler/frontend/ast.h"
 
 namespace plank::codegen {
 
@@ -206,7 +206,7 @@ void FunctionEmitter::emit_positional_call(const ir::Instr& in, llvm::Value* arg
 }
 
 // `obj.name(...)`. For each receiver kind whose entry in the methods table
-// (runtime/core/methods.cpp, and any a domain added) is named `name`, the call
+// (runtime/methods.cpp, and any a domain added) is named `name`, the call
 // checks the receiver's kind and calls that entry's function directly, with
 // the CallArgs pk_call_method would pass it: what pk_call_method does after
 // its lookup (lookup_method finds the same entry, find_method's, and entries

@@ -1,5 +1,5 @@
 // The only translation unit with ORC headers (≈15 s to compile): see jit.h.
-#include "codegen/jit.h"
+#include "compiler/codegen/jit.h"
 
 #include <mutex>
 

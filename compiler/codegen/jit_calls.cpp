@@ -1,9 +1,9 @@
 // Call helpers that JIT-compiled code binds as absolute symbols next to the
 // runtime's pk_* functions (runtime_symbols.cpp). No LLVM headers here.
-#include "runtime/core/heap.h"
-#include "runtime/core/objects.h"
-#include "runtime/core/ops.h"
-#include "runtime/core/str_concat.h"
+#include "runtime/heap.h"
+#include "runtime/objects.h"
+#include "runtime/ops.h"
+#include "runtime/str_concat.h"
 
 using plank::core::CodeInfo;
 using plank::core::ObjKind;

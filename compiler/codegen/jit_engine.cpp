@@ -1,12 +1,12 @@
 // The JIT engine: codegen (Plank IR -> LLVM IR) + Jit (ORC LLJIT), one LLJIT
 // per engine object; every prepared module gets its own symbol prefix.
-#include "codegen/jit_engine.h"
+#include "compiler/codegen/jit_engine.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
-#include "codegen/codegen.h"
-#include "codegen/jit.h"
+#include "compiler/codegen/codegen.h"
+#include "compiler/codegen/jit.h"
 #include "support/env_flag.h"
 
 namespace plank::codegen {

@@ -2,7 +2,7 @@
 #pragma once
 #include <memory>
 
-#include "engine/engine.h"
+#include "compiler/engine/engine.h"
 
 namespace plank::codegen {
 

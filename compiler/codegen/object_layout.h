@@ -1,14 +1,14 @@
 // Private to compiler/codegen: byte offsets of the runtime objects that
 // compiled code reads and writes directly (inline_runtime.cpp,
-// inline_containers.cpp). One place, so a change to runtime/core/objects.h
+// inline_containers.cpp). One place, so a change to runtime/objects.h
 // that moves a field breaks the build here, not a program at run time.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
-#include "runtime/core/intrinsics.h"
-#include "runtime/core/objects.h"
-#include "runtime/core/thread.h"
+#include "runtime/intrinsics.h"
+#include "runtime/objects.h"
+#include "runtime/thread.h"
 
 namespace plank::codegen::layout {
 

@@ -11,8 +11,8 @@
 // their frame slots (spill_live). The heap does not move objects, so nothing
 // is reloaded after a call except the temporary the call defines.
 // Debug builds keep every slot in the frame (the stepping hook reads frames).
-#include "codegen/emit.h"
-#include "frontend/ast.h"
+#include "compiler/codegen/emit.h"
+#include "compiler/frontend/ast.h"
 
 namespace plank::codegen {
 

@@ -1,13 +1,13 @@
 // The "intrinsics bound as absolute symbols" of docs/compiler-design.md: every
-// extern "C" function of runtime/core/ops.h, by name, for the JIT (jit.cpp).
+// extern "C" function of runtime/ops.h, by name, for the JIT (jit.cpp).
 // Compiled code calls nothing else (codegen.cpp declares the same names).
 #include <cstddef>
 
-#include "codegen/jit.h"
-#include "ir/ir.h"
-#include "runtime/core/objects.h"
-#include "runtime/core/ops.h"
-#include "runtime/core/thread.h"
+#include "compiler/codegen/jit.h"
+#include "compiler/ir/ir.h"
+#include "runtime/objects.h"
+#include "runtime/ops.h"
+#include "runtime/thread.h"
 
 // JIT-side helpers (jit_calls.cpp).
 extern "C" bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* callee,

@@ -1,7 +1,7 @@
-#include "engine/bind.h"
+#include "compiler/engine/bind.h"
 
-#include "runtime/core/heap.h"
-#include "runtime/core/objects.h"
+#include "runtime/heap.h"
+#include "runtime/objects.h"
 
 namespace plank::engine {
 

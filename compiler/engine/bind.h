@@ -2,9 +2,9 @@
 // the globals table (all unset), and one CodeInfo per function (entry left for
 // the engine). The runtime must stay registered with the heap while it runs.
 #pragma once
-#include "ir/ir.h"
-#include "runtime/core/module_runtime.h"
-#include "runtime/core/thread.h"
+#include "compiler/ir/ir.h"
+#include "runtime/module_runtime.h"
+#include "runtime/thread.h"
 
 namespace plank::engine {
 

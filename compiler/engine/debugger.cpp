@@ -1,9 +1,9 @@
-#include "engine/debugger.h"
+#include "compiler/engine/debugger.h"
 
 #include <algorithm>
 
-#include "runtime/core/module_runtime.h"
-#include "runtime/core/objects.h"
+#include "runtime/module_runtime.h"
+#include "runtime/objects.h"
 
 namespace plank::engine {
 

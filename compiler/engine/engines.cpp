@@ -1,9 +1,9 @@
 // The engine factories: the interpreter here, the JIT from compiler/codegen.
-#include "engine/engine.h"
-#include "interp/interp.h"
+#include "compiler/engine/engine.h"
+#include "compiler/interp/interp.h"
 
-#if defined(PLANK_HAVE_JIT) && __has_include("codegen/jit_engine.h")
-#include "codegen/jit_engine.h"
+#if defined(PLANK_HAVE_JIT) && __has_include("compiler/codegen/jit_engine.h")
+#include "compiler/codegen/jit_engine.h"
 #define PLANK_JIT_LINKED 1
 #endif
 

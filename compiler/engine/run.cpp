@@ -1,4 +1,4 @@
-#include "engine/run.h"
+#include "compiler/engine/run.h"
 
 #include <pthread.h>
 
@@ -8,16 +8,16 @@
 #include <ctime>
 #include <cstdio>
 
-#include "check/check.h"
-#include "engine/bind.h"
-#include "engine/engine.h"
-#include "frontend/ast_dump.h"
-#include "frontend/parser.h"
-#include "lower/lower.h"
-#include "runtime/core/heap.h"
-#include "runtime/core/module_runtime.h"
-#include "runtime/core/objects.h"
-#include "runtime/core/ops.h"
+#include "compiler/check/check.h"
+#include "compiler/engine/bind.h"
+#include "compiler/engine/engine.h"
+#include "compiler/frontend/ast_dump.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lower/lower.h"
+#include "runtime/heap.h"
+#include "runtime/module_runtime.h"
+#include "runtime/objects.h"
+#include "runtime/ops.h"
 #include "support/diagnostics.h"
 
 namespace plank::engine {

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "runtime/core/thread.h"
+#include "runtime/thread.h"
 
 namespace plank::engine {
 

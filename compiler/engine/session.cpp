@@ -1,4 +1,4 @@
-#include "engine/session.h"
+#include "compiler/engine/session.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,16 +7,16 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "check/check.h"
-#include "engine/bind.h"
-#include "engine/engine.h"
-#include "engine/run.h"
-#include "frontend/parser.h"
-#include "lower/lower.h"
-#include "runtime/core/heap.h"
-#include "runtime/core/intrinsics.h"
-#include "runtime/core/module_runtime.h"
-#include "runtime/core/objects.h"
+#include "compiler/check/check.h"
+#include "compiler/engine/bind.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lower/lower.h"
+#include "runtime/heap.h"
+#include "runtime/intrinsics.h"
+#include "runtime/module_runtime.h"
+#include "runtime/objects.h"
 #include "support/diagnostics.h"
 
 namespace plank::engine {

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/core/thread.h"
+#include "runtime/thread.h"
 
 namespace plank::engine {
 

@@ -1,4 +1,4 @@
-#include "frontend/ast_dump.h"
+#include "compiler/frontend/ast_dump.h"
 
 #include "support/quote.h"
 

@@ -13,7 +13,7 @@
 #pragma once
 #include <string>
 
-#include "frontend/ast.h"
+#include "compiler/frontend/ast.h"
 #include "support/source.h"
 
 namespace plank::ast {

@@ -2,7 +2,7 @@
 // that knows the shape of every node, so analyses that only care about a few
 // kinds (name uses, calls) handle those and delegate the rest here.
 #pragma once
-#include "frontend/ast.h"
+#include "compiler/frontend/ast.h"
 
 namespace plank::ast {
 

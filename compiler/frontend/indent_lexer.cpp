@@ -1,13 +1,13 @@
 // The Plank lexer: INDENT/DEDENT, bracket tracking, lexical diagnostics and
 // nesting limits on top of the generated PlankLexer (see indent_lexer.h).
-#include "frontend/indent_lexer.h"
+#include "compiler/frontend/indent_lexer.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <string_view>
 
 #include "PlankParser.h"
-#include "frontend/parser.h"
+#include "compiler/frontend/parser.h"
 
 namespace plank::frontend {
 

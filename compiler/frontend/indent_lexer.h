@@ -14,7 +14,7 @@
 
 #include "PlankLexer.h"
 #include "antlr4-runtime.h"
-#include "frontend/syntax_problem.h"
+#include "compiler/frontend/syntax_problem.h"
 
 namespace plank::frontend {
 

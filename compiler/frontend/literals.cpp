@@ -1,4 +1,4 @@
-#include "frontend/literals.h"
+#include "compiler/frontend/literals.h"
 
 #include "support/utf8.h"
 

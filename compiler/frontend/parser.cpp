@@ -12,7 +12,7 @@
 // ANTLR keeps its prediction (DFA) cache in statics of the generated parser,
 // shared by every call and thread; nothing here clears it, so after the first
 // parses prediction is mostly cache hits.
-#include "frontend/parser.h"
+#include "compiler/frontend/parser.h"
 
 #include <algorithm>
 #include <exception>
@@ -21,10 +21,10 @@
 
 #include "PlankParser.h"
 #include "antlr4-runtime.h"
-#include "frontend/indent_lexer.h"
-#include "frontend/stack_guard.h"
-#include "frontend/syntax_errors.h"
-#include "frontend/transformer.h"
+#include "compiler/frontend/indent_lexer.h"
+#include "compiler/frontend/stack_guard.h"
+#include "compiler/frontend/syntax_errors.h"
+#include "compiler/frontend/transformer.h"
 
 namespace plank::frontend {
 namespace {

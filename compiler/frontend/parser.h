@@ -6,7 +6,7 @@
 #pragma once
 #include <memory>
 
-#include "frontend/ast.h"
+#include "compiler/frontend/ast.h"
 #include "support/diagnostics.h"
 #include "support/source.h"
 

@@ -1,5 +1,5 @@
 // See stack_guard.h.
-#include "frontend/stack_guard.h"
+#include "compiler/frontend/stack_guard.h"
 
 #include <pthread.h>
 

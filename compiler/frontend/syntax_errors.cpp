@@ -1,10 +1,10 @@
 // Syntax errors in plain words: see syntax_errors.h.
-#include "frontend/syntax_errors.h"
+#include "compiler/frontend/syntax_errors.h"
 
 #include <algorithm>
 
 #include "PlankParser.h"
-#include "frontend/indent_lexer.h"
+#include "compiler/frontend/indent_lexer.h"
 
 namespace plank::frontend {
 namespace {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "antlr4-runtime.h"
-#include "frontend/syntax_problem.h"
+#include "compiler/frontend/syntax_problem.h"
 
 namespace plank::frontend {
 

@@ -1,11 +1,11 @@
 // Parse tree -> Plank AST: see transformer.h.
-#include "frontend/transformer.h"
+#include "compiler/frontend/transformer.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "frontend/literals.h"
-#include "frontend/parser.h"
+#include "compiler/frontend/literals.h"
+#include "compiler/frontend/parser.h"
 
 namespace plank::frontend {
 namespace {

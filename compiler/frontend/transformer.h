@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "PlankParser.h"
-#include "frontend/ast.h"
-#include "frontend/syntax_problem.h"
+#include "compiler/frontend/ast.h"
+#include "compiler/frontend/syntax_problem.h"
 
 namespace plank::frontend {
 

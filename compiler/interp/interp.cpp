@@ -1,14 +1,14 @@
 // The reference interpreter (see interp.h). Frame slots live in a heap array
 // registered with the Thread through pk_enter; every pk_* call that fails
 // propagates at once after pk_leave.
-#include "interp/interp.h"
+#include "compiler/interp/interp.h"
 
 #include <memory>
 #include <vector>
 
-#include "runtime/core/module_runtime.h"
-#include "runtime/core/objects.h"
-#include "runtime/core/ops.h"
+#include "runtime/module_runtime.h"
+#include "runtime/objects.h"
+#include "runtime/ops.h"
 
 namespace plank::interp {
 

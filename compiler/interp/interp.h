@@ -2,8 +2,8 @@
 // Instr::op, calling the runtime's pk_* function for every operation (it has
 // no semantics of its own, so it is the oracle the JIT is compared with).
 #pragma once
-#include "ir/ir.h"
-#include "runtime/core/thread.h"
+#include "compiler/ir/ir.h"
+#include "runtime/thread.h"
 
 namespace plank::interp {
 

@@ -1,5 +1,5 @@
 // Plank IR: names, the text form, and the structural verifier.
-#include "ir/ir.h"
+#include "compiler/ir/ir.h"
 
 #include "support/quote.h"
 

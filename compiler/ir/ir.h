@@ -3,7 +3,7 @@
 // A linear, register-based IR over frame slots (not SSA): every local,
 // temporary and parameter is a numbered Slot of its function's frame. Basic
 // blocks end in exactly one terminator. Every operation that can fail calls
-// exactly one runtime function (runtime/core/ops.h), so the interpreter and the
+// exactly one runtime function (runtime/ops.h), so the interpreter and the
 // LLVM code generator share all semantics and differ only in dispatch; the JIT
 // additionally inlines fast paths (int arithmetic with overflow checks, int and
 // float comparisons, truthiness of bools) and falls back to the same calls.
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/ast.h"
+#include "compiler/frontend/ast.h"
 #include "support/source.h"
 
 namespace plank::ir {

@@ -1,4 +1,4 @@
-#include "lf/check.h"
+#include "compiler/lf/check.h"
 
 namespace plank::lf {
 

@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "lf/json_reader.h"
-#include "lf/normalize.h"
-#include "lf/validator.h"
-#include "lf/value.h"
+#include "compiler/lf/json_reader.h"
+#include "compiler/lf/normalize.h"
+#include "compiler/lf/validator.h"
+#include "compiler/lf/value.h"
 #include "support/diagnostics.h"
 
 namespace plank::lf {

@@ -1,4 +1,4 @@
-#include "lf/from_ast.h"
+#include "compiler/lf/from_ast.h"
 
 #include <fmt/format.h>
 

@@ -4,8 +4,8 @@
 #pragma once
 #include <optional>
 
-#include "frontend/ast.h"
-#include "lf/value.h"
+#include "compiler/frontend/ast.h"
+#include "compiler/lf/value.h"
 #include "support/diagnostics.h"
 
 namespace plank::lf {

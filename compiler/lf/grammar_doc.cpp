@@ -1,10 +1,10 @@
-#include "lf/grammar_doc.h"
+#include "compiler/lf/grammar_doc.h"
 
 #include <fmt/format.h>
 
 #include <set>
 
-#include "lf/grammar_table.h"
+#include "compiler/lf/grammar_table.h"
 
 namespace plank::lf {
 namespace {

@@ -1,4 +1,4 @@
-#include "lf/grammar_table.h"
+#include "compiler/lf/grammar_table.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "lf/json_reader.h"
+#include "compiler/lf/json_reader.h"
 
 #include "support/utf8.h"
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <optional>
 
-#include "lf/value.h"
+#include "compiler/lf/value.h"
 #include "support/diagnostics.h"
 
 namespace plank::lf {

@@ -1,4 +1,4 @@
-#include "lf/normalize.h"
+#include "compiler/lf/normalize.h"
 
 #include <algorithm>
 #include <string_view>

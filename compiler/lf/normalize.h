@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "lf/value.h"
+#include "compiler/lf/value.h"
 
 namespace plank::lf {
 

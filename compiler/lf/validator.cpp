@@ -1,4 +1,4 @@
-#include "lf/validator.h"
+#include "compiler/lf/validator.h"
 
 #include <algorithm>
 

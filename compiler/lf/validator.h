@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
-#include "lf/grammar_table.h"
-#include "lf/value.h"
+#include "compiler/lf/grammar_table.h"
+#include "compiler/lf/value.h"
 #include "support/diagnostics.h"
 
 namespace plank::lf {

@@ -1,4 +1,4 @@
-#include "lf/value.h"
+#include "compiler/lf/value.h"
 
 #include <charconv>
 #include <cmath>

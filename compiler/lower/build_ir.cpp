@@ -17,7 +17,7 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "lower/passes.h"
+#include "compiler/lower/passes.h"
 
 namespace plank::lower {
 
@@ -672,7 +672,7 @@ struct FnBuilder {
 }  // namespace
 }  // namespace plank::lower
 
-#include "runtime/core/intrinsics.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::lower {
 namespace {

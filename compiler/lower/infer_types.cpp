@@ -19,8 +19,8 @@
 // only ever claim less, never more.
 #include <optional>
 
-#include "lower/passes.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/lower/passes.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::lower {
 

@@ -1,8 +1,8 @@
 // The lowering pipeline, one named pass per line.
-#include "lower/lower.h"
+#include "compiler/lower/lower.h"
 
-#include "lower/passes.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/lower/passes.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::lower {
 

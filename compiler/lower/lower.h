@@ -3,8 +3,8 @@
 #include <functional>
 #include <string>
 
-#include "check/check.h"
-#include "ir/ir.h"
+#include "compiler/check/check.h"
+#include "compiler/ir/ir.h"
 #include "support/diagnostics.h"
 
 namespace plank::lower {

@@ -23,8 +23,8 @@
 // An exception leaves the frame for good: what the local held is garbage.
 #include <optional>
 
-#include "lower/passes.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/lower/passes.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::lower {
 

@@ -2,8 +2,8 @@
 #pragma once
 #include <string>
 
-#include "check/check.h"
-#include "ir/ir.h"
+#include "compiler/check/check.h"
+#include "compiler/ir/ir.h"
 #include "support/diagnostics.h"
 
 namespace plank::lower {

@@ -1,6 +1,6 @@
 // Pass: drop blocks that no path from the entry reaches, renumbering the rest
 // in their original order so dumps stay readable.
-#include "lower/passes.h"
+#include "compiler/lower/passes.h"
 
 namespace plank::lower {
 

@@ -1,6 +1,6 @@
 // Pass: a jump (or branch edge) to a block holding only `jump X` goes to X
 // directly. Leaves the emptied blocks for remove_unreachable.
-#include "lower/passes.h"
+#include "compiler/lower/passes.h"
 
 namespace plank::lower {
 

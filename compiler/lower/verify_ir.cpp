@@ -1,5 +1,5 @@
 // Pass: the structural verifier as the last pass of the pipeline.
-#include "lower/passes.h"
+#include "compiler/lower/passes.h"
 
 namespace plank::lower {
 

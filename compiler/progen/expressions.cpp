@@ -1,6 +1,6 @@
 // Typed expressions: each is generated for a wanted type and returned with a
 // bound on its magnitude (numbers) or length (str, lists); see gen.h.
-#include "progen/gen.h"
+#include "compiler/progen/gen.h"
 
 namespace plank::progen::detail {
 

@@ -8,7 +8,7 @@
 // statement and call adds to a cost estimate of the enclosing function (or the
 // module), which decides whether loops and calls may still be generated.
 #pragma once
-#include "progen/progen.h"
+#include "compiler/progen/progen.h"
 
 #include <algorithm>
 #include <cmath>

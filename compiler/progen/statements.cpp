@@ -1,6 +1,6 @@
 // Statements, loops, functions (plain, nested, recursive, closure factories)
 // and the program; see gen.h.
-#include "progen/gen.h"
+#include "compiler/progen/gen.h"
 
 namespace plank::progen {
 

@@ -2,7 +2,7 @@
 // parameter_specs() (model.h), so training and Plank's kernels share one
 // definition of every tensor; the forward below is the same mathematics as
 // engine_cpu.cpp, batched and teacher-forced.
-#include "trainer.h"
+#include "neural/train/trainer.h"
 
 #include <torch/torch.h>
 
@@ -15,12 +15,12 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "context_encoder.h"
-#include "form_builder.h"
-#include "parser.h"
-#include "pretrained.h"
-#include "span_substitution.h"
-#include "synth.h"
+#include "neural/parser/context_encoder.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
+#include "neural/parser/span_substitution.h"
+#include "neural/parser/synth.h"
+#include "neural/text/pretrained.h"
 
 namespace plank::neural {
 namespace {

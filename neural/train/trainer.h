@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "dataset.h"
-#include "engine.h"
-#include "model.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/model.h"
 
 namespace plank::neural {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "lf/check.h"
+#include "compiler/lf/check.h"
 
 namespace {
 

@@ -10,11 +10,11 @@
 #include <functional>
 #include <vector>
 
-#include "engine.h"
-#include "form_builder.h"
-#include "kernels_cpu.h"
+#include "neural/kernels/kernels_cpu.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/form_builder.h"
+#include "neural/train/trainer.h"
 #include "neural_bench.h"
-#include "trainer.h"
 
 using namespace plank::neural;
 

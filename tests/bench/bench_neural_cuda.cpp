@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "dataset.h"
-#include "engine.h"
-#include "form_builder.h"
-#include "kernels_cpu.h"
+#include "neural/kernels/kernels_cpu.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
 #include "neural_bench.h"
-#include "parser.h"
 
 using namespace plank::neural;
 using plank::bench::greedy_decode;

@@ -1,4 +1,4 @@
-// The Universal Sentence Encoder lite (neural/use_encoder.h) on the CPU: the
+// The Universal Sentence Encoder lite (neural/text/use_encoder.h) on the CPU: the
 // median time of word_states for a typical 10-word command, and of load().
 // Needs the model (`make use-model`); says so and stops without it.
 // Peer, in the same run: TensorFlow.js (tests/tools/use_timing.js) on the same
@@ -10,9 +10,9 @@
 #include <string>
 #include <filesystem>
 
-#include "kernels_cpu.h"
+#include "neural/kernels/kernels_cpu.h"
+#include "neural/text/use_encoder.h"
 #include "neural_bench.h"
-#include "use_encoder.h"
 
 using namespace plank::neural;
 

@@ -5,9 +5,9 @@
 #include <functional>
 #include <vector>
 
-#include "engine.h"
-#include "form_builder.h"
-#include "kernels_cpu.h"
+#include "neural/kernels/kernels_cpu.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/form_builder.h"
 
 namespace plank::bench {
 

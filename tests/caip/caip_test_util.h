@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "caip/exec.h"
-#include "lf/json_reader.h"
-#include "runtime/host/register_intrinsics.h"
-#include "runtime/world/world.h"
+#include "agents/caip/loop/exec.h"
+#include "agents/host/register_intrinsics.h"
+#include "compiler/lf/json_reader.h"
+#include "world/voxels/world.h"
 
 namespace plank::caip::test {
 

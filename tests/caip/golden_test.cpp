@@ -6,7 +6,7 @@
 #include <set>
 
 #include "caip_test_util.h"
-#include "runtime/world/scene_io.h"
+#include "world/voxels/scene_io.h"
 
 namespace plank::caip::test {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <set>
 
-#include "runtime/caip/lexicon.h"
-#include "runtime/caip/shapes.h"
-#include "runtime/world/block_registry.h"
+#include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/shapes.h"
+#include "world/voxels/block_registry.h"
 
 namespace plank::caip {
 namespace {

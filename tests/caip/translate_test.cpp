@@ -1,10 +1,10 @@
 // The CAIP compiler: what program a form becomes.
 #include <gtest/gtest.h>
 
-#include "caip/translate.h"
+#include "agents/caip/compile/translate.h"
 #include "caip_test_util.h"
-#include "engine/run.h"
-#include "lf/check.h"
+#include "compiler/engine/run.h"
+#include "compiler/lf/check.h"
 
 namespace plank::caip::test {
 namespace {

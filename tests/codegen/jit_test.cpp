@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "codegen/codegen.h"
-#include "codegen/jit_engine.h"
-#include "engine/engine.h"
-#include "engine/run.h"
+#include "compiler/codegen/codegen.h"
+#include "compiler/codegen/jit_engine.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
 // The checker: static errors with exact positions, scopes, warnings.
 #include <gtest/gtest.h>
 
-#include "check/check.h"
-#include "frontend/parser.h"
+#include "compiler/check/check.h"
+#include "compiler/frontend/parser.h"
 
 namespace plank {
 namespace {

@@ -1,9 +1,9 @@
 // Lowering: golden IR dumps of small functions, and the verifier.
 #include <gtest/gtest.h>
 
-#include "check/check.h"
-#include "frontend/parser.h"
-#include "lower/lower.h"
+#include "compiler/check/check.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lower/lower.h"
 
 namespace plank {
 namespace {

@@ -1,8 +1,8 @@
 // Describe and Explain on crafted failures: the paper's sentences and the causes.
 #include <gtest/gtest.h>
 
+#include "agents/deps/roles/describe.h"
 #include "deps/deps_test_util.h"
-#include "runtime/deps/describe.h"
 
 namespace plank::deps {
 namespace {

@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "agents/deps/loop/episode.h"
+#include "agents/deps/roles/http.h"
+#include "agents/deps/roles/llm_planner.h"
 #include "deps/deps_test_util.h"
-#include "runtime/deps/episode.h"
-#include "runtime/deps/http.h"
-#include "runtime/deps/llm_planner.h"
 
 namespace plank::deps {
 namespace {

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "agents/deps/intrinsics/skills.h"
+#include "agents/deps/roles/planner.h"
 #include "deps/deps_test_util.h"
-#include "runtime/deps/planner.h"
-#include "runtime/deps/skills.h"
 
 namespace plank::deps {
 namespace {
@@ -214,7 +214,7 @@ TEST(DepsSkills, ProgPromptNamesCoverOraclePlans) {
   }
   std::string list;
   for (const auto& m : missing) list += "\"" + m + "\", ";
-  EXPECT_TRUE(missing.empty()) << "add to runtime/deps/progprompt_names.cpp: " << list;
+  EXPECT_TRUE(missing.empty()) << "add to agents/deps/intrinsics/progprompt_names.cpp: " << list;
   EXPECT_LE(progprompt_names().size(), 256u);
 }
 

@@ -6,12 +6,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "agents/deps/compile/plan_runner.h"
+#include "agents/deps/loop/episode.h"
+#include "compiler/engine/run.h"
 #include "deps/deps_test_util.h"
-#include "runtime/deps/episode.h"
-#include "engine/run.h"
-#include "runtime/deps/plan_runner.h"
-#include "runtime/survival/controller.h"
-#include "runtime/survival/task_run.h"
+#include "world/survival/controller.h"
+#include "world/survival/task_run.h"
 
 namespace plank::deps {
 namespace {

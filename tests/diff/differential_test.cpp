@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.h"
-#include "engine/run.h"
-#include "progen/progen.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
+#include "compiler/progen/progen.h"
 
 namespace plank {
 namespace {

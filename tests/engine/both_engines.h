@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "engine/engine.h"
-#include "engine/run.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
 
 namespace plank::testing {
 

@@ -8,9 +8,9 @@
 #include <thread>
 #include <vector>
 
-#include "engine/debugger.h"
-#include "engine/engine.h"
-#include "engine/run.h"
+#include "compiler/engine/debugger.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
 
 namespace plank {
 namespace {

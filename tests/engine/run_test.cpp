@@ -8,8 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/engine.h"
-#include "engine/run.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
 
 namespace plank {
 namespace {

@@ -1,7 +1,7 @@
 // Expression forms, Python precedence and literal decoding.
 #include <gtest/gtest.h>
 
-#include "frontend/literals.h"
+#include "compiler/frontend/literals.h"
 #include "frontend_test_util.h"
 
 namespace plank::frontend::testing {

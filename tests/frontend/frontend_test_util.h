@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "frontend/ast.h"
-#include "frontend/ast_dump.h"
-#include "frontend/parser.h"
+#include "compiler/frontend/ast.h"
+#include "compiler/frontend/ast_dump.h"
+#include "compiler/frontend/parser.h"
 #include "support/diagnostics.h"
 #include "support/source.h"
 

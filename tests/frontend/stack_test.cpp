@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/stack_guard.h"
+#include "compiler/frontend/stack_guard.h"
 #include "frontend_test_util.h"
 
 namespace plank::frontend::testing {

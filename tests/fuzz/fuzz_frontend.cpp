@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "frontend/ast_dump.h"
-#include "frontend/parser.h"
+#include "compiler/frontend/ast_dump.h"
+#include "compiler/frontend/parser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace plank;

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "frontend/parser.h"
-#include "lf/check.h"
-#include "lf/from_ast.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/from_ast.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace plank;

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "lf/check.h"
+#include "compiler/lf/check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace plank;

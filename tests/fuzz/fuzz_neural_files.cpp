@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "model.h"
-#include "pretrained.h"
+#include "neural/parser/model.h"
+#include "neural/text/pretrained.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace plank::neural;

@@ -11,8 +11,8 @@
 #include <fstream>
 #include <string>
 
-#include "use_encoder.h"
-#include "use_tokenizer.h"
+#include "neural/text/use_encoder.h"
+#include "neural/text/use_tokenizer.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <random>
 
-#include "lf/check.h"
+#include "compiler/lf/check.h"
 #include "lf_test_util.h"
 
 namespace plank::lf {

@@ -1,7 +1,7 @@
 // examples/lf/*.json behave as examples/lf/README.md says.
 #include <gtest/gtest.h>
 
-#include "lf/check.h"
+#include "compiler/lf/check.h"
 #include "lf_test_util.h"
 
 namespace plank::lf {

@@ -3,10 +3,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "frontend/parser.h"
-#include "lf/check.h"
-#include "lf/from_ast.h"
-#include "lf/json_reader.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/from_ast.h"
+#include "compiler/lf/json_reader.h"
 #include "lf_test_util.h"
 
 namespace plank::lf {

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "lf/grammar_doc.h"
-#include "lf/grammar_table.h"
+#include "compiler/lf/grammar_doc.h"
+#include "compiler/lf/grammar_table.h"
 
 namespace plank::lf {
 namespace {

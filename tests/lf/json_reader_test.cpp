@@ -1,7 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "lf/json_reader.h"
+#include "compiler/lf/json_reader.h"
 #include "lf_test_util.h"
 
 namespace plank::lf {

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "lf/check.h"
+#include "compiler/lf/check.h"
 #include "support/diagnostics.h"
 #include "support/source.h"
 

@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "lf/check.h"
+#include "compiler/lf/check.h"
 #include "lf_test_util.h"
 
 namespace plank::lf {

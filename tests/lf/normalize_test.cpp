@@ -1,8 +1,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "lf/check.h"
-#include "lf/normalize.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/normalize.h"
 #include "lf_test_util.h"
 
 namespace plank::lf {

@@ -1,8 +1,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "lf/check.h"
-#include "lf/grammar_table.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/grammar_table.h"
 #include "lf_test_util.h"
 
 namespace plank::lf {

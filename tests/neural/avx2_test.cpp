@@ -6,9 +6,9 @@
 #include <random>
 #include <vector>
 
-#include "blas.h"
-#include "kernel_math.h"
-#include "kernels_avx2.h"
+#include "neural/kernels/blas.h"
+#include "neural/kernels/kernel_math.h"
+#include "neural/kernels/kernels_avx2.h"
 
 using namespace plank::neural;
 

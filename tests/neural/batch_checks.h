@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "engine.h"
+#include "neural/parser/engine.h"
 
 namespace plank::neural::test {
 

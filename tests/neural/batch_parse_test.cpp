@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "dataset.h"
-#include "form_builder.h"
-#include "parser.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
 
 using namespace plank::neural;
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "blas.h"
+#include "neural/kernels/blas.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Ensembles of parser models (neural/ensemble.h, Parser's members): what a
+// Ensembles of parser models (neural/parser/ensemble.h, Parser's members): what a
 // model argument may name, how members are combined, and that each member
 // reads the utterance through its own vocabulary.
 #include <gtest/gtest.h>
@@ -8,13 +8,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "calibration.h"
-#include "engine.h"
-#include "ensemble.h"
-#include "form_builder.h"
-#include "kernels_cpu.h"
-#include "lf/validator.h"
-#include "parser.h"
+#include "compiler/lf/validator.h"
+#include "neural/kernels/kernels_cpu.h"
+#include "neural/parser/calibration.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/ensemble.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
 #include "random_model.h"
 
 using namespace plank;

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/run_plank.h"
-#include "calibration.h"
+#include "neural/parser/calibration.h"
 #include "random_model.h"
 
 using namespace plank;

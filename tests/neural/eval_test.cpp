@@ -7,13 +7,13 @@
 #include <fstream>
 #include <random>
 
-#include "calibration.h"
-#include "engine.h"
-#include "error_analysis.h"
-#include "form_builder.h"
-#include "lf/json_reader.h"
-#include "lf/validator.h"
-#include "parser.h"
+#include "compiler/lf/json_reader.h"
+#include "compiler/lf/validator.h"
+#include "neural/parser/calibration.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/error_analysis.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
 #include "random_model.h"
 #include "support/source.h"
 
@@ -224,7 +224,7 @@ TEST(Calibration, SideFileIsUsedOnlyForTheWeightsItWasFittedFor) {
 }
 
 #ifdef PLANK_WITH_TORCH
-#include "trainer.h"
+#include "neural/train/trainer.h"
 
 TEST(PlainBaseline, TrainsWithoutTheGrammarMask) {
   // Same seed, same data: with every decision token in the softmax the first

@@ -5,9 +5,9 @@
 
 #include <random>
 
-#include "dataset.h"
-#include "form_builder.h"
-#include "lf/validator.h"
+#include "compiler/lf/validator.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/form_builder.h"
 
 using namespace plank;
 using namespace plank::neural;

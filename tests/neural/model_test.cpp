@@ -6,13 +6,13 @@
 #include <cstdio>
 #include <fstream>
 
-#include "context_encoder.h"
-#include "engine.h"
-#include "form_builder.h"
-#include "kernel_math.h"
-#include "kernels_cpu.h"
-#include "model.h"
 #include "batch_checks.h"
+#include "neural/kernels/kernel_math.h"
+#include "neural/kernels/kernels_cpu.h"
+#include "neural/parser/context_encoder.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/model.h"
 #include "random_model.h"
 
 using namespace plank::neural;

@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/run_plank.h"
-#include "lf/check.h"
-#include "lf/json_reader.h"
-#include "lf/validator.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/json_reader.h"
+#include "compiler/lf/validator.h"
 #include "random_model.h"
 #include "support/source.h"
 

@@ -1,4 +1,4 @@
-// Pre-trained word vectors (neural/pretrained.h): both file formats, the
+// Pre-trained word vectors (neural/text/pretrained.h): both file formats, the
 // words kept, and errors that name the file and place. The vocabulary's
 // preference for trained words over vector-only ones (model.h).
 #include <gtest/gtest.h>
@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <fstream>
 
-#include "model.h"
-#include "pretrained.h"
+#include "neural/parser/model.h"
+#include "neural/text/pretrained.h"
 
 using namespace plank::neural;
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "form_builder.h"
-#include "model.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/model.h"
 
 namespace plank::neural::test {
 

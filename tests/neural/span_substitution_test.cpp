@@ -5,10 +5,10 @@
 
 #include <map>
 
-#include "dataset.h"
-#include "form_builder.h"
-#include "lf/validator.h"
-#include "span_substitution.h"
+#include "compiler/lf/validator.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/span_substitution.h"
 
 using namespace plank;
 using namespace plank::neural;

@@ -5,10 +5,10 @@
 
 #include <set>
 
-#include "form_builder.h"
-#include "lf/check.h"
-#include "lf/validator.h"
-#include "synth.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/validator.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/synth.h"
 
 using namespace plank;
 using namespace plank::neural;

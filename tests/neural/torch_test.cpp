@@ -12,11 +12,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/run_plank.h"
-#include "dataset.h"
-#include "engine.h"
-#include "form_builder.h"
-#include "parser.h"
-#include "trainer.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
+#include "neural/train/trainer.h"
 
 using namespace plank::neural;
 

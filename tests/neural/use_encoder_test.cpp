@@ -1,10 +1,10 @@
-// The Universal Sentence Encoder lite (neural/use_encoder.h) against what
+// The Universal Sentence Encoder lite (neural/text/use_encoder.h) against what
 // TensorFlow.js computes with the same model (tests/neural/data/use_reference.json,
 // written by tests/tools/use_reference.js): the tokenizer id for id, the word
 // states and the sentence embedding to 1e-4. Then the errors of malformed model
 // folders, and the fingerprint. The model is fetched by `make use-model`; without
 // it the tests that need it skip.
-#include "use_encoder.h"
+#include "neural/text/use_encoder.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

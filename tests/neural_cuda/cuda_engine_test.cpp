@@ -11,12 +11,12 @@
 #include <cstdlib>
 #include <random>
 
-#include "dataset.h"
-#include "engine.h"
-#include "form_builder.h"
 #include "neural/batch_checks.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/engine.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
 #include "neural/random_model.h"
-#include "parser.h"
 #include "reference_file.h"
 
 using namespace plank::neural;

@@ -1,8 +1,8 @@
 // The device query must answer on any machine: no driver, no GPU, or a GPU.
 #include <gtest/gtest.h>
 
-#include "device.h"
-#include "engine.h"
+#include "neural/kernels/device.h"
+#include "neural/parser/engine.h"
 #include "neural/random_model.h"
 
 TEST(Devices, QueryNeverFailsAndExplainsItself) {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine.h"
+#include "neural/parser/engine.h"
 
 namespace plank::neural::test {
 

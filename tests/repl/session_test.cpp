@@ -1,8 +1,8 @@
 // engine::Session: the state a REPL keeps between inputs, on both engines.
 #include <gtest/gtest.h>
 
-#include "engine/engine.h"
-#include "engine/session.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/session.h"
 
 namespace plank::engine {
 namespace {

@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "dataset.h"
-#include "form_builder.h"
-#include "model.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/model.h"
+#include "neural/train/trainer.h"
 #include "neural_cuda/reference_file.h"
-#include "trainer.h"
 
 using namespace plank::neural;
 

@@ -1,5 +1,5 @@
 // `plank calibrate parser --data valid.jsonl [--model M]`: fits the parser's
-// calibrated confidence (neural/calibration.h) on held-out data, reports its
+// calibrated confidence (neural/parser/calibration.h) on held-out data, reports its
 // reliability by K-fold cross-validation (every reported figure is measured on
 // examples the regression did not see), writes the side file next to the
 // weights (an ensemble's next to its description file) and a reliability
@@ -10,13 +10,13 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "calibration.h"
-#include "cli.h"
-#include "dataset.h"
-#include "ensemble.h"
-#include "form_builder.h"
-#include "parser.h"
-#include "runtime/render/png_writer.h"
+#include "neural/parser/calibration.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/ensemble.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
+#include "tools/plank/cli.h"
+#include "world/render/png_writer.h"
 
 namespace plank::cli {
 namespace {

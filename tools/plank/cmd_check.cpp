@@ -11,13 +11,13 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
-#include "frontend/ast_dump.h"
-#include "frontend/parser.h"
-#include "lf/check.h"
-#include "lf/from_ast.h"
-#include "lf/json_reader.h"
+#include "compiler/frontend/ast_dump.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/from_ast.h"
+#include "compiler/lf/json_reader.h"
 #include "support/diagnostics.h"
+#include "tools/plank/cli.h"
 
 namespace plank::cli {
 namespace {

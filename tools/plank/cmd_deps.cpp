@@ -18,11 +18,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli.h"
-#include "runtime/deps/episode.h"
-#include "runtime/render/ascii.h"
-#include "runtime/survival/controller.h"
-#include "runtime/survival/task_run.h"
+#include "agents/deps/loop/episode.h"
+#include "tools/plank/cli.h"
+#include "world/render/ascii.h"
+#include "world/survival/controller.h"
+#include "world/survival/task_run.h"
 
 namespace plank::cli {
 namespace {

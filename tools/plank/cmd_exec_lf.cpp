@@ -14,12 +14,12 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "caip/exec.h"
-#include "runtime/caip/shapes.h"
-#include "cli.h"
-#include "lf/json_reader.h"
-#include "runtime/render/isometric.h"
-#include "runtime/render/png_writer.h"
+#include "agents/caip/intrinsics/shapes.h"
+#include "agents/caip/loop/exec.h"
+#include "compiler/lf/json_reader.h"
+#include "tools/plank/cli.h"
+#include "world/render/isometric.h"
+#include "world/render/png_writer.h"
 
 namespace plank::cli {
 namespace {

@@ -4,8 +4,8 @@
 // compile-latency measurements on large programs (--size 1300 ≈ 5,000 lines).
 #include <cstdio>
 
-#include "cli.h"
-#include "progen/progen.h"
+#include "compiler/progen/progen.h"
+#include "tools/plank/cli.h"
 
 namespace plank::cli {
 

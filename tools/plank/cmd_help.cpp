@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <unistd.h>
 
-#include "cli.h"
-#include "device.h"
+#include "neural/kernels/device.h"
+#include "tools/plank/cli.h"
 
 namespace plank::cli {
 

@@ -17,8 +17,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli.h"
-#include "runtime/memory/agent_memory.h"
+#include "tools/plank/cli.h"
+#include "world/memory/agent_memory.h"
 
 namespace plank::cli {
 namespace {

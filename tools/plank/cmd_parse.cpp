@@ -12,13 +12,13 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
-#include "dataset.h"
-#include "error_analysis.h"
-#include "form_builder.h"
-#include "lf/check.h"
-#include "parser.h"
-#include "present.h"
+#include "compiler/lf/check.h"
+#include "neural/parser/dataset.h"
+#include "neural/parser/error_analysis.h"
+#include "neural/parser/form_builder.h"
+#include "neural/parser/parser.h"
+#include "neural/parser/present.h"
+#include "tools/plank/cli.h"
 
 namespace plank::cli {
 namespace {

@@ -5,9 +5,9 @@
 //   build/bin/plank reference intrinsics > docs/intrinsics.md
 #include <fmt/format.h>
 
-#include "cli.h"
-#include "lf/grammar_doc.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/lf/grammar_doc.h"
+#include "runtime/intrinsics.h"
+#include "tools/plank/cli.h"
 
 namespace plank::cli {
 

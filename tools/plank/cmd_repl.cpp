@@ -1,7 +1,7 @@
 // `plank repl [--engine=jit|interp] [--scene FILE] [--history FILE|-] [--color auto|always|never]`
 // An interactive session (tools/plank/repl/, docs/repl.md); `plank repl < script` runs a script.
-#include "cli.h"
-#include "repl/repl.h"
+#include "tools/plank/cli.h"
+#include "tools/plank/repl/repl.h"
 
 namespace plank::cli {
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
-#include "engine/debugger.h"
-#include "engine/engine.h"
-#include "engine/run.h"
+#include "compiler/engine/debugger.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
+#include "tools/plank/cli.h"
 
 namespace plank::cli {
 

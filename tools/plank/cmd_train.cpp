@@ -15,11 +15,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli.h"
-#include "runtime/render/png_writer.h"
-#include "train/trainer.h"  // torch-free: TrainOptions, which the flags fill directly
+#include "tools/plank/cli.h"
+#include "world/render/png_writer.h"
+#include "neural/train/trainer.h"  // torch-free: TrainOptions, which the flags fill directly
 #ifdef PLANK_WITH_TORCH
-#include "calibration.h"
+#include "neural/parser/calibration.h"
 #else
 #include <unistd.h>
 

@@ -13,14 +13,14 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
-#include "runtime/memory/agent_memory.h"
-#include "runtime/render/ascii.h"
-#include "runtime/render/isometric.h"
-#include "runtime/render/png_writer.h"
-#include "runtime/world/perception.h"
-#include "runtime/world/raycast.h"
-#include "runtime/world/scene_io.h"
+#include "tools/plank/cli.h"
+#include "world/memory/agent_memory.h"
+#include "world/render/ascii.h"
+#include "world/render/isometric.h"
+#include "world/render/png_writer.h"
+#include "world/voxels/perception.h"
+#include "world/voxels/raycast.h"
+#include "world/voxels/scene_io.h"
 
 namespace plank::cli {
 

@@ -10,17 +10,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
+#include "agents/deps/roles/rules.h"
 #include "compiler/lf/validator.h"
-#include "runtime/deps/rules.h"
-#include "runtime/render/isometric.h"
-#include "runtime/render/png_writer.h"
-#include "runtime/survival/task_run.h"
+#include "tools/plank/cli.h"
+#include "world/render/isometric.h"
+#include "world/render/png_writer.h"
+#include "world/survival/task_run.h"
 
 namespace plank::cli {
 namespace {
 
-// The survival rules are the DEPS loop's, loaded once per process (runtime/deps/rules.h).
+// The survival rules are the DEPS loop's, loaded once per process (agents/deps/roles/rules.h).
 const deps::Rules* load_rules() {
   std::string error;
   const deps::Rules* rules = deps::load_rules(&error);

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <exception>
 
-#include "cli.h"
-#include "runtime/core/heap.h"
-#include "runtime/host/register_intrinsics.h"
+#include "agents/host/register_intrinsics.h"
+#include "runtime/heap.h"
+#include "tools/plank/cli.h"
 
 int main(int argc, char** argv) {
   using namespace plank::cli;

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "cli.h"
+#include "tools/plank/cli.h"
 
 int main(int argc, char** argv) {
   using namespace plank::cli;

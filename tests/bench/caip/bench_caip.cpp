@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "caip/exec.h"
-#include "caip/translate.h"
-#include "lf/check.h"
-#include "lf/json_reader.h"
-#include "runtime/host/register_intrinsics.h"
+#include "agents/caip/compile/translate.h"
+#include "agents/caip/loop/exec.h"
+#include "agents/host/register_intrinsics.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/json_reader.h"
 
 namespace {
 

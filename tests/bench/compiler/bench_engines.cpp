@@ -28,14 +28,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check/check.h"
-#include "engine/bind.h"
-#include "engine/engine.h"
-#include "engine/run.h"
-#include "frontend/parser.h"
-#include "lower/lower.h"
-#include "runtime/core/heap.h"
-#include "runtime/core/module_runtime.h"
+#include "compiler/check/check.h"
+#include "compiler/engine/bind.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/run.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lower/lower.h"
+#include "runtime/heap.h"
+#include "runtime/module_runtime.h"
 #include "support/diagnostics.h"
 
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.h"
-#include "engine/session.h"
+#include "compiler/engine/engine.h"
+#include "compiler/engine/session.h"
 
 namespace {
 

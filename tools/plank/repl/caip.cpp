@@ -1,11 +1,11 @@
-// :exec over the CAIP executor (compiler/caip/exec.h): a logical form compiled
+// :exec over the CAIP executor (agents/caip/loop/exec.h): a logical form compiled
 // to Plank and run in a scene. The executor owns its world; while it is in use
 // the REPL's :world, :render, :save, :undo and the programs typed at the prompt
 // (host.caip: the "caip" intrinsics) act on that world.
 #include <fmt/format.h>
 
-#include "caip/exec.h"
-#include "state.h"
+#include "agents/caip/loop/exec.h"
+#include "tools/plank/repl/state.h"
 
 namespace plank::repl {
 

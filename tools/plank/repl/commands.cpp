@@ -7,18 +7,18 @@
 #include <fstream>
 #include <sstream>
 
-#include "debug.h"
-#include "deps_commands.h"
-#include "engine/run.h"
-#include "frontend/parser.h"
-#include "lf/check.h"
-#include "lf/from_ast.h"
-#include "lf/json_reader.h"
-#include "runtime/render/ascii.h"
-#include "runtime/render/isometric.h"
-#include "runtime/render/png_writer.h"
-#include "runtime/world/scene_io.h"
-#include "state.h"
+#include "compiler/engine/run.h"
+#include "compiler/frontend/parser.h"
+#include "compiler/lf/check.h"
+#include "compiler/lf/from_ast.h"
+#include "compiler/lf/json_reader.h"
+#include "tools/plank/repl/debug.h"
+#include "tools/plank/repl/deps_commands.h"
+#include "tools/plank/repl/state.h"
+#include "world/render/ascii.h"
+#include "world/render/isometric.h"
+#include "world/render/png_writer.h"
+#include "world/voxels/scene_io.h"
 
 namespace plank::repl {
 

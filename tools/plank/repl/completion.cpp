@@ -1,11 +1,11 @@
-#include "completion.h"
+#include "tools/plank/repl/completion.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
-#include "lf/grammar_table.h"
-#include "runtime/core/intrinsics.h"
+#include "compiler/lf/grammar_table.h"
+#include "runtime/intrinsics.h"
 
 namespace plank::repl {
 

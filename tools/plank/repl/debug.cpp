@@ -1,12 +1,12 @@
-#include "debug.h"
+#include "tools/plank/repl/debug.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "engine/debugger.h"
-#include "state.h"
+#include "compiler/engine/debugger.h"
+#include "tools/plank/repl/state.h"
 
 namespace plank::repl {
 

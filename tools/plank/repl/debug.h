@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "runtime/core/thread.h"
+#include "runtime/thread.h"
 
 namespace plank::repl {
 

@@ -1,17 +1,17 @@
-// :deps TASK and :inv over the DEPS loop (runtime/deps/episode.h): one episode
+// :deps TASK and :inv over the DEPS loop (agents/deps/loop/episode.h): one episode
 // in its own seeded survival world, shown round by round with a pause after
 // each (Enter: the next round; :continue: the rest without pausing; :world,
 // :inv: that round's world and inventory; :abort: stop the episode).
 #include <fmt/format.h>
 
-#include "deps_commands.h"
-#include "runtime/deps/episode.h"
-#include "runtime/deps/plan_runner.h"
-#include "runtime/deps/session.h"
-#include "runtime/render/ascii.h"
-#include "runtime/survival/controller.h"
-#include "runtime/survival/worldgen.h"
-#include "state.h"
+#include "agents/deps/compile/plan_runner.h"
+#include "agents/deps/intrinsics/session.h"
+#include "agents/deps/loop/episode.h"
+#include "tools/plank/repl/deps_commands.h"
+#include "tools/plank/repl/state.h"
+#include "world/render/ascii.h"
+#include "world/survival/controller.h"
+#include "world/survival/worldgen.h"
 
 namespace plank::repl {
 

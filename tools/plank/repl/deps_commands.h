@@ -1,4 +1,4 @@
-// :deps, :inv and :survival (deps.cpp), over runtime/deps and runtime/survival.
+// :deps, :inv and :survival (deps.cpp), over agents/deps and world/survival.
 #pragma once
 #include <string>
 

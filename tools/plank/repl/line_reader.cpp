@@ -1,4 +1,4 @@
-#include "line_reader.h"
+#include "tools/plank/repl/line_reader.h"
 
 #include <editline/readline.h>
 

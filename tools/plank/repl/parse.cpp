@@ -1,14 +1,14 @@
-// :parse TEXT over the neural semantic parser (neural/parser.h): the best form
+// :parse TEXT over the neural semantic parser (neural/parser/parser.h): the best form
 // as a tree with its spans marked in the utterance, then the rest of the N-best
 // list with the model's confidence, so a user sees how sure the parser is and
 // what it would have said instead. The best parse, with its utterance, becomes
 // the form :exec runs.
 #include <fmt/format.h>
 
-#include "lf/check.h"
-#include "parser.h"
-#include "present.h"
-#include "state.h"
+#include "compiler/lf/check.h"
+#include "neural/parser/parser.h"
+#include "neural/parser/present.h"
+#include "tools/plank/repl/state.h"
 
 namespace plank::repl {
 

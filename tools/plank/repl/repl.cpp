@@ -1,4 +1,4 @@
-#include "repl.h"
+#include "tools/plank/repl/repl.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "completion.h"
-#include "debug.h"
-#include "engine/debugger.h"
-#include "state.h"
+#include "compiler/engine/debugger.h"
+#include "tools/plank/repl/completion.h"
+#include "tools/plank/repl/debug.h"
+#include "tools/plank/repl/state.h"
 
 namespace plank::repl {
 

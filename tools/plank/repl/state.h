@@ -6,16 +6,16 @@
 #include <optional>
 #include <string>
 
-#include "deps_commands.h"
-#include "engine/session.h"
-#include "lf/value.h"
-#include "line_reader.h"
-#include "repl.h"
-#include "runtime/agent/action_log.h"
-#include "runtime/host/host_context.h"
-#include "runtime/memory/agent_memory.h"
-#include "runtime/world/world.h"
+#include "agents/host/host_context.h"
+#include "compiler/engine/session.h"
+#include "compiler/lf/value.h"
 #include "support/diagnostics.h"
+#include "tools/plank/repl/deps_commands.h"
+#include "tools/plank/repl/line_reader.h"
+#include "tools/plank/repl/repl.h"
+#include "world/agent/action_log.h"
+#include "world/memory/agent_memory.h"
+#include "world/voxels/world.h"
 
 namespace plank::engine {
 class Debugger;

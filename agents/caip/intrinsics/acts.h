@@ -1,0 +1,85 @@
+// What the "caip" intrinsics do, as plain C++ over a Session: resolving
+// reference objects and locations, making schematics, and every action of the
+// grammar. Each returns nullopt / false after asking or refusing through the
+// session (the generated program then stops), so the intrinsics stay thin.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agents/caip/intrinsics/session.h"
+
+namespace plank::caip {
+
+// ---- reference objects (refs.cpp)
+struct RefQuery {
+  std::string name, colour, size, tag, block;  // span texts ("" = not given)
+  bool all = false;          // repeat ALL: every match
+  long count = 1;            // repeat FOR n
+  bool coref = false;        // "it", "that": the last referenced object, else the look target
+  int location = -1;         // a location handle the object must be at / in the direction of
+  std::string direction;     // that location's relative_direction
+  bool want_hole = false;    // FILL: holes first
+  bool quiet = false;        // questions: no match is an answer ("no"), not a question back
+};
+// Handles of the objects meant, nearest the speaker first. Asks when nothing
+// matches or when one object is meant and several fit equally.
+std::optional<std::vector<int>> find_things(Session& s, const RefQuery& q);
+
+// ---- locations (locations.cpp)
+struct LocationQuery {
+  std::string type;          // SPEAKER_LOOK, SPEAKER_POS, AGENT_POS, COORDINATES, REFERENCE_OBJECT
+  int thing = -1;            // REFERENCE_OBJECT
+  int thing2 = -1;           // BETWEEN's second object
+  std::string coordinates;   // COORDINATES span text
+  std::string direction;     // relative_direction
+  std::string steps;         // steps span text
+};
+std::optional<int> make_location(Session& s, const LocationQuery& q);
+// Where copy `index` of a repeated build goes: `direction` in the speaker's
+// frame (AROUND/SURROUND: on a ring of `count`), spaced by the shape's extent + 1.
+std::optional<int> offset_location(Session& s, int location, const std::string& direction, long index, long count,
+                                   int schematic);
+
+// ---- schematics (build.cpp)
+struct SchematicQuery {
+  std::string name, block, colour, size, width, height, length, depth, radius, thickness;
+  bool dig = false;  // DIG: the name describes the hole ("pit", "trench"): any name is a box
+};
+std::optional<int> make_schematic(Session& s, const SchematicQuery& q);
+
+// ---- actions (build.cpp, world_acts.cpp, tasks.cpp)
+bool act_build(Session& s, int schematic, int location);
+bool act_copy(Session& s, int thing, int location);
+bool act_destroy(Session& s, const std::vector<int>& things);
+bool act_dig(Session& s, int schematic, int location);
+bool act_fill(Session& s, const std::vector<int>& things, const std::string& block);
+bool act_move(Session& s, int location);
+// One step of a loop: MOVE in a direction ("FRONT" by default); false when blocked or out of budget.
+bool act_step(Session& s, const std::string& direction);
+bool act_dance(Session& s, int location, const std::string& direction, long turns);
+bool act_spawn(Session& s, const std::string& name, int location, long count);
+bool act_freebuild(Session& s, int thing);
+// RESUME of a build the tick budget paused: places the rest (build.cpp).
+bool continue_build(Session& s, agent::TaskId task);
+bool act_undo(Session& s, const std::string& target);
+bool act_stop(Session& s, const std::string& target);
+bool act_resume(Session& s, const std::string& target);
+// Loop conditions.
+bool adjacent_to_block(Session& s, const std::string& block);
+bool keep_going(Session& s, long step);
+
+// ---- memory (memory_acts.cpp)
+struct QuestionQuery {
+  std::string kind;          // ACTION, AGENT, REFERENCE_OBJECT, "" (unknown)
+  std::string answer_type;   // TAG, EXISTS, COUNT, ""
+  std::string tag_name;      // has_name, has_colour, action_name, location, ...
+  std::string action_type;   // filters.action_type
+  std::vector<int> things;   // REFERENCE_OBJECT: what was found (may be empty for EXISTS)
+  std::string what;          // the reference's name span, for the answer's words
+};
+bool answer(Session& s, const QuestionQuery& q);
+bool put_tag(Session& s, const std::vector<int>& things, const std::string& tag);
+bool put_reward(Session& s, const std::string& value);
+
+}  // namespace plank::caip

@@ -1,0 +1,186 @@
+// Locations: a location type, an optional reference object and a relative
+// direction in the speaker's frame become a point (and, next to an object, the
+// side to build on).
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <fmt/format.h>
+
+#include "agents/caip/intrinsics/acts.h"
+#include "agents/caip/intrinsics/lexicon.h"
+
+namespace plank::caip {
+
+namespace {
+
+std::string at_text(Coord c) { return fmt::format("({}, {}, {})", c.x, c.y, c.z); }
+
+Coord frame_vector(Session& s, const std::string& d) {
+  auto off = direction_offset(d);
+  if (!off) return {0, 0, 0};
+  Coord f = s.forward(), r = s.right();
+  return {off->right * r.x + off->forward * f.x, off->up, off->right * r.z + off->forward * f.z};
+}
+
+Coord snap(int dx, int dz) {
+  if (dx == 0 && dz == 0) return {0, 0, 1};
+  if (std::abs(dx) >= std::abs(dz)) return {dx > 0 ? 1 : -1, 0, 0};
+  return {0, 0, dz > 0 ? 1 : -1};
+}
+
+Coord base_centre(const Box& b) { return {(b.min.x + b.max.x) / 2, b.min.y, (b.min.z + b.max.z) / 2}; }
+
+// The cell just beyond `b` along unit vector v, `gap` cells further.
+Coord beyond(const Box& b, Coord v, int gap) {
+  Coord c = base_centre(b);
+  if (v.x > 0) c.x = b.max.x + gap;
+  if (v.x < 0) c.x = b.min.x - gap;
+  if (v.z > 0) c.z = b.max.z + gap;
+  if (v.z < 0) c.z = b.min.z - gap;
+  if (v.y > 0) c.y = b.max.y + gap;
+  if (v.y < 0) c.y = b.min.y - gap;
+  return c;
+}
+
+}  // namespace
+
+std::optional<int> make_location(Session& s, const LocationQuery& q) {
+  Location loc;
+  std::string type = q.type.empty() ? (s.valid_thing(q.thing) ? "REFERENCE_OBJECT" : "SPEAKER_LOOK") : q.type;
+  std::optional<long> steps = q.steps.empty() ? std::nullopt : parse_length(q.steps);
+  if (steps) steps = std::min(*steps, 1000L);
+  if (!q.steps.empty() && !steps) {
+    if (!s.assume("\"" + q.steps + "\" means 3 blocks")) {
+      s.ask("How far is \"" + q.steps + "\" in blocks?");
+      return std::nullopt;
+    }
+    steps = 3;
+  }
+  const world::Entity* speaker = s.speaker();
+  if (type == "SPEAKER_LOOK") {
+    auto cell = s.look_cell();
+    if (!cell) {
+      if (!speaker || !s.assume("you meant 3 blocks in front of you")) {
+        s.ask("Where do you mean? I can't tell what you are looking at.");
+        return std::nullopt;
+      }
+      Coord f = s.forward();
+      Coord feet = world::cell_of(speaker->pose.pos);
+      cell = Coord{feet.x + 3 * f.x, feet.y, feet.z + 3 * f.z};
+    }
+    loc.at = *cell;
+    loc.describe = "where you are looking";
+  } else if (type == "SPEAKER_POS") {
+    if (!speaker) {
+      s.refuse("I can't see you.");
+      return std::nullopt;
+    }
+    loc.at = world::cell_of(speaker->pose.pos);
+    loc.describe = "where you are";
+  } else if (type == "AGENT_POS") {
+    loc.at = s.agent().feet();
+    loc.describe = "where I am";
+  } else if (type == "COORDINATES") {
+    auto c = parse_coordinates(q.coordinates);
+    if (!c) {
+      s.ask("I couldn't read \"" + q.coordinates + "\" as coordinates. Which x, y, z do you mean?");
+      return std::nullopt;
+    }
+    // Chunk keys hold about a million blocks each way; nobody means further than this.
+    constexpr int kFar = 100'000;
+    if (std::abs(c->x) > kFar || std::abs(c->y) > 4'096 || std::abs(c->z) > kFar) {
+      s.refuse(fmt::format("{} is too far away for me.", at_text(*c)));
+      return std::nullopt;
+    }
+    loc.at = *c;
+    loc.describe = "at " + at_text(*c);
+  } else if (type == "REFERENCE_OBJECT") {
+    if (!s.valid_thing(q.thing)) {
+      s.ask("Where do you mean?");
+      return std::nullopt;
+    }
+    const Thing& t = s.thing(q.thing);
+    loc.at = base_centre(t.bounds);
+    loc.anchor = t.bounds;
+    loc.describe = t.describe();
+  } else {
+    s.refuse("I don't know the location type " + type + ".");
+    return std::nullopt;
+  }
+
+  const std::string& d = q.direction;
+  int gap = int(steps.value_or(loc.anchor ? 1 : 3));
+  Coord v = frame_vector(s, d);
+  std::string dir_words;
+  if (v != Coord{0, 0, 0}) {
+    if (loc.anchor) {
+      loc.at = beyond(*loc.anchor, v, gap);
+    } else {
+      loc.at = {loc.at.x + v.x * gap, loc.at.y + v.y * gap, loc.at.z + v.z * gap};
+    }
+    loc.away = v;
+    static const std::pair<const char*, const char*> kWords[] = {{"LEFT", "to the left of "}, {"RIGHT", "to the right of "},
+                                                                  {"FRONT", "in front of "},  {"BACK", "behind "},
+                                                                  {"UP", "above "},          {"DOWN", "below "}};
+    for (auto& [k, w] : kWords)
+      if (d == k) dir_words = w;
+  } else if (d == "NEAR" || d == "OUTSIDE") {
+    // The side of the object that faces the speaker.
+    Coord from = speaker ? world::cell_of(speaker->pose.pos) : s.agent().feet();
+    Coord v2 = loc.anchor ? snap(from.x - loc.at.x, from.z - loc.at.z) : s.forward();
+    loc.at = loc.anchor ? beyond(*loc.anchor, v2, d == "NEAR" ? gap : gap + 1)
+                        : Coord{loc.at.x + v2.x * gap, loc.at.y, loc.at.z + v2.z * gap};
+    loc.away = v2;
+    dir_words = d == "NEAR" ? "next to " : "outside ";
+  } else if (d == "AWAY") {
+    Coord f = s.forward();
+    int dist = int(steps.value_or(5));
+    loc.at = loc.anchor ? beyond(*loc.anchor, f, dist) : Coord{loc.at.x + f.x * dist, loc.at.y, loc.at.z + f.z * dist};
+    loc.away = f;
+    dir_words = "away from ";
+  } else if (d == "INSIDE") {
+    if (loc.anchor) loc.at = {loc.at.x, loc.anchor->min.y + (loc.anchor->size().y > 2 ? 1 : 0), loc.at.z};
+    dir_words = "inside ";
+  } else if (d == "BETWEEN") {
+    Coord other = s.valid_thing(q.thing2) ? base_centre(s.thing(q.thing2).bounds)
+                  : speaker                 ? world::cell_of(speaker->pose.pos)
+                                            : s.agent().feet();
+    loc.at = {(loc.at.x + other.x) / 2, std::min(loc.at.y, other.y), (loc.at.z + other.z) / 2};
+    loc.anchor.reset();
+    dir_words = "between you and ";
+    if (s.valid_thing(q.thing2)) dir_words = "between " + s.thing(q.thing2).describe() + " and ";
+  } else if (d == "AROUND" || d == "CLOCKWISE" || d == "ANTICLOCKWISE") {
+    dir_words = "around ";
+  } else if (!d.empty()) {
+    s.refuse("I don't know the direction " + d + ".");
+    return std::nullopt;
+  }
+  if (!dir_words.empty()) loc.describe = dir_words + loc.describe;
+  return s.add_location(std::move(loc));
+}
+
+std::optional<int> offset_location(Session& s, int location, const std::string& direction, long index, long count,
+                                   int schematic) {
+  if (!s.valid_location(location)) return std::nullopt;
+  Location loc = s.location(location);
+  ShapeParams p = s.valid_schematic(schematic) ? s.schematic(schematic).params : ShapeParams{1, 1, 1};
+  std::string d = direction.empty() ? "RIGHT" : direction;
+  if (d == "AROUND" || d == "SURROUND") {
+    Box around = loc.anchor.value_or(Box::of(loc.at, loc.at));
+    Coord c = base_centre(around);
+    double r = std::max(around.size().x, around.size().z) / 2.0 + std::max(p.width, p.length) + 1;
+    double a = 2 * std::numbers::pi * double(index) / double(std::max(1L, count));
+    loc.at = {c.x + int(std::lround(r * std::cos(a))), around.min.y, c.z + int(std::lround(r * std::sin(a)))};
+    loc.anchor.reset();
+    loc.away = {0, 0, 0};
+    return s.add_location(std::move(loc));
+  }
+  Coord v = frame_vector(s, d);
+  if (v == Coord{0, 0, 0}) v = s.right();
+  int step = (v.x ? p.width : v.z ? p.length : p.height) + 1;
+  loc.at = {loc.at.x + v.x * step * int(index), loc.at.y + v.y * step * int(index), loc.at.z + v.z * step * int(index)};
+  return s.add_location(std::move(loc));
+}
+
+}  // namespace plank::caip

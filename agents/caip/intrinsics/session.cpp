@@ -1,0 +1,258 @@
+#include "agents/caip/intrinsics/session.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "agents/caip/intrinsics/lexicon.h"
+#include "world/voxels/perception.h"
+#include "world/voxels/raycast.h"
+
+namespace plank::caip {
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::None: return "none";
+    case Outcome::Done: return "done";
+    case Outcome::Asked: return "asked";
+    case Outcome::Refused: return "refused";
+  }
+  return "none";
+}
+
+Coord Thing::centre() const {
+  if (bounds.empty()) return {};
+  return {(bounds.min.x + bounds.max.x) / 2, bounds.min.y, (bounds.min.z + bounds.max.z) / 2};
+}
+
+std::string Thing::describe() const {
+  std::string what = !name.empty() ? name : kind == ThingKind::Hole ? "hole" : colour.empty() ? "object" : colour + " object";
+  if (kind == ThingKind::Speaker) return "you";
+  if (kind == ThingKind::Agent) return "me";
+  Coord c = centre();
+  return fmt::format("the {} at ({}, {}, {})", what, c.x, c.y, c.z);
+}
+
+Session::Session(world::World& world, SessionOptions options, memory::AgentMemory* memory)
+    : world_(world), options_(std::move(options)), memory_(memory), log_(world), agent_(world, clock_) {
+  agent_.attach(&log_, &tasks_);
+}
+
+Session::~Session() = default;
+
+const world::Entity* Session::speaker() const { return world_.speaker(options_.speaker); }
+
+Coord Session::forward() const {
+  const world::Entity* s = speaker();
+  double yaw = s ? s->pose.yaw : 0;
+  world::Vec3 d = world::look_direction({{}, yaw, 0});
+  if (std::abs(d.x) > std::abs(d.z)) return {d.x > 0 ? 1 : -1, 0, 0};
+  return {0, 0, d.z >= 0 ? 1 : -1};
+}
+
+Coord Session::right() const {
+  // Minecraft's frame: facing +z (south), the right hand points -x (west).
+  Coord f = forward();
+  return {-f.z, 0, f.x};
+}
+
+std::optional<Coord> Session::look_block() const {
+  const world::Entity* s = speaker();
+  if (!s) return std::nullopt;
+  auto hit = world::look_target(world_, *s);
+  if (!hit) return std::nullopt;
+  return hit->block;
+}
+
+std::optional<Coord> Session::look_cell() const {
+  const world::Entity* s = speaker();
+  if (!s) return std::nullopt;
+  auto hit = world::look_target(world_, *s);
+  if (!hit) return std::nullopt;
+  return hit->adjacent();
+}
+
+bool Session::within_walk(Coord goal) const {
+  Coord f = world::cell_of(world_.agent().pose.pos);
+  return std::abs(int64_t(goal.x) - f.x) <= kMaxWalk && std::abs(int64_t(goal.y) - f.y) <= kMaxWalk &&
+         std::abs(int64_t(goal.z) - f.z) <= kMaxWalk;
+}
+
+void Session::begin_command(std::string utterance) {
+  utterance_ = std::move(utterance);
+  reply_.clear();
+  outcome_ = Outcome::None;
+  command_start_ = clock_.now();
+  handles_.clear();
+  locations_.clear();
+  schematics_.clear();
+}
+
+void Session::say(std::string sentence) {
+  if (sentence.empty()) return;
+  if (!reply_.empty()) reply_ += ' ';
+  reply_ += sentence;
+}
+
+void Session::ask(std::string question) {
+  say(std::move(question));
+  if (outcome_ != Outcome::Refused) outcome_ = Outcome::Asked;
+}
+
+void Session::refuse(std::string reason) {
+  say(std::move(reason));
+  if (outcome_ != Outcome::Asked) outcome_ = Outcome::Refused;
+}
+
+void Session::mark_done() {
+  if (outcome_ == Outcome::None) outcome_ = Outcome::Done;
+}
+
+bool Session::assume(const std::string& what) {
+  if (!options_.assume) return false;
+  say("I assumed " + what + ".");
+  return true;
+}
+
+bool Session::budget_left() const { return clock_.now() - command_start_ < options_.tick_budget; }
+
+const std::vector<Thing>& Session::things() {
+  size_t changes = log_.change_count();
+  if (changes == things_at_changes_) return things_;
+  things_at_changes_ = changes;
+  things_.clear();
+  // Named objects: one thing per annotation (a door is part of the house and
+  // still its own thing), with the colours and blocks of its solid cells.
+  for (const auto& a : world_.annotations()) {
+    Thing t;
+    t.kind = ThingKind::Object;
+    t.name = lemma(a.name);
+    t.names.push_back(t.name);
+    for (const auto& tag : a.tags) t.names.push_back(lemma(tag));
+    // Generic nouns any built thing answers to ("destroy that structure").
+    for (const char* g : {"structure", "object", "thing", "stuff", "creation", "build"}) t.names.push_back(g);
+    std::map<std::string, int> colours, blocks;
+    bool any_solid = false;
+    for (Coord c : a.cells) {
+      t.bounds.add(c);
+      const auto& type = world_.type_at(c);
+      if (type.id == world::kAir) continue;
+      any_solid = true;
+      ++colours[type.colour.word];
+      ++blocks[type.name];
+    }
+    t.cells = a.cells;
+    if (!any_solid && !a.cells.empty() && a.cells.front().y < 0) t.kind = ThingKind::Hole;
+    else if (!any_solid && !a.cells.empty()) continue;  // destroyed: nothing of it is left
+    auto top = [](const std::map<std::string, int>& m) {
+      std::string best;
+      int n = 0;
+      for (auto& [k, v] : m)
+        if (v > n) n = v, best = k;
+      return best;
+    };
+    t.colour = top(colours), t.block = top(blocks);
+    if (t.cells.empty()) continue;
+    things_.push_back(std::move(t));
+  }
+  // Unnamed block objects and holes that no annotation covers.
+  auto covered = [&](const world::BlockObject& o) { return !o.names.empty(); };
+  for (auto& o : world::block_objects(world_)) {
+    if (covered(o)) continue;
+    Thing t;
+    t.kind = ThingKind::Object;
+    t.cells = o.cells;
+    t.bounds = o.bounds;
+    t.colour = o.dominant_colour();
+    int n = 0;
+    for (auto& [k, v] : o.blocks)
+      if (v > n) n = v, t.block = k;
+    t.names = {"object", "block", "thing", "structure"};
+    if (!t.block.empty()) t.names.push_back(lemma(t.block));
+    things_.push_back(std::move(t));
+  }
+  for (auto& o : world::holes(world_)) {
+    if (covered(o)) continue;
+    Thing t;
+    t.kind = ThingKind::Hole;
+    t.name = "hole";
+    t.names = {"hole", "pit"};
+    t.cells = o.cells;
+    t.bounds = o.bounds;
+    things_.push_back(std::move(t));
+  }
+  for (const auto& e : world_.entities()) {
+    Thing t;
+    t.entity = e.id;
+    Coord feet = world::cell_of(e.pose.pos);
+    t.cells = {feet};
+    t.bounds.add(feet);
+    t.bounds.add({feet.x, feet.y + 1, feet.z});
+    if (e.kind == world::EntityKind::Mob) {
+      t.kind = ThingKind::Mob;
+      t.name = e.type;
+      t.names = {e.type, "animal", "mob", "creature"};
+      if (!e.name.empty()) t.names.push_back(lemma(e.name));
+      if (auto it = entity_tags.find(e.id); it != entity_tags.end())
+        for (const auto& tag : it->second) t.names.push_back(tag);
+    } else if (e.kind == world::EntityKind::Speaker) {
+      t.kind = ThingKind::Speaker;
+      t.name = "speaker";
+      t.names = {"speaker", lemma(e.name)};
+    } else {
+      t.kind = ThingKind::Agent;
+      t.name = "agent";
+      t.names = {"agent", "bot"};
+    }
+    things_.push_back(std::move(t));
+  }
+  return things_;
+}
+
+int Session::add_thing(Thing t) {
+  handles_.push_back(std::move(t));
+  return int(handles_.size() - 1);
+}
+int Session::add_location(Location l) {
+  locations_.push_back(std::move(l));
+  return int(locations_.size() - 1);
+}
+int Session::add_schematic(Schematic s) {
+  schematics_.push_back(std::move(s));
+  return int(schematics_.size() - 1);
+}
+
+agent::TaskId Session::start_task(const std::string& action, const std::string& what) {
+  agent::TaskId id = tasks_.push(action, clock_.now());
+  task_log.push_back({id, action, what});
+  return id;
+}
+
+void Session::finish_task(agent::TaskId id, bool ok) { tasks_.finish(id, ok, clock_.now()); }
+
+Session::Snapshot Session::snapshot() const {
+  return {tasks_, task_log, last_referenced, entity_tags, rewards, pending, log_.actions().size()};
+}
+
+bool Session::restore(const Snapshot& snap) {
+  while (log_.actions().size() > snap.log_actions)
+    if (!log_.undo_last().ok) return false;
+  if (log_.actions().size() != snap.log_actions) return false;
+  tasks_ = snap.tasks;
+  task_log = snap.task_log;
+  last_referenced = snap.last_referenced;
+  entity_tags = snap.entity_tags;
+  rewards = snap.rewards;
+  pending = snap.pending;
+  invalidate();
+  return true;
+}
+
+const TaskInfo* Session::task_info(agent::TaskId id) const {
+  for (const auto& t : task_log)
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+}  // namespace plank::caip

@@ -1,0 +1,320 @@
+#include "agents/caip/intrinsics/shapes.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace plank::caip {
+
+namespace {
+
+using Cells = std::vector<ShapeCell>;
+
+void put(Cells& out, int x, int y, int z, Role r = Role::Main) { out.push_back({{x, y, z}, r}); }
+
+bool on_shell(int i, int n, int t) { return i < t || i >= n - t; }
+
+Cells box(const ShapeParams& p, bool hollow) {
+  Cells out;
+  int t = std::max(1, p.thickness);
+  for (int y = 0; y < p.height; ++y)
+    for (int z = 0; z < p.length; ++z)
+      for (int x = 0; x < p.width; ++x)
+        if (!hollow || on_shell(x, p.width, t) || on_shell(y, p.height, t) || on_shell(z, p.length, t)) put(out, x, y, z);
+  return out;
+}
+Cells g_cube(const ShapeParams& p) { return box(p, false); }
+Cells g_hollow(const ShapeParams& p) { return box(p, true); }
+
+// Flat shapes lie on the ground (height 1).
+Cells g_square(const ShapeParams& p) {
+  Cells out;
+  for (int z = 0; z < p.length; ++z)
+    for (int x = 0; x < p.width; ++x)
+      if (on_shell(x, p.width, 1) || on_shell(z, p.length, 1)) put(out, x, 0, z);
+  return out;
+}
+Cells g_filled_rect(const ShapeParams& p) {
+  Cells out;
+  for (int z = 0; z < p.length; ++z)
+    for (int x = 0; x < p.width; ++x) put(out, x, 0, z);
+  return out;
+}
+
+// Round shapes: inside the ellipsoid with semi-axes (w/2, h/2, l/2) (or the
+// half ellipsoid for domes), shells keep cells with an outside neighbour.
+bool in_ellipsoid(double x, double y, double z, double a, double b, double c) {
+  return (x * x) / (a * a) + (y * y) / (b * b) + (z * z) / (c * c) <= 1.0;
+}
+Cells round(const ShapeParams& p, bool shell, bool dome) {
+  Cells out;
+  double a = p.width / 2.0, c = p.length / 2.0;
+  double b = dome ? double(p.height) : p.height / 2.0;
+  auto inside = [&](int x, int y, int z) {
+    if (x < 0 || y < 0 || z < 0 || x >= p.width || y >= p.height || z >= p.length) return false;
+    double cx = x + 0.5 - a, cy = dome ? y + 0.5 : y + 0.5 - b, cz = z + 0.5 - c;
+    return in_ellipsoid(cx, cy, cz, a, b, c);
+  };
+  for (int y = 0; y < p.height; ++y)
+    for (int z = 0; z < p.length; ++z)
+      for (int x = 0; x < p.width; ++x) {
+        if (!inside(x, y, z)) continue;
+        bool edge = !inside(x + 1, y, z) || !inside(x - 1, y, z) || !inside(x, y + 1, z) || (!dome && !inside(x, y - 1, z)) ||
+                    !inside(x, y, z + 1) || !inside(x, y, z - 1);
+        if (!shell || edge) put(out, x, y, z);
+      }
+  return out;
+}
+Cells g_sphere(const ShapeParams& p) { return round(p, false, false); }
+Cells g_shell(const ShapeParams& p) { return round(p, true, false); }
+Cells g_dome(const ShapeParams& p) { return round(p, true, true); }
+
+Cells flat_round(const ShapeParams& p, bool ring) {
+  Cells out;
+  double a = p.width / 2.0, c = p.length / 2.0;
+  auto inside = [&](int x, int z) {
+    if (x < 0 || z < 0 || x >= p.width || z >= p.length) return false;
+    double cx = x + 0.5 - a, cz = z + 0.5 - c;
+    return cx * cx / (a * a) + cz * cz / (c * c) <= 1.0;
+  };
+  for (int z = 0; z < p.length; ++z)
+    for (int x = 0; x < p.width; ++x)
+      if (inside(x, z) && (!ring || !inside(x + 1, z) || !inside(x - 1, z) || !inside(x, z + 1) || !inside(x, z - 1)))
+        put(out, x, 0, z);
+  return out;
+}
+Cells g_circle(const ShapeParams& p) { return flat_round(p, true); }
+Cells g_disk(const ShapeParams& p) { return flat_round(p, false); }
+
+// A stepped pyramid: each layer one block in from the one below.
+Cells g_pyramid(const ShapeParams& p) {
+  Cells out;
+  for (int y = 0; y < p.height; ++y) {
+    int lo = y, hx = p.width - 1 - y, hz = p.length - 1 - y;
+    if (lo > hx || lo > hz) break;
+    for (int z = lo; z <= hz; ++z)
+      for (int x = lo; x <= hx; ++x) put(out, x, y, z);
+  }
+  return out;
+}
+
+// A triangle standing upright in the x-y plane.
+Cells g_triangle(const ShapeParams& p) {
+  Cells out;
+  for (int y = 0; y < p.height; ++y) {
+    int lo = y, hi = p.width - 1 - y;
+    if (lo > hi) break;
+    for (int x = lo; x <= hi; ++x) put(out, x, y, 0);
+  }
+  return out;
+}
+
+// A wall: width along x, one block thick (thickness), height up.
+Cells g_wall(const ShapeParams& p) {
+  Cells out;
+  for (int y = 0; y < p.height; ++y)
+    for (int z = 0; z < std::max(1, p.thickness); ++z)
+      for (int x = 0; x < p.width; ++x) put(out, x, y, z);
+  return out;
+}
+
+// An arch: two legs and a lintel in the x-y plane.
+Cells g_arch(const ShapeParams& p) {
+  Cells out;
+  for (int y = 0; y < p.height; ++y)
+    for (int x = 0; x < p.width; ++x)
+      if (y == p.height - 1 || x == 0 || x == p.width - 1) put(out, x, y, 0);
+  return out;
+}
+
+// A tower: a hollow square column with a crenellated top.
+Cells g_tower(const ShapeParams& p) {
+  int top = std::max(1, p.height - 1);  // the crenellation is the top layer
+  Cells out = box({p.width, top, p.length, 0, 1}, true);
+  if (p.height < 2) return out;
+  for (int z = 0; z < p.length; ++z)
+    for (int x = 0; x < p.width; ++x)
+      if ((on_shell(x, p.width, 1) || on_shell(z, p.length, 1)) && (x + z) % 2 == 0) put(out, x, top, z);
+  return out;
+}
+
+// A house: floor, walls with a door and windows, a stepped roof taking the
+// top layers (one per step in from the smaller side's half).
+Cells g_house(const ShapeParams& p) {
+  Cells out;
+  int w = p.width, l = p.length, h = p.height;
+  int roof_layers = std::max(1, std::min(w, l) / 2);
+  int walls_top = std::max(1, h - roof_layers);  // first roof layer
+  int door_x = w / 2;
+  for (int z = 0; z < l; ++z)
+    for (int x = 0; x < w; ++x) put(out, x, 0, z, Role::Trim);  // floor
+  for (int y = 1; y < walls_top; ++y)
+    for (int z = 0; z < l; ++z)
+      for (int x = 0; x < w; ++x) {
+        if (!(on_shell(x, w, 1) || on_shell(z, l, 1))) continue;
+        if (z == 0 && x == door_x && y <= 2 && w >= 3) continue;  // the doorway
+        bool window = y == 2 && w >= 5 && (x == 1 || x == w - 2) && (z == 0 || z == l - 1);
+        put(out, x, y, z, window ? Role::Window : Role::Main);
+      }
+  for (int k = 0; walls_top + k < h; ++k) {
+    int lo = k, hx = w - 1 - k, hz = l - 1 - k;
+    if (lo > hx || lo > hz) break;
+    for (int z = lo; z <= hz; ++z)
+      for (int x = lo; x <= hx; ++x) put(out, x, walls_top + k, z, Role::Roof);
+  }
+  return out;
+}
+
+// A bridge / platform: a deck with railings.
+Cells g_bridge(const ShapeParams& p) {
+  Cells out;
+  for (int z = 0; z < p.length; ++z)
+    for (int x = 0; x < p.width; ++x) {
+      put(out, x, 0, z);
+      if ((x == 0 || x == p.width - 1) && p.height >= 2) put(out, x, 1, z, Role::Trim);
+    }
+  return out;
+}
+
+// Stairs: steps rising along z.
+Cells g_stairs(const ShapeParams& p) {
+  Cells out;
+  for (int z = 0; z < p.length; ++z)
+    for (int y = 0; y <= std::min(z, p.height - 1); ++y)
+      for (int x = 0; x < p.width; ++x) put(out, x, y, z);
+  return out;
+}
+
+// A fence: a line of posts (fence blocks) along x.
+Cells g_line(const ShapeParams& p) {
+  Cells out;
+  for (int y = 0; y < p.height; ++y)
+    for (int x = 0; x < p.width; ++x) put(out, x, y, 0);
+  return out;
+}
+
+// A pool: a rim around water one below the ground (built as a basin; the water is the Roof role).
+Cells g_pool(const ShapeParams& p) {
+  Cells out;
+  for (int z = 0; z < p.length; ++z)
+    for (int x = 0; x < p.width; ++x)
+      put(out, x, 0, z, on_shell(x, p.width, 1) || on_shell(z, p.length, 1) ? Role::Main : Role::Roof);
+  return out;
+}
+
+// A tree: a trunk (main block) under a crown of leaves.
+Cells g_tree(const ShapeParams& p) {
+  Cells out;
+  int trunk = std::max(1, p.height * 2 / 3);
+  int cx = p.width / 2, cz = p.length / 2;
+  for (int y = 0; y < trunk; ++y) put(out, cx, y, cz);
+  for (int y = std::max(1, trunk - 1); y < p.height; ++y)
+    for (int z = 0; z < p.length; ++z)
+      for (int x = 0; x < p.width; ++x) {
+        if (x == cx && z == cz && y < trunk) continue;
+        bool corner = (x == 0 || x == p.width - 1) && (z == 0 || z == p.length - 1);
+        if (!corner || y == trunk) put(out, x, y, z, Role::Leaves);
+      }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<ShapeDef>& shapes() {
+  static const std::vector<ShapeDef> table = {
+      {"cube", {"cube", "block", "box", "blocks", "thing", "something", "structure", "object", "statue", "pillar"},
+       {3, 3, 3}, "cobblestone", "a solid cube", &g_cube},
+      {"hollow_cube", {"hollow_cube", "hollow cube", "room", "shelter", "hut", "shed", "bunker", "cage", "bedroom", "barn",
+                       "kitchen", "bathroom", "closet", "box room"},
+       {5, 4, 5}, "oak_planks", "a cube with only its shell", &g_hollow},
+      {"rectanguloid", {"rectanguloid", "cuboid", "prism", "slab", "foundation", "base", "bed", "table", "column", "post"},
+       {5, 2, 3}, "stone", "a solid box of any extents", &g_cube},
+      {"hollow_rectanguloid", {"hollow_rectanguloid", "hollow rectanguloid", "fort", "fortress", "castle", "mansion", "building",
+                               "enclosure", "pen", "stable", "farm", "container", "chest", "furnace", "fireplace"},
+       {9, 5, 7}, "stone_bricks", "a box with only its shell", &g_hollow},
+      {"sphere", {"sphere", "ball", "orb", "globe", "planet", "boulder"}, {5, 5, 5}, "stone", "a solid ball", &g_sphere},
+      {"spherical_shell", {"spherical_shell", "spherical shell", "bubble", "hollow sphere", "igloo"}, {7, 7, 7}, "glass",
+       "a hollow ball", &g_shell},
+      {"pyramid", {"pyramid", "ziggurat", "mound", "hill", "mountain", "pile", "heap"}, {7, 4, 7}, "sandstone",
+       "a stepped pyramid", &g_pyramid},
+      {"square", {"square", "sqare", "sqaure", "frame", "outline", "ring", "border"}, {5, 1, 5}, "stone",
+       "the outline of a square on the ground", &g_square},
+      {"rectangle", {"rectangle", "floor", "platform", "pad", "patch", "field", "carpet", "path", "road"}, {6, 1, 4}, "stone",
+       "a filled rectangle on the ground", &g_filled_rect},
+      {"circle", {"circle", "loop"}, {7, 1, 7}, "stone", "the outline of a circle on the ground", &g_circle},
+      {"disk", {"disk", "disc", "round", "plate"}, {7, 1, 7}, "stone", "a filled circle on the ground", &g_disk},
+      {"triangle", {"triangle"}, {7, 4, 1}, "stone", "an upright triangle", &g_triangle},
+      {"dome", {"dome", "cupola"}, {7, 4, 7}, "glass", "half a spherical shell", &g_dome},
+      {"arch", {"arch", "archway", "gate", "portal", "doorway", "door", "entrance", "tunnel"}, {5, 4, 1}, "stone_bricks",
+       "two legs and a lintel", &g_arch},
+      {"ellipsoid", {"ellipsoid", "egg", "oval", "blob", "cloud"}, {7, 4, 5}, "white_wool", "a stretched ball", &g_sphere},
+      {"tower", {"tower", "turret", "lighthouse", "skyscraper", "chimney", "spire", "lookout"}, {3, 9, 3}, "stone_bricks",
+       "a tall hollow column with a crenellated top", &g_tower},
+      {"wall", {"wall", "barrier", "barricade", "dam", "screen"}, {7, 3, 1}, "cobblestone", "an upright wall along x",
+       &g_wall},
+      {"fence", {"fence", "railing", "hedge"}, {7, 1, 1}, "oak_fence", "a line of fence posts", &g_line},
+      {"house", {"house", "home", "cabin", "cottage", "shelter house", "houses", "church", "school", "store", "shop", "hotel",
+                 "hospital", "temple", "villa", "treehouse", "igloo house", "mansion house"},
+       {7, 7, 6}, "oak_planks", "walls with a door and windows, a floor and a stepped roof (composite)", &g_house},
+      {"bridge", {"bridge", "pier", "dock", "deck"}, {3, 2, 9}, "oak_planks", "a deck with railings along z", &g_bridge},
+      {"stairs", {"stairs", "stair", "staircase", "step", "ramp", "ladder"}, {2, 5, 5}, "cobblestone",
+       "steps rising along z", &g_stairs},
+      {"tree", {"tree", "oak", "palm", "bush"}, {5, 7, 5}, "oak_log", "a trunk under a crown of leaves (composite)", &g_tree},
+      {"pane", {"window", "pane", "glass pane", "mirror", "sign", "painting", "picture"}, {3, 3, 1}, "glass",
+       "an upright flat square along x", &g_wall},
+      {"garden", {"garden", "flower", "flowerbed", "flower bed", "lawn", "meadow"}, {6, 1, 4}, "poppy",
+       "a bed of flowers on the ground", &g_filled_rect},
+      {"pool", {"pool", "swimming pool", "pond", "fountain", "well", "moat"}, {6, 1, 5}, "stone",
+       "a rim of blocks around water (composite)", &g_pool},
+  };
+  return table;
+}
+
+const ShapeDef* find_shape(std::string_view word) {
+  for (const auto& s : shapes()) {
+    if (s.name == word) return &s;
+    for (auto a : s.aliases)
+      if (a == word) return &s;
+  }
+  return nullptr;
+}
+
+ShapeParams resolve_params(const ShapeDef& def, ShapeParams p, int size) {
+  const ShapeParams& d = def.defaults;
+  if (size > 0 && !p.width && !p.height && !p.length) {
+    int biggest = std::max({d.width, d.height, d.length});
+    auto scale = [&](int v) { return v <= 1 ? v : std::max(1, int(std::lround(double(v) * size / biggest))); };
+    p.width = scale(d.width), p.height = scale(d.height), p.length = scale(d.length);
+  }
+  if (p.radius > 0 && !p.width && !p.length) p.width = p.length = 2 * p.radius + 1;
+  if (!p.width) p.width = d.width;
+  if (!p.height) p.height = d.height;
+  if (!p.length) p.length = d.length;
+  // Round and cubic shapes stay round and cubic when one extent was given.
+  if ((def.name == "cube" || def.name == "hollow_cube" || def.name == "sphere" || def.name == "spherical_shell") &&
+      (p.width != d.width || p.height != d.height || p.length != d.length)) {
+    int n = p.width != d.width ? p.width : p.height != d.height ? p.height : p.length;
+    p.width = p.height = p.length = n;
+  }
+  // A guard on what one command may build (a 100x100x100 cube is a million blocks).
+  p.width = std::clamp(p.width, 1, 64), p.height = std::clamp(p.height, 1, 64), p.length = std::clamp(p.length, 1, 64);
+  p.thickness = std::clamp(p.thickness, 1, 8);
+  return p;
+}
+
+std::vector<ShapeCell> shape_cells(const ShapeDef& def, const ShapeParams& params) { return def.generate(params); }
+
+std::string shapes_markdown() {
+  std::string out = "| shape | default extents (w×h×l) | default block | also called | what it is |\n|---|---|---|---|---|\n";
+  for (const auto& s : shapes()) {
+    std::string aliases;
+    for (auto a : s.aliases)
+      if (a != s.name) aliases += (aliases.empty() ? "" : ", ") + std::string(a);
+    out += fmt::format("| `{}` | {}×{}×{} | `{}` | {} | {} |\n", s.name, s.defaults.width, s.defaults.height,
+                       s.defaults.length, s.default_block, aliases, s.doc);
+  }
+  return out;
+}
+
+}  // namespace plank::caip

@@ -1,0 +1,106 @@
+// UNDO, STOP, RESUME and loops: acting on the task stack and the action log.
+#include <fmt/format.h>
+
+#include "agents/caip/intrinsics/acts.h"
+#include "agents/caip/intrinsics/lexicon.h"
+
+namespace plank::caip {
+
+namespace {
+
+// The target_action_type span as an action name; "" when absent. nullopt when
+// given but not an action we know.
+std::optional<std::string> target_action(Session& s, const std::string& target) {
+  if (target.empty()) return std::string();
+  auto a = action_type_word(target);
+  if (!a) {
+    s.ask(fmt::format("Which task do you mean by \"{}\"?", target));
+    return std::nullopt;
+  }
+  return a;
+}
+
+bool matches(const TaskInfo* info, const std::string& action) {
+  return info && (action.empty() || info->action == action);
+}
+
+}  // namespace
+
+bool act_undo(Session& s, const std::string& target) {
+  auto action = target_action(s, target);
+  if (!action) return false;
+  // The most recent task of that kind that changed the world.
+  for (auto it = s.task_log.rbegin(); it != s.task_log.rend(); ++it) {
+    if (!matches(&*it, *action) || it->action == "UNDO") continue;
+    // Without a target, a dance is not something to take back, nor is a task still running.
+    if (action->empty() && it->action == "DANCE") continue;
+    if (const agent::Task* t = s.tasks().task(it->id); t && !agent::task_finished(t->status)) continue;
+    bool changed = false;
+    for (const auto& a : s.log().actions())
+      if (a.task == it->id && !a.changes.empty()) changed = true;
+    if (!changed) continue;
+    auto r = s.log().undo(it->id);
+    s.invalidate();
+    if (!r.ok) {
+      s.refuse("I can't undo that: " + r.reason);
+      return false;
+    }
+    s.say(fmt::format("I undid {} {} ({} changes).", action_gerund(it->action), it->what, r.changes));
+    it->action = "UNDONE";
+    s.mark_done();
+    return true;
+  }
+  s.refuse(action->empty() ? "There is nothing to undo." : fmt::format("I haven't done any {} to undo.", action_gerund(*action)));
+  return false;
+}
+
+// STOP and RESUME: the newest task on the stack with status `from` (of the
+// target action type) goes to `to`.
+static bool switch_task(Session& s, const std::string& target, agent::TaskStatus from, bool resume) {
+  auto action = target_action(s, target);
+  if (!action) return false;
+  const auto& stack = s.tasks().stack();
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+    const agent::Task* t = s.tasks().task(*it);
+    const TaskInfo* info = s.task_info(*it);
+    if (!t || t->status != from || !matches(info, *action)) continue;
+    if (resume) {
+      agent::TaskId id = *it;
+      s.tasks().resume(id);
+      s.say(fmt::format("OK, I'm {} {} again.", action_gerund(info->action), info->what));
+      continue_build(s, id);  // a build the budget paused: place the rest now
+    } else {
+      s.tasks().pause(*it);
+      s.say(fmt::format("OK, I stopped {} {}.", action_gerund(info->action), info->what));
+    }
+    s.mark_done();
+    return true;
+  }
+  if (resume)
+    s.refuse(action->empty() ? "There is nothing paused to resume."
+                             : fmt::format("I wasn't {} before, so there is nothing to resume.", action_gerund(*action)));
+  else
+    s.refuse(action->empty() ? "I'm not doing anything right now." : fmt::format("I'm not {} right now.", action_gerund(*action)));
+  return false;
+}
+
+bool act_stop(Session& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Running, false); }
+bool act_resume(Session& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Paused, true); }
+
+bool adjacent_to_block(Session& s, const std::string& block) {
+  const auto& w = s.world();
+  auto id = block_type(w.registry(), block);
+  auto words = words_of(block);
+  std::string l = words.empty() ? std::string() : lemma(words.back());
+  Coord f = s.agent().feet();
+  for (Coord d : {Coord{1, 0, 0}, Coord{-1, 0, 0}, Coord{0, 0, 1}, Coord{0, 0, -1}, Coord{0, -1, 0}, Coord{0, 1, 0},
+                  Coord{1, -1, 0}, Coord{-1, -1, 0}, Coord{0, -1, 1}, Coord{0, -1, -1}}) {
+    world::BlockId b = w.block(f + d);
+    if ((id && b == *id) || (!l.empty() && w.registry()[b].name.find(l) != std::string::npos)) return true;
+  }
+  return false;
+}
+
+bool keep_going(Session& s, long step) { return step < s.options().max_loop_steps && s.budget_left(); }
+
+}  // namespace plank::caip

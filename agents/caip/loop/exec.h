@@ -1,0 +1,68 @@
+// Runs logical forms in a world: load a scene (a built-in name or a file),
+// replay its command history, then for each form: normalise + validate,
+// compile to Plank (translate.h), run the program on the engine with the
+// CAIP session as host, and report the outcome and the reply.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "agents/caip/intrinsics/session.h"
+#include "compiler/lf/value.h"
+#include "support/diagnostics.h"
+
+namespace plank::caip {
+
+struct ExecOptions {
+  std::string scene = "village";  // a built-in scene name or a scene file
+  bool assume = false;
+  std::string engine = "interp";  // the Plank engine that runs the compiled program
+  bool history = true;            // replay the scene's caip_history first
+};
+
+struct ExecResult {
+  std::string action;             // first action type or dialogue type
+  Outcome outcome = Outcome::None;
+  std::string reply;
+  std::string program;            // the generated Plank source
+  bool invalid = false;           // the form failed validation (diagnostics in `error`)
+  bool internal_error = false;    // the program did not compile or raised: a Plank bug
+  std::string error;
+  size_t blocks_changed = 0;      // world cells changed by this command
+  size_t entities_changed = 0;
+};
+
+// The path of a built-in scene ("village"), or the argument when it names a file.
+std::string scene_path(const std::string& scene);
+
+class Executor {
+ public:
+  // nullptr with the scene's diagnostics in sink on error.
+  static std::unique_ptr<Executor> open(const ExecOptions& options, DiagnosticSink& sink);
+  ~Executor();
+
+  // Runs one form (JSON value, spans into `utterance`) in the current world;
+  // `file` is the text the form's spans point into (diagnostics), null: none.
+  ExecResult run(const lf::Value& form, const std::string& utterance, SourceRef file = nullptr);
+  // Compiles only (for --dump=plank).
+  std::optional<std::string> compile(const lf::Value& form, const std::string& utterance, std::string* error);
+  // Back to the scene as loaded (and its history replayed): jsonl runs each line in a fresh copy.
+  // By undoing the action log back to that point; reloading only when that fails.
+  bool reset(std::string* error);
+
+  world::World& world() { return *world_; }
+  Session& session() { return *session_; }
+
+ private:
+  Executor() = default;
+  bool load(std::string* error);
+  ExecOptions options_;
+  SourceRef scene_file_;
+  std::shared_ptr<const world::BlockRegistry> registry_;
+  std::unique_ptr<world::World> world_;
+  std::unique_ptr<Session> session_;
+  std::optional<Session::Snapshot> pristine_;
+};
+
+}  // namespace plank::caip

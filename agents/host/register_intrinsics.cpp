@@ -1,0 +1,21 @@
+#include "agents/host/register_intrinsics.h"
+
+#include <mutex>
+
+#include "agents/caip/intrinsics/intrinsics.h"
+#include "agents/deps/intrinsics/skills.h"
+#include "neural/intrinsics.h"
+
+namespace plank::host {
+
+void register_host_intrinsics() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // One line per domain; each declares its table in its own folder.
+    deps::register_intrinsics();
+    caip::register_intrinsics();
+    neural::register_intrinsics();
+  });
+}
+
+}  // namespace plank::host

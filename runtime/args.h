@@ -1,0 +1,72 @@
+// Internal: binding of a builtin's or method's CallArgs to its declared params.
+#pragma once
+#include <string_view>
+#include <vector>
+
+#include "runtime/intrinsics.h"
+#include "runtime/objects.h"
+
+namespace plank::core {
+
+// One entry per declared parameter. Builtins and methods take a handful of
+// parameters: they live inline (no allocation on the call path); a longer
+// list spills to the heap.
+template <class T>
+class ParamArray {
+ public:
+  static constexpr size_t kInline = 8;
+  void assign(size_t n, T fill) {
+    if (n > kInline) {
+      spill_.assign(n, fill);
+      data_ = spill_.data();
+    } else {
+      for (size_t i = 0; i < n; ++i) inline_[i] = fill;
+      data_ = inline_;
+    }
+    size_ = n;
+  }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
+  size_t size() const { return size_; }
+  ParamArray() = default;
+  ParamArray(const ParamArray&) = delete;
+  ParamArray& operator=(const ParamArray&) = delete;
+
+ private:
+  T inline_[kInline];
+  std::vector<T> spill_;
+  T* data_ = inline_;
+  size_t size_ = 0;
+};
+
+struct BoundArgs {
+  ParamArray<Value> values;    // one per param (variadic: unused)
+  ParamArray<uint8_t> given;
+  std::vector<Value> rest;     // the variadic param's values
+  bool has(size_t i) const { return given[i] != 0; }
+  // Given and not None.
+  bool present(size_t i) const { return given[i] != 0 && !values[i].is_none(); }
+  Value get(size_t i, Value fallback = Value::none()) const { return given[i] ? values[i] : fallback; }
+};
+
+// Raises TypeError as CPython's builtins do for wrong arity / unknown keywords.
+// Fills *out (a caller-owned BoundArgs: it is not movable).
+void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args,
+               BoundArgs* out);
+
+// An IntrinsicFn from `Value Impl(Thread*, const CallArgs&)` that raises by throwing (throw_error):
+// the thrown Raised becomes the false return the table expects.
+template <auto Impl>
+bool wrap(Thread* t, Value* result, const CallArgs& args) {
+  try {
+    *result = Impl(t, args);
+    return true;
+  } catch (const Raised&) {
+    return false;
+  }
+}
+
+std::vector<Intrinsic> builtin_intrinsics();
+std::vector<Method> builtin_methods();
+
+}  // namespace plank::core

@@ -1,0 +1,491 @@
+// Python's builtin functions (the "builtin" category of the intrinsics table).
+#include <algorithm>
+
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#include <cmath>
+#include <cstring>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "runtime/args.h"
+#include "runtime/heap.h"
+#include "runtime/new_str.h"
+#include "runtime/ops.h"
+
+namespace plank::core {
+
+namespace {
+
+using P = IntrinsicParam;
+
+// The declared parameters of the builtin `name`. Each builtin asks for its own
+// name (a string literal) on every call: the table index is remembered per
+// literal address in a small direct-mapped cache (indices are stable;
+// references into the table are not, as add_intrinsic may grow it).
+const std::vector<IntrinsicParam>& params_of(std::string_view name) {
+  struct Entry {
+    const char* name = nullptr;
+    uint32_t index = 0;
+  };
+  static thread_local Entry cache[64];
+  const auto& table = intrinsics();
+  Entry& e = cache[(reinterpret_cast<uintptr_t>(name.data()) >> 3) & 63];
+  if (e.name == name.data() && e.index < table.size() && table[e.index].name == name) return table[e.index].params;
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].name == name) {
+      e = Entry{name.data(), static_cast<uint32_t>(i)};
+      return table[i].params;
+    }
+  static std::vector<IntrinsicParam> none;
+  return none;
+}
+
+void bind(Thread* t, std::string_view name, const CallArgs& args, BoundArgs* out) {
+  bind_args(t, name, params_of(name), args, out);
+}
+
+bool intlike(Value v) { return v.is_int() || v.is_bool(); }
+
+int64_t as_index(Thread* t, Value v) {
+  if (intlike(v)) return v.i;
+  throw_error(t, "TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(v)));
+}
+
+void write_out(Thread* t, std::string_view s) {
+  if (t->output) t->output->append(s);
+  else std::fwrite(s.data(), 1, s.size(), stdout);
+}
+
+Value b_print(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "print", args, &b);
+  std::string sep = " ", end = "\n";
+  for (size_t i : {1, 2}) {
+    if (!b.present(i)) continue;
+    Value v = b.values[i];
+    if (!v.is(ObjKind::Str))
+      throw_error(t, "TypeError", fmt::format("{} must be None or a string, not {}", i == 1 ? "sep" : "end", type_name(v)));
+    (i == 1 ? sep : end) = std::string(str_view(v));
+  }
+  std::string out;
+  for (size_t i = 0; i < b.rest.size(); ++i) {
+    if (i) out += sep;
+    out += to_str(t, b.rest[i]);
+  }
+  out += end;
+  write_out(t, out);
+  return Value::none();
+}
+
+Value b_len(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "len", args, &b);
+  return Value::integer(length(t, b.values[0]));
+}
+
+Value b_range(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "range", args, &b);
+  int64_t start = 0, stop, step = 1;
+  if (!b.has(1)) {
+    stop = as_index(t, b.values[0]);
+  } else {
+    start = as_index(t, b.values[0]);
+    stop = as_index(t, b.values[1]);
+    if (b.has(2)) step = as_index(t, b.values[2]);
+  }
+  if (step == 0) throw_error(t, "ValueError", "range() arg 3 must not be zero");
+  return make_range(t, start, stop, step);
+}
+
+Value b_str(Thread* t, const CallArgs& args) {
+  if (args.npos == 1 && args.nkw == 0 && args.positional(0).is_int()) {  // str(i): the common call, no binding
+    fmt::format_int digits(args.positional(0).i);
+    if (digits.size() <= 1) return make_str(t, std::string_view(digits.data(), digits.size()));
+    char* out;  // digits are ASCII: written straight into the string
+    Value r = new_ascii_str_for(t, digits.size(), &out);
+    std::memcpy(out, digits.data(), digits.size());
+    return r;
+  }
+  BoundArgs b;
+  bind(t, "str", args, &b);
+  if (!b.has(0)) return make_str(t, "");
+  if (b.values[0].is(ObjKind::Str)) return b.values[0];
+  if (b.values[0].is_int()) {
+    fmt::format_int digits(b.values[0].i);
+    return make_str(t, std::string_view(digits.data(), digits.size()));
+  }
+  return make_str(t, to_str(t, b.values[0]));
+}
+
+Value float_to_int(Thread* t, double f) {
+  if (std::isnan(f)) throw_error(t, "ValueError", "cannot convert float NaN to integer");
+  if (std::isinf(f)) throw_error(t, "OverflowError", "cannot convert float infinity to integer");
+  double tr = std::trunc(f);
+  if (tr >= 9223372036854775808.0 || tr < -9223372036854775808.0) throw_error(t, "OverflowError", "integer overflow");
+  return Value::integer(static_cast<int64_t>(tr));
+}
+
+Value b_int(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "int", args, &b);
+  if (!b.has(0)) return Value::integer(0);
+  Value v = b.values[0];
+  if (intlike(v)) return Value::integer(v.i);
+  if (v.is_float()) return float_to_int(t, v.f);
+  if (v.is(ObjKind::Str)) {
+    int64_t out;
+    bool overflow;
+    if (!parse_int(str_view(v), &out, &overflow))
+      throw_error(t, "ValueError", fmt::format("invalid literal for int() with base 10: {}", quote_str(str_view(v))));
+    if (overflow) throw_error(t, "OverflowError", "integer overflow");
+    return Value::integer(out);
+  }
+  throw_error(t, "TypeError",
+              fmt::format("int() argument must be a string, a bytes-like object or a real number, not '{}'", type_name(v)));
+}
+
+Value b_float(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "float", args, &b);
+  if (!b.has(0)) return Value::real(0.0);
+  Value v = b.values[0];
+  if (intlike(v)) return Value::real(static_cast<double>(v.i));
+  if (v.is_float()) return v;
+  if (v.is(ObjKind::Str)) {
+    double out;
+    if (!parse_float(str_view(v), &out))
+      throw_error(t, "ValueError", fmt::format("could not convert string to float: {}", quote_str(str_view(v))));
+    return Value::real(out);
+  }
+  throw_error(t, "TypeError", fmt::format("float() argument must be a string or a real number, not '{}'", type_name(v)));
+}
+
+Value b_bool(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "bool", args, &b);
+  return Value::boolean(b.has(0) && truthy(b.values[0]));
+}
+
+Value b_abs(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "abs", args, &b);
+  Value v = b.values[0];
+  if (intlike(v)) {
+    if (v.i == INT64_MIN) throw_error(t, "OverflowError", "integer overflow");
+    return Value::integer(v.i < 0 ? -v.i : v.i);
+  }
+  if (v.is_float()) return Value::real(std::fabs(v.f));
+  throw_error(t, "TypeError", fmt::format("bad operand type for abs(): '{}'", type_name(v)));
+}
+
+Value minmax(Thread* t, const CallArgs& args, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  BoundArgs b;
+  bind(t, name, args, &b);
+  RootScope scope(t);
+  std::vector<Value> items;
+  if (b.rest.empty()) throw_error(t, "TypeError", fmt::format("{} expected at least 1 argument, got 0", name));
+  if (b.rest.size() == 1) {
+    items = collect_iterable(t, b.rest[0]);
+    if (items.empty()) {
+      if (b.has(2)) return b.values[2];
+      throw_error(t, "ValueError", fmt::format("{}() arg is an empty sequence", name));
+    }
+  } else {
+    if (b.has(2))
+      throw_error(t, "TypeError", fmt::format("Cannot specify a default for {}() with multiple positional arguments", name));
+    items = b.rest;
+  }
+  Value key = b.get(1);
+  Value best = items[0];
+  Value best_key = key.is_none() ? best : scope.push(call_value(t, key, &best, 1));
+  for (size_t i = 1; i < items.size(); ++i) {
+    Value k = key.is_none() ? items[i] : scope.push(call_value(t, key, &items[i], 1));
+    bool better = is_max ? compare_order(t, 1, k, best_key) : compare_order(t, 0, k, best_key);
+    if (better) {
+      best = items[i];
+      best_key = k;
+    }
+  }
+  return best;
+}
+
+Value b_min(Thread* t, const CallArgs& args) { return minmax(t, args, false); }
+Value b_max(Thread* t, const CallArgs& args) { return minmax(t, args, true); }
+
+Value b_sum(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "sum", args, &b);
+  Value acc = b.get(1, Value::integer(0));
+  if (acc.is(ObjKind::Str)) throw_error(t, "TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
+  RootScope scope(t);
+  std::vector<Value> items = collect_iterable(t, b.values[0]);
+  Value add_op = Value::integer(0);
+  for (auto& item : items) {
+    Value out;
+    if (!pk_binary(t, &out, 0, &acc, &item)) rethrow_pending();
+    acc = scope.push(out);
+  }
+  (void)add_op;
+  return acc;
+}
+
+// Stable sort of items by key (both rooted by the caller).
+void sort_values(Thread* t, std::vector<Value>& items, Value key, bool reverse) {
+  RootScope scope(t);
+  std::vector<Value> keys;
+  keys.reserve(items.size());
+  for (auto& v : items) keys.push_back(key.is_none() ? v : scope.push(call_value(t, key, &v, 1)));
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return reverse ? compare_order(t, 0, keys[b], keys[a]) : compare_order(t, 0, keys[a], keys[b]);
+  });
+  std::vector<Value> sorted;
+  sorted.reserve(items.size());
+  for (size_t i : order) sorted.push_back(items[i]);
+  items.swap(sorted);
+}
+
+Value b_sorted(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "sorted", args, &b);
+  RootScope scope(t);
+  std::vector<Value> items = collect_iterable(t, b.values[0]);
+  for (auto& v : items) scope.push(v);
+  sort_values(t, items, b.get(1), b.has(2) && truthy(b.values[2]));
+  return make_list(t, std::move(items));
+}
+
+Value b_enumerate(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "enumerate", args, &b);
+  int64_t start = b.has(1) ? as_index(t, b.values[1]) : 0;
+  RootScope scope(t);
+  Value inner = scope.push(make_iterator(t, b.values[0]));
+  auto* it = t->heap->alloc<IteratorObject>(ObjKind::Iterator);
+  it->iter = IterKind::Enumerate;
+  it->source = inner;
+  it->pos = start;
+  return Value::object(it);
+}
+
+Value b_zip(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "zip", args, &b);
+  RootScope scope(t);
+  std::vector<Value> parts;
+  for (size_t i = 0; i < b.rest.size(); ++i) {
+    Value v = b.rest[i];
+    if (!v.is_object() || v.obj->kind == ObjKind::Function || v.obj->kind == ObjKind::Builtin)
+      throw_error(t, "TypeError", fmt::format("'{}' object is not iterable", type_name(v)));
+    parts.push_back(scope.push(make_iterator(t, v)));
+  }
+  auto* it = t->heap->alloc<IteratorObject>(ObjKind::Iterator);
+  it->iter = IterKind::Zip;
+  it->parts = std::move(parts);
+  return Value::object(it);
+}
+
+bool instance_of(Thread* t, Value v, Value cls) {
+  if (cls.is(ObjKind::Tuple)) {
+    for (auto& c : tuple_items(cls))
+      if (instance_of(t, v, c)) return true;
+    return false;
+  }
+  if (cls.is(ObjKind::Builtin)) {
+    std::string_view n = intrinsics()[static_cast<BuiltinObject*>(cls.obj)->index].name;
+    std::string ty = type_name(v);
+    if (n == "int" || n == "float" || n == "str" || n == "bool" || n == "list" || n == "dict" || n == "tuple" || n == "range") {
+      if (n == "int" && v.is_bool()) return true;
+      return ty == n;
+    }
+  }
+  throw_error(t, "TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+}
+
+Value b_isinstance(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "isinstance", args, &b);
+  return Value::boolean(instance_of(t, b.values[0], b.values[1]));
+}
+
+Value b_list(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "list", args, &b);
+  if (!b.has(0)) return make_list(t);
+  RootScope scope(t);
+  return make_list(t, collect_iterable(t, b.values[0]));
+}
+
+Value b_tuple(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "tuple", args, &b);
+  if (!b.has(0)) return make_tuple(t);
+  if (b.values[0].is(ObjKind::Tuple)) return b.values[0];
+  RootScope scope(t);
+  return make_tuple(t, collect_iterable(t, b.values[0]));
+}
+
+void dict_update_from(Thread* t, Value d, Value src) {
+  if (src.is(ObjKind::Dict)) {
+    std::vector<std::pair<Value, Value>> pairs;
+    dict_for_each(src, [&](Value k, Value v) { pairs.emplace_back(k, v); });
+    for (auto& [k, v] : pairs) dict_set(t, d, k, v);
+    return;
+  }
+  RootScope scope(t);
+  std::vector<Value> items = collect_iterable(t, src);
+  for (size_t i = 0; i < items.size(); ++i) {
+    Value item = items[i];
+    std::vector<Value> kv;
+    if (item.is(ObjKind::Tuple) || item.is(ObjKind::List)) kv = item.is(ObjKind::Tuple) ? tuple_items(item) : list_items(item);
+    else if (item.is(ObjKind::Str)) kv = collect_iterable(t, item);
+    else
+      throw_error(t, "TypeError", fmt::format("cannot convert dictionary update sequence element #{} to a sequence", i));
+    if (kv.size() != 2)
+      throw_error(t, "ValueError",
+                  fmt::format("dictionary update sequence element #{} has length {}; 2 is required", i, kv.size()));
+    dict_set(t, d, kv[0], kv[1]);
+  }
+}
+
+Value b_dict(Thread* t, const CallArgs& args) {
+  if (args.npos > 1) throw_error(t, "TypeError", fmt::format("dict expected at most 1 argument, got {}", args.npos));
+  RootScope scope(t);
+  Value d = scope.push(make_dict(t));
+  if (args.npos == 1) dict_update_from(t, d, args.positional(0));
+  for (uint32_t k = 0; k < args.nkw; ++k) dict_set(t, d, args.kwnames[k], args.keyword_value(k));
+  return d;
+}
+
+Value b_repr(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "repr", args, &b);
+  return make_str(t, repr(t, b.values[0]));
+}
+
+Value round_float(Thread* t, double x, int64_t nd) {
+  if (!std::isfinite(x) || nd > 308) return Value::real(x);
+  if (nd >= 0) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(std::min<int64_t>(nd, 330)), x);
+    return Value::real(std::strtod(buf, nullptr));
+  }
+  if (nd < -308) return Value::real(std::copysign(0.0, x));
+  // To a multiple of 10^k, on x's exact decimal value with ties to even, as
+  // Python does: x / 10^k would round first (round(-7.087419620795963e+19, -1)
+  // came out one ulp off). The integer part prints exactly; the fraction only
+  // matters as "nonzero" past the kept digits.
+  size_t k = static_cast<size_t>(-nd);
+  double whole = std::trunc(std::fabs(x));
+  bool fraction = std::fabs(x) != whole;
+  char buf[400];
+  std::snprintf(buf, sizeof buf, "%.0f", whole);
+  std::string digits = buf;
+  if (digits.size() <= k) digits.insert(0, k + 1 - digits.size(), '0');
+  size_t keep = digits.size() - k;
+  char first = digits[keep];
+  bool rest = fraction || digits.find_first_not_of('0', keep + 1) != std::string::npos;
+  bool up = first > '5' || (first == '5' && (rest || ((digits[keep - 1] - '0') & 1)));
+  std::string kept = digits.substr(0, keep);
+  if (up) {
+    size_t i = kept.size();
+    while (i > 0 && kept[i - 1] == '9') kept[--i] = '0';
+    if (i == 0) kept.insert(kept.begin(), '1');
+    else ++kept[i - 1];
+  }
+  kept.append(k, '0');
+  return Value::real(std::copysign(std::strtod(kept.c_str(), nullptr), x));
+}
+
+Value b_round(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "round", args, &b);
+  Value v = b.values[0];
+  bool has_nd = b.present(1);
+  int64_t nd = has_nd ? as_index(t, b.values[1]) : 0;
+  if (intlike(v)) {
+    if (!has_nd || nd >= 0) return Value::integer(v.i);
+    if (nd < -18) return Value::integer(0);
+    int64_t p = 1;
+    for (int64_t i = 0; i < -nd; ++i) p *= 10;
+    int64_t q = v.i / p, r = v.i % p;
+    if (r < 0) {
+      r += p;
+      --q;
+    }
+    if (2 * static_cast<__int128>(r) > p || (2 * static_cast<__int128>(r) == p && (q & 1))) ++q;
+    __int128 res = static_cast<__int128>(q) * p;
+    if (res > INT64_MAX || res < INT64_MIN) throw_error(t, "OverflowError", "integer overflow");
+    return Value::integer(static_cast<int64_t>(res));
+  }
+  if (v.is_float()) {
+    if (!has_nd) return float_to_int(t, std::nearbyint(v.f));
+    return round_float(t, v.f, nd);
+  }
+  throw_error(t, "TypeError", fmt::format("type {} doesn't define __round__ method", type_name(v)));
+}
+
+Value b_type(Thread* t, const CallArgs& args) {
+  BoundArgs b;
+  bind(t, "type", args, &b);
+  std::string ty = type_name(b.values[0]);
+  if (auto idx = find_intrinsic(ty); idx && (ty == "int" || ty == "float" || ty == "str" || ty == "bool" || ty == "list" ||
+                                              ty == "dict" || ty == "tuple" || ty == "range"))
+    return make_builtin(t, *idx);
+  throw_error(t, "TypeError", fmt::format("type() of a '{}' value is not supported", ty));
+}
+
+}  // namespace
+
+std::vector<Intrinsic> builtin_intrinsics() {
+  const char* B = "builtin";
+  return {
+      {"print", {P{"objects", "any", "", true, false}, P{"sep", "str", "' '", false, true}, P{"end", "str", "'\\n'", false, true}},
+       "None", 0, B, "Writes the objects' str() separated by `sep` and followed by `end`.", &wrap<b_print>},
+      {"len", {P{"obj", "any"}}, "int", 0, B, "The number of items of a str, list, tuple, dict or range.", &wrap<b_len>},
+      {"range", {P{"start", "int"}, P{"stop", "int", "None"}, P{"step", "int", "1"}}, "range", 0, B,
+       "The integers from start (0 when one argument is given) up to, not including, stop by step.", &wrap<b_range>},
+      {"str", {P{"object", "any", "''"}}, "str", 0, B, "The str() of a value (the str type).", &wrap<b_str>},
+      {"int", {P{"x", "any", "0"}}, "int", 0, B, "An int from an int, bool, float (truncated) or decimal str (the int type).",
+       &wrap<b_int>},
+      {"float", {P{"x", "any", "0.0"}}, "float", 0, B, "A float from a number or str (the float type).", &wrap<b_float>},
+      {"bool", {P{"x", "any", "False"}}, "bool", 0, B, "The truth value of x (the bool type).", &wrap<b_bool>},
+      {"abs", {P{"x", "int|float"}}, "int|float", 0, B, "The absolute value of a number.", &wrap<b_abs>},
+      {"min", {P{"args", "any", "", true, false}, P{"key", "callable", "None", false, true}, P{"default", "any", "<none>", false, true}},
+       "any", 0, B, "The smallest item of one iterable or of several arguments, by `key` when given.", &wrap<b_min>},
+      {"max", {P{"args", "any", "", true, false}, P{"key", "callable", "None", false, true}, P{"default", "any", "<none>", false, true}},
+       "any", 0, B, "The largest item of one iterable or of several arguments, by `key` when given.", &wrap<b_max>},
+      {"sum", {P{"iterable", "iterable"}, P{"start", "any", "0"}}, "any", 0, B, "start plus the sum of the items.",
+       &wrap<b_sum>},
+      {"sorted", {P{"iterable", "iterable"}, P{"key", "callable", "None", false, true}, P{"reverse", "bool", "False", false, true}},
+       "list", 0, B, "A new list of the items in ascending order (stable), by `key` when given.", &wrap<b_sorted>},
+      {"enumerate", {P{"iterable", "iterable"}, P{"start", "int", "0"}}, "iterator", 0, B,
+       "An iterator of (index, item) pairs counting from start.", &wrap<b_enumerate>},
+      {"zip", {P{"iterables", "iterable", "", true, false}}, "iterator", 0, B,
+       "An iterator of tuples of the i-th items of each iterable, stopping at the shortest.", &wrap<b_zip>},
+      {"isinstance", {P{"obj", "any"}, P{"classinfo", "type|tuple"}}, "bool", 0, B,
+       "Whether obj is of the type (int, float, str, bool, list, dict, tuple, range) or one of a tuple of types; bool is an int.",
+       &wrap<b_isinstance>},
+      {"list", {P{"iterable", "iterable", "()"}}, "list", 0, B, "A new list of the iterable's items (the list type).",
+       &wrap<b_list>},
+      {"dict", {P{"mapping", "dict|iterable", "None"}, P{"pairs", "any", "", false, false, true}}, "dict", 0, B,
+       "A new dict from a mapping or an iterable of pairs, plus keyword arguments (the dict type).", &wrap<b_dict>},
+      {"tuple", {P{"iterable", "iterable", "()"}}, "tuple", 0, B, "A tuple of the iterable's items (the tuple type).",
+       &wrap<b_tuple>},
+      {"repr", {P{"obj", "any"}}, "str", 0, B, "The printable representation of a value, as Python's repr().", &wrap<b_repr>},
+      {"round", {P{"number", "int|float"}, P{"ndigits", "int", "None"}}, "int|float", 0, B,
+       "number rounded to ndigits decimals (half to even); an int when ndigits is omitted.", &wrap<b_round>},
+      {"type", {P{"obj", "any"}}, "type", 0, B, "The type of a value of a built-in type (int, float, str, bool, list, dict, tuple, range).",
+       &wrap<b_type>},
+  };
+}
+
+// Used by list.sort (methods.cpp).
+void sort_list_values(Thread* t, std::vector<Value>& items, Value key, bool reverse) { sort_values(t, items, key, reverse); }
+void update_dict_from(Thread* t, Value d, Value src) { dict_update_from(t, d, src); }
+
+}  // namespace plank::core

@@ -1,0 +1,984 @@
+// The pk_* runtime functions (ops.h): Python semantics for every fallible IR
+// operation. Internally errors are thrown as Raised (objects.h) and caught at
+// each extern "C" boundary, which returns false.
+#include "runtime/ops.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "runtime/heap.h"
+#include "runtime/intrinsics.h"
+#include "runtime/module_runtime.h"
+#include "runtime/objects.h"
+
+namespace plank::core {
+
+// The op codes are the ast enums (compiler/frontend/ast.h), mirrored here so the
+// runtime does not depend on the frontend.
+enum BinOp : uint32_t { kAdd, kSub, kMul, kDiv, kFloorDiv, kMod, kPow };
+enum UnOp : uint32_t { kNeg, kPos, kNot };
+enum CmpOp : uint32_t { kLt, kGt, kEq, kGe, kLe, kNe, kIn, kNotIn, kIs, kIsNot };
+
+namespace {
+
+template <class F>
+bool guard(F&& f) {
+  try {
+    f();
+    return true;
+  } catch (const Raised&) {
+    return false;
+  }
+}
+
+[[noreturn]] void overflow(Thread* t) { throw_error(t, "OverflowError", "integer overflow"); }
+
+const char* binop_symbol(uint32_t op) {
+  switch (op) {
+    case kAdd: return "+";
+    case kSub: return "-";
+    case kMul: return "*";
+    case kDiv: return "/";
+    case kFloorDiv: return "//";
+    case kMod: return "%";
+    default: return "** or pow()";
+  }
+}
+
+bool is_intlike(Value v) { return v.tag == Tag::Int || v.tag == Tag::Bool; }
+bool is_num(Value v) { return is_intlike(v) || v.tag == Tag::Float; }
+double as_double(Value v) { return v.tag == Tag::Float ? v.f : static_cast<double>(v.i); }
+
+int64_t floordiv_int(Thread* t, int64_t a, int64_t b) {
+  if (b == 0) throw_error(t, "ZeroDivisionError", "integer division or modulo by zero");
+  if (a == INT64_MIN && b == -1) overflow(t);
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t mod_int(Thread* t, int64_t a, int64_t b) {
+  if (b == 0) throw_error(t, "ZeroDivisionError", "integer modulo by zero");  // CPython 3.11+
+  if (b == -1) return 0;
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+double float_mod(double a, double b) {
+  double r = std::fmod(a, b);
+  if (r != 0) {
+    if ((b < 0) != (r < 0)) r += b;
+  } else {
+    r = std::copysign(0.0, b);
+  }
+  return r;
+}
+
+double float_floordiv(double vx, double wx) {
+  double mod = std::fmod(vx, wx);
+  double div = (vx - mod) / wx;
+  if (mod != 0) {
+    if ((wx < 0) != (mod < 0)) div -= 1.0;
+  }
+  double floordiv;
+  if (div != 0) {
+    floordiv = std::floor(div);
+    if (div - floordiv > 0.5) floordiv += 1.0;
+  } else {
+    floordiv = std::copysign(0.0, vx / wx);
+  }
+  return floordiv;
+}
+
+Value float_pow(Thread* t, double a, double b) {
+  if (a == 0 && b < 0) throw_error(t, "ZeroDivisionError", "0.0 cannot be raised to a negative power");
+  if (a < 0 && b != std::floor(b) && std::isfinite(b))
+    throw_error(t, "ValueError", "negative number cannot be raised to a fractional power");
+  double r = std::pow(a, b);
+  if (std::isinf(r) && std::isfinite(a) && std::isfinite(b)) throw_error(t, "OverflowError", "(34, 'Numerical result out of range')");
+  return Value::real(r);
+}
+
+Value int_pow(Thread* t, int64_t a, int64_t b) {
+  if (b < 0) {
+    if (a == 0) throw_error(t, "ZeroDivisionError", "0.0 cannot be raised to a negative power");
+    return Value::real(std::pow(static_cast<double>(a), static_cast<double>(b)));
+  }
+  int64_t result = 1, base = a;
+  while (b > 0) {
+    if (b & 1)
+      if (__builtin_mul_overflow(result, base, &result)) overflow(t);
+    b >>= 1;
+    if (b > 0 && __builtin_mul_overflow(base, base, &base)) overflow(t);
+  }
+  return Value::integer(result);
+}
+
+Value repeat(Thread* t, Value seq, int64_t n) {
+  if (n < 0) n = 0;
+  if (seq.is(ObjKind::Str)) {
+    std::string_view s = str_view(seq);
+    size_t total;
+    if (__builtin_mul_overflow(s.size(), static_cast<size_t>(n), &total) || (t->budget.max_heap_bytes && total > t->budget.max_heap_bytes))
+      throw_error(t, "MemoryError", "repeated string is too large");
+    std::string out;
+    out.reserve(total);
+    for (int64_t i = 0; i < n; ++i) out += s;
+    return make_str_from(t, std::move(out));
+  }
+  const auto& items = seq.is(ObjKind::List) ? as_list(seq)->items : as_tuple(seq)->items;
+  size_t total;
+  if (__builtin_mul_overflow(items.size(), static_cast<size_t>(n), &total) ||
+      (t->budget.max_heap_bytes && total * sizeof(Value) > t->budget.max_heap_bytes))
+    throw_error(t, "MemoryError", "repeated sequence is too large");
+  std::vector<Value> out;
+  out.reserve(total);
+  for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
+  return seq.is(ObjKind::List) ? make_list(t, std::move(out)) : make_tuple(t, std::move(out));
+}
+
+bool is_seq(Value v) { return v.is(ObjKind::Str) || v.is(ObjKind::List) || v.is(ObjKind::Tuple); }
+
+// printf-style `str % args` (%s %r %d %i %f %e %g %x %o %c %%, flags, width, precision).
+Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
+  std::vector<Value> items;
+  bool tuple_args = args.is(ObjKind::Tuple);
+  if (tuple_args) items = as_tuple(args)->items;
+  else items.push_back(args);
+  size_t next = 0;
+  std::string out;
+  for (size_t i = 0; i < fmtstr.size(); ++i) {
+    char c = fmtstr[i];
+    if (c != '%') {
+      out += c;
+      continue;
+    }
+    ++i;
+    if (i >= fmtstr.size()) throw_error(t, "ValueError", "incomplete format");
+    std::string spec = "{:";
+    std::string flags;
+    while (i < fmtstr.size() && std::string_view("-+ 0#").find(fmtstr[i]) != std::string_view::npos) flags += fmtstr[i++];
+    std::string width, prec;
+    while (i < fmtstr.size() && std::isdigit(static_cast<unsigned char>(fmtstr[i]))) width += fmtstr[i++];
+    if (i < fmtstr.size() && fmtstr[i] == '.') {
+      ++i;
+      prec = ".";
+      while (i < fmtstr.size() && std::isdigit(static_cast<unsigned char>(fmtstr[i]))) prec += fmtstr[i++];
+      if (prec == ".") prec = ".0";
+    }
+    if (i >= fmtstr.size()) throw_error(t, "ValueError", "incomplete format");
+    char conv = fmtstr[i];
+    if (conv == '%') {
+      out += '%';
+      continue;
+    }
+    if (next >= items.size()) throw_error(t, "TypeError", "not enough arguments for format string");
+    Value v = items[next++];
+    bool left = flags.find('-') != std::string::npos;
+    std::string align = left ? "<" : ">";
+    std::string body;
+    switch (conv) {
+      case 's': body = to_str(t, v); if (prec.size() > 1) body = body.substr(0, std::stoul(prec.substr(1))); break;
+      case 'r': body = repr(t, v); break;
+      case 'd':
+      case 'i':
+      case 'x':
+      case 'X':
+      case 'o': {
+        int64_t x;
+        if (is_intlike(v)) x = v.i;
+        else if (v.tag == Tag::Float) x = static_cast<int64_t>(v.f);
+        else throw_error(t, "TypeError", fmt::format("%{} format: a real number is required, not {}", conv, type_name(v)));
+        bool alt = flags.find('#') != std::string::npos;
+        if (alt && conv == 'o') {
+          // Python's alternate octal form is 0o17 (C's and fmt's is 017).
+          std::string digits = fmt::format("{:o}", x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x));
+          std::string head = x < 0 ? "-" : flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
+          head += "0o";
+          if (flags.find('0') != std::string::npos && !left && !width.empty()) {
+            size_t w = std::stoul(width);
+            if (head.size() + digits.size() < w) digits.insert(0, w - head.size() - digits.size(), '0');
+            width.clear();
+          }
+          body = head + digits;
+          break;
+        }
+        std::string f = "{:";
+        if (flags.find('+') != std::string::npos) f += '+';
+        else if (flags.find(' ') != std::string::npos) f += ' ';
+        if (alt && (conv == 'x' || conv == 'X')) f += '#';  // 0xff, 0XFF as Python
+        if (flags.find('0') != std::string::npos && !left) f += '0' + width, width.clear();
+        f += conv == 'i' ? 'd' : conv;
+        f += '}';
+        body = fmt::format(fmt::runtime(f), x);
+        break;
+      }
+      case 'f':
+      case 'F':
+      case 'e':
+      case 'E':
+      case 'g':
+      case 'G': {
+        if (!is_num(v)) throw_error(t, "TypeError", fmt::format("must be real number, not {}", type_name(v)));
+        std::string f = "{:";
+        if (flags.find('+') != std::string::npos) f += '+';
+        else if (flags.find(' ') != std::string::npos) f += ' ';
+        if (flags.find('0') != std::string::npos && !left) f += '0' + width, width.clear();
+        f += prec.empty() ? ".6" : prec;
+        f += conv;
+        f += '}';
+        body = fmt::format(fmt::runtime(f), as_double(v));
+        break;
+      }
+      case 'c':
+        if (v.is(ObjKind::Str)) body = to_str(t, v);
+        else if (is_intlike(v)) body = std::string(1, static_cast<char>(v.i));
+        break;
+      default:
+        throw_error(t, "ValueError", fmt::format("unsupported format character '{}' (0x{:x}) at index {}", conv,
+                                                 static_cast<unsigned>(conv), i));
+    }
+    if (!width.empty()) body = fmt::format(fmt::runtime("{:" + align + width + "}"), body);
+    out += body;
+  }
+  if (next < items.size() && (tuple_args || next == 0))
+    throw_error(t, "TypeError", "not all arguments converted during string formatting");
+  return make_str_from(t, std::move(out));
+}
+
+Value binary(Thread* t, uint32_t op, Value a, Value b) {
+  if (is_intlike(a) && is_intlike(b)) {
+    int64_t x = a.i, y = b.i, r;
+    switch (op) {
+      case kAdd: if (__builtin_add_overflow(x, y, &r)) overflow(t); return Value::integer(r);
+      case kSub: if (__builtin_sub_overflow(x, y, &r)) overflow(t); return Value::integer(r);
+      case kMul: if (__builtin_mul_overflow(x, y, &r)) overflow(t); return Value::integer(r);
+      case kDiv:
+        if (y == 0) throw_error(t, "ZeroDivisionError", "division by zero");
+        if (std::llabs(x) < (1ll << 53) && std::llabs(y) < (1ll << 53)) return Value::real(static_cast<double>(x) / static_cast<double>(y));
+        return Value::real(static_cast<double>(static_cast<long double>(x) / static_cast<long double>(y)));
+      case kFloorDiv: return Value::integer(floordiv_int(t, x, y));
+      case kMod: return Value::integer(mod_int(t, x, y));
+      case kPow: return int_pow(t, x, y);
+    }
+  }
+  if (is_num(a) && is_num(b)) {
+    double x = as_double(a), y = as_double(b);
+    switch (op) {
+      case kAdd: return Value::real(x + y);
+      case kSub: return Value::real(x - y);
+      case kMul: return Value::real(x * y);
+      case kDiv:
+        if (y == 0) throw_error(t, "ZeroDivisionError", "float division by zero");
+        return Value::real(x / y);
+      case kFloorDiv:
+        if (y == 0) throw_error(t, "ZeroDivisionError", "float floor division by zero");
+        return Value::real(float_floordiv(x, y));
+      case kMod:
+        if (y == 0) throw_error(t, "ZeroDivisionError", "float modulo");
+        return Value::real(float_mod(x, y));
+      case kPow: return float_pow(t, x, y);
+    }
+  }
+  if (op == kAdd && a.tag == Tag::Object && b.tag == Tag::Object && a.obj->kind == b.obj->kind) {
+    switch (a.obj->kind) {
+      case ObjKind::Str: return concat_str(t, a, b);
+      case ObjKind::List: {
+        std::vector<Value> items = as_list(a)->items;
+        items.insert(items.end(), as_list(b)->items.begin(), as_list(b)->items.end());
+        return make_list(t, std::move(items));
+      }
+      case ObjKind::Tuple: {
+        std::vector<Value> items = as_tuple(a)->items;
+        items.insert(items.end(), as_tuple(b)->items.begin(), as_tuple(b)->items.end());
+        return make_tuple(t, std::move(items));
+      }
+      default: break;
+    }
+  }
+  if (op == kAdd && is_seq(a)) {
+    throw_error(t, "TypeError", fmt::format("can only concatenate {} (not \"{}\") to {}", type_name(a), type_name(b), type_name(a)));
+  }
+  if (op == kMul && (is_seq(a) || is_seq(b))) {
+    Value seq = is_seq(a) ? a : b, n = is_seq(a) ? b : a;
+    if (is_intlike(n)) return repeat(t, seq, n.i);
+    if (!is_seq(n) || is_seq(a))
+      throw_error(t, "TypeError", fmt::format("can't multiply sequence by non-int of type '{}'", type_name(n)));
+  }
+  if (op == kMod && a.is(ObjKind::Str)) return percent_format(t, str_view(a), b);
+  throw_error(t, "TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", binop_symbol(op), type_name(a),
+                                          type_name(b)));
+}
+
+// list += iterable (extend) and list *= n (repeat) change the list itself.
+Value inplace_list(Thread* t, uint32_t op, Value list, Value other) {
+  std::vector<Value>& items = as_list(list)->items;
+  if (op == kAdd) {
+    RootScope roots(t);
+    roots.push(list);
+    roots.push(other);
+    std::vector<Value> more = collect_iterable(t, other);
+    items.insert(items.end(), more.begin(), more.end());
+    return list;
+  }
+  if (!is_intlike(other))
+    throw_error(t, "TypeError", fmt::format("can't multiply sequence by non-int of type '{}'", type_name(other)));
+  Value repeated = repeat(t, list, other.i);
+  items = as_list(repeated)->items;
+  return list;
+}
+
+bool identical(Value a, Value b) {
+  if (a.tag != b.tag) return false;
+  if (a.tag == Tag::None) return true;
+  return a.bits == b.bits;
+}
+
+Value compare(Thread* t, uint32_t op, Value a, Value b) {
+  switch (op) {
+    case kEq: return Value::boolean(values_equal(t, a, b));
+    case kNe: return Value::boolean(!values_equal(t, a, b));
+    case kLt: return Value::boolean(compare_order(t, 0, a, b));
+    case kGt: return Value::boolean(compare_order(t, 1, a, b));
+    case kLe: return Value::boolean(compare_order(t, 2, a, b));
+    case kGe: return Value::boolean(compare_order(t, 3, a, b));
+    case kIn: return Value::boolean(contains(t, b, a));
+    case kNotIn: return Value::boolean(!contains(t, b, a));
+    case kIs: return Value::boolean(identical(a, b));
+    case kIsNot: return Value::boolean(!identical(a, b));
+  }
+  throw_error(t, "SystemError", fmt::format("bad compare op {}", op));
+}
+
+int64_t index_of(Thread* t, Value idx, const char* what) {
+  if (is_intlike(idx)) return idx.i;
+  throw_error(t, "TypeError", fmt::format("{} indices must be integers or slices, not {}", what, type_name(idx)));
+}
+
+// Code-point offsets of a non-ASCII string (size n+1).
+std::vector<size_t> codepoint_offsets(std::string_view s) {
+  std::vector<size_t> offs;
+  for (size_t i = 0; i < s.size(); ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) offs.push_back(i);
+  offs.push_back(s.size());
+  return offs;
+}
+
+bool str_is_ascii(Value s) { return as_str(s)->flags & kStrAscii; }
+
+Value get_item(Thread* t, Value obj, Value idx) {
+  if (obj.tag == Tag::Object) {
+    switch (obj.obj->kind) {
+      case ObjKind::List:
+      case ObjKind::Tuple: {
+        bool list = obj.obj->kind == ObjKind::List;
+        const auto& items = list ? as_list(obj)->items : as_tuple(obj)->items;
+        int64_t i = index_of(t, idx, list ? "list" : "tuple");
+        int64_t n = static_cast<int64_t>(items.size());
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) throw_error(t, "IndexError", list ? "list index out of range" : "tuple index out of range");
+        return items[i];
+      }
+      case ObjKind::Str: {
+        if (!is_intlike(idx)) throw_error(t, "TypeError", fmt::format("string indices must be integers, not '{}'", type_name(idx)));
+        std::string_view s = str_view(obj);
+        int64_t i = idx.i;
+        if (str_is_ascii(obj)) {
+          int64_t n = static_cast<int64_t>(s.size());
+          if (i < 0) i += n;
+          if (i < 0 || i >= n) throw_error(t, "IndexError", "string index out of range");
+          return make_str(t, s.substr(i, 1));
+        }
+        auto offs = codepoint_offsets(s);
+        int64_t n = static_cast<int64_t>(offs.size()) - 1;
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) throw_error(t, "IndexError", "string index out of range");
+        return make_str(t, s.substr(offs[i], offs[i + 1] - offs[i]));
+      }
+      case ObjKind::Dict: {
+        Value out;
+        if (!dict_get(t, obj, idx, &out)) throw_error(t, "KeyError", repr(t, idx));
+        return out;
+      }
+      case ObjKind::Range: {
+        auto* r = static_cast<RangeObject*>(obj.obj);
+        int64_t i = index_of(t, idx, "range");
+        int64_t n = length(t, obj);
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) throw_error(t, "IndexError", "range object index out of range");
+        return Value::integer(r->start + i * r->step);
+      }
+      default: break;
+    }
+  }
+  throw_error(t, "TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)));
+}
+
+void set_item(Thread* t, Value obj, Value idx, Value v) {
+  if (obj.is(ObjKind::List)) {
+    auto& items = as_list(obj)->items;
+    int64_t i = index_of(t, idx, "list");
+    int64_t n = static_cast<int64_t>(items.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw_error(t, "IndexError", "list assignment index out of range");
+    items[i] = v;
+    return;
+  }
+  if (obj.is(ObjKind::Dict)) {
+    dict_set(t, obj, idx, v);
+    return;
+  }
+  throw_error(t, "TypeError", fmt::format("'{}' object does not support item assignment", type_name(obj)));
+}
+
+int64_t slice_bound(Thread* t, Value v, bool* given) {
+  if (v.is_none()) {
+    *given = false;
+    return 0;
+  }
+  if (!is_intlike(v)) throw_error(t, "TypeError", "slice indices must be integers or None or have an __index__ method");
+  *given = true;
+  return v.i;
+}
+
+// PySlice_AdjustIndices; returns the item count.
+int64_t adjust_slice(Thread* t, int64_t len, Value lo, Value hi, Value stepv, int64_t* start, int64_t* step) {
+  bool has_step, has_lo, has_hi;
+  int64_t st = slice_bound(t, stepv, &has_step);
+  if (!has_step) st = 1;
+  if (st == 0) throw_error(t, "ValueError", "slice step cannot be zero");
+  if (st == INT64_MIN) st = -INT64_MAX;
+  int64_t b = slice_bound(t, lo, &has_lo);
+  int64_t e = slice_bound(t, hi, &has_hi);
+  auto adjust = [&](int64_t x) {
+    if (x < 0) {
+      x += len;
+      if (x < 0) x = st < 0 ? -1 : 0;
+    } else if (x >= len) {
+      x = st < 0 ? len - 1 : len;
+    }
+    return x;
+  };
+  b = has_lo ? adjust(b) : (st < 0 ? len - 1 : 0);
+  e = has_hi ? adjust(e) : (st < 0 ? -1 : len);
+  *start = b;
+  *step = st;
+  if (st < 0) return e < b ? (b - e - 1) / (-st) + 1 : 0;
+  return b < e ? (e - b - 1) / st + 1 : 0;
+}
+
+Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv) {
+  int64_t start, step;
+  if (obj.is(ObjKind::List) || obj.is(ObjKind::Tuple)) {
+    bool list = obj.is(ObjKind::List);
+    const auto& items = list ? as_list(obj)->items : as_tuple(obj)->items;
+    int64_t n = adjust_slice(t, static_cast<int64_t>(items.size()), lo, hi, stepv, &start, &step);
+    std::vector<Value> out;
+    out.reserve(n);
+    for (int64_t i = 0, j = start; i < n; ++i, j += step) out.push_back(items[j]);
+    return list ? make_list(t, std::move(out)) : make_tuple(t, std::move(out));
+  }
+  if (obj.is(ObjKind::Str)) {
+    std::string_view s = str_view(obj);
+    std::string out;
+    if (str_is_ascii(obj)) {
+      int64_t n = adjust_slice(t, static_cast<int64_t>(s.size()), lo, hi, stepv, &start, &step);
+      if (step == 1) return make_str(t, s.substr(start, n));
+      for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s[j];
+    } else {
+      auto offs = codepoint_offsets(s);
+      int64_t n = adjust_slice(t, static_cast<int64_t>(offs.size()) - 1, lo, hi, stepv, &start, &step);
+      for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s.substr(offs[j], offs[j + 1] - offs[j]);
+    }
+    return make_str_from(t, std::move(out));
+  }
+  if (obj.is(ObjKind::Range)) {
+    auto* r = static_cast<RangeObject*>(obj.obj);
+    int64_t n = adjust_slice(t, length(t, obj), lo, hi, stepv, &start, &step);
+    int64_t s0 = r->start + start * r->step, st = r->step * step;
+    return make_range(t, s0, s0 + n * st, st);
+  }
+  throw_error(t, "TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)));
+}
+
+void unpack(Thread* t, Value* dsts, Value src, uint32_t n) {
+  const std::vector<Value>* items = nullptr;
+  if (src.is(ObjKind::List)) items = &as_list(src)->items;
+  else if (src.is(ObjKind::Tuple)) items = &as_tuple(src)->items;
+  if (items) {
+    if (items->size() > n) throw_error(t, "ValueError", fmt::format("too many values to unpack (expected {})", n));
+    if (items->size() < n)
+      throw_error(t, "ValueError", fmt::format("not enough values to unpack (expected {}, got {})", n, items->size()));
+    std::vector<Value> copy = *items;
+    for (uint32_t i = 0; i < n; ++i) dsts[i] = copy[i];
+    return;
+  }
+  bool iterable = src.tag == Tag::Object &&
+                  (src.obj->kind == ObjKind::Str || src.obj->kind == ObjKind::Dict || src.obj->kind == ObjKind::Range ||
+                   src.obj->kind == ObjKind::Iterator || src.obj->kind == ObjKind::DictView);
+  if (!iterable) throw_error(t, "TypeError", fmt::format("cannot unpack non-iterable {} object", type_name(src)));
+  RootScope scope(t);
+  scope.push(src);
+  Value it = scope.push(make_iterator(t, src));
+  std::vector<Value> got;
+  Value item;
+  while (got.size() <= n && iter_next(t, it, &item)) got.push_back(scope.push(item));
+  if (got.size() > n) throw_error(t, "ValueError", fmt::format("too many values to unpack (expected {})", n));
+  if (got.size() < n) throw_error(t, "ValueError", fmt::format("not enough values to unpack (expected {}, got {})", n, got.size()));
+  for (uint32_t i = 0; i < n; ++i) dsts[i] = got[i];
+}
+
+const std::string& function_display_name(const FunctionObject* f) {
+  return f->code->qualified.empty() ? f->code->name : f->code->qualified;
+}
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) out += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    out += "'" + names[i] + "'";
+  }
+  return out;
+}
+
+Value call_function(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  const CodeInfo* code = f->code;
+  const std::string& name = function_display_name(f);
+  size_t nparams = code->params.size();
+  std::vector<Value> bound(nparams, Value::none());
+  std::vector<uint8_t> filled(nparams, 0);
+  for (uint32_t i = 0; i < npos && i < nparams; ++i) {
+    bound[i] = args[i];
+    filled[i] = 1;
+  }
+  for (uint32_t k = 0; k < nkw; ++k) {
+    std::string_view kw = str_view(kwnames[k]);
+    size_t p = 0;
+    while (p < nparams && code->params[p] != kw) ++p;
+    if (p == nparams) throw_error(t, "TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", name, kw));
+    if (filled[p]) throw_error(t, "TypeError", fmt::format("{}() got multiple values for argument '{}'", name, kw));
+    bound[p] = args[npos + k];
+    filled[p] = 1;
+  }
+  size_t ndefaults = std::min(f->defaults.size(), nparams);
+  size_t first_default = nparams - ndefaults;
+  if (npos > nparams) {
+    std::string takes = ndefaults ? fmt::format("from {} to {} positional arguments", first_default, nparams)
+                                  : fmt::format("{} positional argument{}", nparams, nparams == 1 ? "" : "s");
+    throw_error(t, "TypeError", fmt::format("{}() takes {} but {} {} given", name, takes, npos, npos == 1 ? "was" : "were"));
+  }
+  std::vector<std::string> missing;
+  for (size_t p = 0; p < nparams; ++p) {
+    if (filled[p]) continue;
+    if (p >= first_default) bound[p] = f->defaults[p - first_default];
+    else missing.push_back(code->params[p]);
+  }
+  if (!missing.empty())
+    throw_error(t, "TypeError", fmt::format("{}() missing {} required positional argument{}: {}", name, missing.size(),
+                                            missing.size() == 1 ? "" : "s", join_names(missing)));
+  if (!code->entry) throw_error(t, "SystemError", fmt::format("function {} has no compiled entry", name));
+  RootScope scope(t);
+  scope.push(Value::object(f));
+  for (auto& v : bound) scope.push(v);
+  Value result = Value::none();
+  if (!code->entry(t, f, bound.data(), &result)) rethrow_pending();
+  return result;
+}
+
+void check_capabilities(Thread* t, const Intrinsic& in) {
+  uint32_t missing = in.capabilities & ~t->capabilities;
+  if (!missing) return;
+  struct Cap {
+    uint32_t bit;
+    const char* word;
+    const char* flag;
+  };
+  static const Cap caps[] = {{kCapWorld, "world", "world"},
+                             {kCapMemory, "memory", "memory"},
+                             {kCapNetwork, "network", "net"},
+                             {kCapFilesystem, "filesystem", "fs"},
+                             {kCapNeural, "neural", "neural"}};
+  for (auto& c : caps)
+    if (missing & c.bit)
+      throw_error(t, "CapabilityError",
+                  fmt::format("'{}' needs the {} capability (run with --allow {})", in.name, c.word, c.flag));
+}
+
+Value call_intrinsic(Thread* t, uint32_t index, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  const auto& table = intrinsics();
+  if (index >= table.size()) throw_error(t, "SystemError", fmt::format("bad intrinsic index {}", index));
+  const Intrinsic& in = table[index];
+  check_capabilities(t, in);
+  CallArgs ca{args, npos, nkw, kwnames};
+  Value result = Value::none();
+  if (!in.fn(t, &result, ca)) rethrow_pending();
+  return result;
+}
+
+Value call_method_impl(Thread* t, const Method* m, Value self, const Value* args, uint32_t npos, uint32_t nkw,
+                       const Value* kwnames) {
+  CallArgs ca{args, npos, nkw, kwnames};
+  Value result = Value::none();
+  RootScope scope(t);
+  scope.push(self);
+  if (!m->fn(t, &result, self, ca)) rethrow_pending();
+  return result;
+}
+
+// Method names at call sites are interned constants, so a small cache keyed by
+// (receiver kind, name bytes' address) skips the table scan; a hit is
+// confirmed by comparing the name, so a reused address never gives a wrong method.
+const Method* lookup_method(Value obj, std::string_view name) {
+  if (obj.tag != Tag::Object) return nullptr;
+  struct Entry {
+    const char* data = nullptr;
+    ObjKind kind = ObjKind::Str;
+    const Method* method = nullptr;
+  };
+  static thread_local Entry cache[64];
+  ObjKind kind = obj.obj->kind;
+  auto h = (reinterpret_cast<uintptr_t>(name.data()) >> 4 ^ static_cast<uintptr_t>(kind)) & 63;
+  Entry& e = cache[h];
+  if (e.data == name.data() && e.kind == kind && e.method && e.method->name == name) return e.method;
+  const Method* m = find_method(kind, name);
+  if (m) e = Entry{name.data(), kind, m};
+  return m;
+}
+
+[[noreturn]] void no_attribute(Thread* t, Value obj, std::string_view name) {
+  throw_error(t, "AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), name));
+}
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  if (callee.tag == Tag::Object) {
+    switch (callee.obj->kind) {
+      case ObjKind::Function: return call_function(t, as_function(callee), args, npos, nkw, kwnames);
+      case ObjKind::Builtin:
+        return call_intrinsic(t, static_cast<BuiltinObject*>(callee.obj)->index, args, npos, nkw, kwnames);
+      case ObjKind::BoundMethod: {
+        auto* b = static_cast<BoundMethodObject*>(callee.obj);
+        return call_method_impl(t, b->method, b->self, args, npos, nkw, kwnames);
+      }
+      default: break;
+    }
+  }
+  throw_error(t, "TypeError", fmt::format("'{}' object is not callable", type_name(callee)));
+}
+
+// The symbols the JIT binds by name.
+#define PK_SYM(name) {#name, reinterpret_cast<void*>(&name)}
+const RuntimeSymbol kRuntimeSymbols[] = {
+    PK_SYM(pk_enter),        PK_SYM(pk_leave),          PK_SYM(pk_poll),         PK_SYM(pk_step),
+    PK_SYM(pk_load_global),  PK_SYM(pk_store_global),   PK_SYM(pk_load_builtin), PK_SYM(pk_make_cell),
+    PK_SYM(pk_load_cell),    PK_SYM(pk_store_cell),     PK_SYM(pk_load_free),    PK_SYM(pk_binary),
+    PK_SYM(pk_unary),        PK_SYM(pk_compare),        PK_SYM(pk_truth),        PK_SYM(pk_build_list),
+    PK_SYM(pk_build_tuple),  PK_SYM(pk_build_dict),     PK_SYM(pk_get_item),     PK_SYM(pk_set_item),
+    PK_SYM(pk_get_slice),    PK_SYM(pk_get_attr),       PK_SYM(pk_set_attr),     PK_SYM(pk_get_iter),
+    PK_SYM(pk_for_iter),     PK_SYM(pk_unpack),         PK_SYM(pk_assert_failed), PK_SYM(pk_call),
+    PK_SYM(pk_call_method),  PK_SYM(pk_call_intrinsic), PK_SYM(pk_make_function), PK_SYM(pk_raise),
+    PK_SYM(pk_seal),
+};
+#undef PK_SYM
+const size_t kRuntimeSymbolCount = sizeof(kRuntimeSymbols) / sizeof(kRuntimeSymbols[0]);
+
+}  // namespace plank::core
+
+using namespace plank::core;
+
+extern "C" {
+
+bool pk_enter(Thread* t, Frame* frame) {
+  if (t->depth + 1 > t->budget.max_depth) {
+    set_error(t, "RecursionError", "maximum recursion depth exceeded");
+    return false;
+  }
+  frame->parent = t->top;
+  t->top = frame;
+  ++t->depth;
+  return true;
+}
+
+void pk_leave(Thread* t, Frame* frame) {
+  if (t->top != frame) return;  // pk_enter failed: the frame was never linked
+  t->top = frame->parent;
+  --t->depth;
+}
+
+bool pk_poll(Thread* t) {
+  static constexpr int64_t kChunk = 10000;
+  t->steps += t->fuel_granted - t->fuel;
+  if (t->started_at == 0) t->started_at = now_seconds();
+  if (t->budget.max_steps > 0 && t->steps > t->budget.max_steps) {
+    t->fuel = t->fuel_granted = 0;
+    set_error(t, "BudgetExceeded", fmt::format("step budget of {} exceeded", t->budget.max_steps));
+    return false;
+  }
+  if (t->interrupt_requested) {
+    t->interrupt_requested = 0;
+    t->fuel = t->fuel_granted = 0;
+    set_error(t, "Interrupted", "interrupted");
+    return false;
+  }
+  if (t->budget.timeout_seconds > 0 && now_seconds() - t->started_at > t->budget.timeout_seconds) {
+    t->fuel = t->fuel_granted = 0;
+    set_error(t, "BudgetExceeded", fmt::format("time budget of {} seconds exceeded", format_float(t->budget.timeout_seconds)));
+    return false;
+  }
+  int64_t grant = kChunk;
+  if (t->budget.max_steps > 0) grant = std::min(grant, t->budget.max_steps - t->steps);
+  t->fuel = t->fuel_granted = grant;
+  return true;
+}
+
+bool pk_step(Thread* t, uint32_t line) {
+  if (t->top) t->top->line = line;
+  if (t->interrupt_requested) {
+    t->interrupt_requested = 0;
+    set_error(t, "Interrupted", "interrupted");
+    return false;
+  }
+  if (t->step_hook && t->top) {
+    if (!t->step_hook(*t, *t->top)) {
+      set_error(t, "Interrupted", "interrupted");
+      return false;
+    }
+  }
+  return true;
+}
+
+bool pk_load_global(Thread* t, Value* dst, ModuleRuntime* m, uint32_t index) {
+  if (m->globals_home) m = m->globals_home;
+  return guard([&] {
+    if (index < m->global_set.size() && m->global_set[index]) {
+      *dst = m->globals[index];
+      return;
+    }
+    const std::string& name = index < m->global_names.size() ? m->global_names[index] : std::string("?");
+    if (auto b = find_intrinsic(name)) {
+      *dst = make_builtin(t, *b);
+      return;
+    }
+    throw_error(t, "NameError", fmt::format("name '{}' is not defined", name));
+  });
+}
+
+void pk_store_global(Thread* t, ModuleRuntime* m, uint32_t index, const Value* v) {
+  if (m->globals_home) m = m->globals_home;
+  if (m->globals.size() <= index) m->globals.resize(index + 1, Value::none());
+  if (m->global_set.size() <= index) m->global_set.resize(index + 1, 0);
+  m->globals[index] = load_value(v);
+  m->global_set[index] = 1;
+}
+
+bool pk_load_builtin(Thread* t, Value* dst, uint32_t intrinsic) {
+  return guard([&] { *dst = make_builtin(t, intrinsic); });
+}
+
+bool pk_make_cell(Thread* t, Value* dst, const Value* initial) {
+  return guard([&] { *dst = make_cell(t, initial); });
+}
+
+bool pk_load_cell(Thread* t, Value* dst, const Value* cell, const char* name) {
+  auto* c = as_cell(*cell);
+  if (!c->set) {
+    set_error(t, "NameError",
+              fmt::format("cannot access free variable '{}' where it is not associated with a value in enclosing scope",
+                          name ? name : "?"));
+    return false;
+  }
+  *dst = c->value;
+  return true;
+}
+
+void pk_store_cell(Thread* t, const Value* cell, const Value* v) {
+  auto* c = as_cell(*cell);
+  c->value = load_value(v);
+  c->set = true;
+}
+
+void pk_load_free(Thread* t, Value* dst, FunctionObject* fn, uint32_t index) { *dst = fn->cells[index]; }
+
+bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b) {
+  return guard([&] {
+    if (op & kBinaryStrBuilder) {
+      op &= ~kBinaryStrBuilder;
+      if ((op & ~kBinaryInPlace) == kAdd && a->is(ObjKind::Str) && b->is(ObjKind::Str)) {
+        *dst = append_str_in_place(t, *a, *b);
+        return;
+      }
+    }
+    if (op & kBinaryInPlace) {
+      op &= ~kBinaryInPlace;
+      if (a->is(ObjKind::List) && (op == kAdd || op == kMul)) {
+        *dst = inplace_list(t, op, *a, *b);
+        return;
+      }
+    }
+    *dst = binary(t, op, *a, *b);
+  });
+}
+
+void pk_seal(Thread*, const Value* a) { seal_str(*a); }
+
+bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a) {
+  return guard([&] {
+    Value v = *a;
+    if (op == kNot) {
+      *dst = Value::boolean(!truthy(v));
+      return;
+    }
+    if (is_intlike(v)) {
+      if (op == kPos) {
+        *dst = Value::integer(v.i);
+        return;
+      }
+      if (v.i == INT64_MIN) overflow(t);
+      *dst = Value::integer(-v.i);
+      return;
+    }
+    if (v.tag == Tag::Float) {
+      *dst = Value::real(op == kPos ? v.f : -v.f);
+      return;
+    }
+    throw_error(t, "TypeError", fmt::format("bad operand type for unary {}: '{}'", op == kNeg ? "-" : "+", type_name(v)));
+  });
+}
+
+bool pk_compare(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* b) {
+  return guard([&] { *dst = compare(t, op, *a, *b); });
+}
+
+bool pk_truth(Thread* t, bool* out, const Value* a) {
+  *out = truthy(*a);
+  return true;
+}
+
+bool pk_build_list(Thread* t, Value* dst, const Value* items, uint32_t n) {
+  return guard([&] { *dst = make_list(t, std::vector<Value>(items, items + n)); });
+}
+
+bool pk_build_tuple(Thread* t, Value* dst, const Value* items, uint32_t n) {
+  return guard([&] { *dst = make_tuple(t, std::vector<Value>(items, items + n)); });
+}
+
+bool pk_build_dict(Thread* t, Value* dst, const Value* kv, uint32_t pairs) {
+  return guard([&] {
+    RootScope scope(t);
+    Value d = scope.push(make_dict(t));
+    for (uint32_t i = 0; i < pairs; ++i) dict_set(t, d, kv[2 * i], kv[2 * i + 1]);
+    *dst = d;
+  });
+}
+
+bool pk_get_item(Thread* t, Value* dst, const Value* obj, const Value* index) {
+  return guard([&] { *dst = get_item(t, *obj, *index); });
+}
+
+bool pk_set_item(Thread* t, const Value* obj, const Value* index, const Value* v) {
+  return guard([&] { set_item(t, load_value(obj), load_value(index), load_value(v)); });
+}
+
+bool pk_get_slice(Thread* t, Value* dst, const Value* obj, const Value* lo, const Value* hi, const Value* step) {
+  return guard([&] {
+    Value none = Value::none();
+    *dst = get_slice(t, *obj, lo ? *lo : none, hi ? *hi : none, step ? *step : none);
+  });
+}
+
+bool pk_get_attr(Thread* t, Value* dst, const Value* obj, const Value* name) {
+  return guard([&] {
+    std::string_view n = str_view(*name);
+    if (const Method* m = lookup_method(*obj, n)) {
+      *dst = make_bound_method(t, *obj, m);
+      return;
+    }
+    if (obj->is(ObjKind::Function) && n == "__name__") {
+      *dst = make_str(t, as_function(*obj)->code->name);
+      return;
+    }
+    no_attribute(t, *obj, n);
+  });
+}
+
+bool pk_set_attr(Thread* t, const Value* obj, const Value* name, const Value* v) {
+  return guard([&] {
+    std::string_view n = str_view(*name);
+    if (lookup_method(*obj, n))
+      throw_error(t, "AttributeError", fmt::format("'{}' object attribute '{}' is read-only", type_name(*obj), n));
+    no_attribute(t, *obj, n);
+  });
+}
+
+bool pk_get_iter(Thread* t, Value* dst, const Value* obj) {
+  return guard([&] { *dst = make_iterator(t, *obj); });
+}
+
+bool pk_for_iter(Thread* t, Value* dst, bool* done, const Value* iter) {
+  return guard([&] {
+    Value v;
+    if (iter_next(t, *iter, &v)) {
+      *dst = v;
+      *done = false;
+    } else {
+      *done = true;
+    }
+  });
+}
+
+bool pk_unpack(Thread* t, Value* dsts, const Value* src, uint32_t n) {
+  return guard([&] { unpack(t, dsts, *src, n); });
+}
+
+bool pk_assert_failed(Thread* t, const Value* message) {
+  guard([&] { set_error(t, "AssertionError", message ? to_str(t, *message) : std::string()); });
+  return false;
+}
+
+bool pk_call(Thread* t, Value* dst, const Value* callee, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  return guard([&] { *dst = call_value(t, *callee, args, npos, nkw, kwnames); });
+}
+
+bool pk_call_method(Thread* t, Value* dst, const Value* obj, const Value* name, const Value* args, uint32_t npos,
+                    uint32_t nkw, const Value* kwnames) {
+  return guard([&] {
+    std::string_view n = str_view(*name);
+    const Method* m = lookup_method(*obj, n);
+    if (!m) no_attribute(t, *obj, n);
+    *dst = call_method_impl(t, m, *obj, args, npos, nkw, kwnames);
+  });
+}
+
+bool pk_call_intrinsic(Thread* t, Value* dst, uint32_t intrinsic, const Value* args, uint32_t npos, uint32_t nkw,
+                       const Value* kwnames) {
+  return guard([&] { *dst = call_intrinsic(t, intrinsic, args, npos, nkw, kwnames); });
+}
+
+bool pk_make_function(Thread* t, Value* dst, ModuleRuntime* m, uint32_t function, const Value* defaults, uint32_t ndefaults,
+                      const Value* cells, uint32_t ncells) {
+  return guard([&] {
+    if (function >= m->code.size()) throw_error(t, "SystemError", fmt::format("bad function index {}", function));
+    auto* f = t->heap->alloc<FunctionObject>(ObjKind::Function, (ndefaults + ncells) * sizeof(Value));
+    f->code = &m->code[function];
+    f->module = m;
+    f->defaults.assign(defaults, defaults + ndefaults);
+    f->cells.assign(cells, cells + ncells);
+    *dst = Value::object(f);
+  });
+}
+
+bool pk_raise(Thread* t, const char* kind, const char* message) {
+  set_error(t, kind, message ? message : "");
+  return false;
+}
+
+}  // extern "C"

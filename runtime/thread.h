@@ -1,0 +1,113 @@
+// The state of one running Plank program: its frames (the collector's roots
+// and the call stack shown in errors), budgets, capabilities, output, and the
+// error being raised. One Thread per program run; not shared between threads.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "runtime/value.h"
+
+namespace plank::core {
+
+class Heap;
+struct ModuleRuntime;
+// What a program acts on (the world, the agent, memory, the DEPS and CAIP
+// sessions): defined in agents/host/host_context.h, outside the language core,
+// so that the core never depends on the world. Null for a plain program.
+struct HostContext;
+
+// What the runtime needs to know about a compiled function, whichever engine
+// compiled it. The engine fills `entry`.
+struct CodeInfo;
+struct FunctionObject;
+
+// Calls a compiled function with exactly code->params.size() arguments in
+// `args` (the runtime has already bound keywords and defaults). Returns false
+// when an error was raised (see Thread::error).
+using EntryFn = bool (*)(struct Thread* thread, FunctionObject* function, Value* args, Value* result);
+
+struct CodeInfo {
+  std::string name;
+  std::string qualified;
+  std::string file;
+  uint32_t first_line = 0;
+  std::vector<std::string> params;
+  std::vector<uint32_t> defaults_from;     // index of the first parameter with a default, or params.size()
+  uint32_t slot_count = 0;
+  std::vector<std::string> slot_names;     // "" for temporaries
+  std::vector<std::string> free_names;
+  EntryFn entry = nullptr;
+  const void* engine_data = nullptr;       // the interpreter keeps its ir::Function here
+  ModuleRuntime* module = nullptr;
+};
+
+// One activation. Engines allocate `slots` (on the native stack for the JIT)
+// and link the frame with pk_enter / pk_leave.
+struct Frame {
+  Frame* parent = nullptr;
+  const CodeInfo* code = nullptr;
+  Value* slots = nullptr;
+  uint32_t slot_count = 0;
+  uint32_t line = 0;  // the statement being executed
+  FunctionObject* function = nullptr;  // the closure running: its captured cells are the debugger's free variables
+};
+
+enum Capability : uint32_t {
+  kCapWorld = 1u << 0,
+  kCapMemory = 1u << 1,
+  kCapNetwork = 1u << 2,
+  kCapFilesystem = 1u << 3,
+  kCapNeural = 1u << 4,
+  kCapDefault = kCapWorld | kCapMemory | kCapNeural,
+};
+
+struct Budget {
+  int64_t max_steps = 0;         // 0: unlimited
+  double timeout_seconds = 0;    // 0: none
+  uint32_t max_depth = 1000;     // Python's default recursion limit
+  size_t max_heap_bytes = 1ull << 30;
+};
+
+struct TraceEntry {
+  std::string function;
+  std::string file;
+  uint32_t line = 0;
+};
+
+struct RuntimeError {
+  std::string kind;     // "TypeError", "ValueError", "NameError", "OverflowError", "ZeroDivisionError",
+                        // "IndexError", "KeyError", "AssertionError", "RecursionError", "BudgetExceeded",
+                        // "Interrupted", "CapabilityError", ...
+  std::string message;
+  std::vector<TraceEntry> traceback;  // innermost last, as Python prints it
+};
+
+// Called before each statement in debug builds of a program (the REPL's
+// stepping); returning false stops the program with "Interrupted".
+using StepHook = std::function<bool(struct Thread&, Frame&)>;
+
+struct Thread {
+  // ---- hot fields: read and written by JIT code at fixed offsets ----
+  Frame* top = nullptr;
+  int64_t fuel = 0;  // decremented by Step; <= 0 calls pk_poll (budgets, interrupts, timeouts), which refills it
+  uint32_t depth = 0;
+  uint32_t padding = 0;
+  // ---- the rest: runtime only ----
+  Heap* heap = nullptr;
+  uint32_t capabilities = kCapDefault;
+  Budget budget;
+  int64_t steps = 0;
+  volatile int interrupt_requested = 0;  // set from a SIGINT handler
+  std::string* output = nullptr;          // where print writes when set; stdout otherwise
+  StepHook step_hook;
+  HostContext* host = nullptr;            // world intrinsics raise a clear error when null
+  bool has_error = false;
+  RuntimeError error;
+  // pk_poll bookkeeping: fuel handed out by the last refill; when the run started (steady clock, seconds)
+  int64_t fuel_granted = 0;
+  double started_at = 0;
+};
+
+}  // namespace plank::core
