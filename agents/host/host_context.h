@@ -1,7 +1,7 @@
 // The host side of a running program: what world intrinsics (CAIP actions,
 // DEPS skills, memory queries) act on. core::Thread holds a HostContext* that
 // the embedder (the CLI, the REPL, a test) fills; the language core only
-// forwards the pointer. Each domain owns its own session type and reaches it
+// forwards the pointer. Each agent system owns its own state type and reaches it
 // through its field here, so domains never see each other's internals.
 #pragma once
 
@@ -12,10 +12,10 @@ namespace plank::memory {
 class AgentMemory;
 }
 namespace plank::deps {
-class Session;  // agents/deps: inventory, controller, plan execution state
+class SkillExecutor;  // agents/deps: the controller skills act on, the plan run's step records
 }
 namespace plank::caip {
-class Session;  // agents/caip: agent, speaker, task stack, undo log, dialogue state
+class Assistant;  // agents/caip: agent, speaker, task stack, undo log, dialogue state
 }
 
 namespace plank::core {
@@ -23,8 +23,8 @@ namespace plank::core {
 struct HostContext {
   world::World* world = nullptr;
   memory::AgentMemory* memory = nullptr;
-  deps::Session* deps = nullptr;
-  caip::Session* caip = nullptr;
+  deps::SkillExecutor* deps = nullptr;
+  caip::Assistant* caip = nullptr;
 };
 
 }  // namespace plank::core

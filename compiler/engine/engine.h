@@ -11,8 +11,10 @@
 // and the LLVM ORC JIT (compiler/codegen/jit_engine.h, make_jit()).
 // `plank run --engine=interp|jit` picks one; see compiler/engine/run.h.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compiler/ir/ir.h"
 #include "runtime/module_runtime.h"
@@ -57,5 +59,22 @@ bool jit_available();
 // and compiler/engine/engines.cpp calls it when PLANK_HAVE_JIT is defined (set by
 // compiler/CMakeLists.txt when the plank_codegen target exists).
 std::unique_ptr<ExecutionEngine> make_jit_engine(const EngineOptions& options = {});
+
+// Which engine runs code when nobody names one, declared once and read by
+// every command. A program a person runs (`plank run`, the REPL, an embedding
+// host) gets the JIT when it is built. Short code compiled to run once (a CAIP
+// command's program, a DEPS round's plan, the agent loops of stdlib/) gets the
+// interpreter: it compiles about 30x faster, and such code spends its time in
+// intrinsics, not in its own loops (docs/PERFORMANCE.md, compile latency).
+enum class Workload : uint8_t { Program, OneShot };
+std::string default_engine(Workload workload);
+
+// The names a user may give (`--engine`): "jit", "interp".
+const std::vector<std::string>& engine_names();
+
+// The engine called `name`, or the workload's default when `name` is empty;
+// nullptr and *error when it is unknown or not built (never a silent fallback).
+std::unique_ptr<ExecutionEngine> make_engine(const std::string& name, Workload workload, const EngineOptions& options,
+                                             std::string* error);
 
 }  // namespace plank::engine

@@ -54,4 +54,31 @@ std::unique_ptr<ExecutionEngine> make_jit_engine(const EngineOptions& options) {
 #endif
 }
 
+const std::vector<std::string>& engine_names() {
+  static const std::vector<std::string> names = {"jit", "interp"};
+  return names;
+}
+
+std::string default_engine(Workload workload) {
+  switch (workload) {
+    case Workload::Program: return jit_available() ? "jit" : "interp";
+    case Workload::OneShot: return "interp";
+  }
+  return "interp";
+}
+
+std::unique_ptr<ExecutionEngine> make_engine(const std::string& name, Workload workload, const EngineOptions& options,
+                                             std::string* error) {
+  const std::string chosen = name.empty() ? default_engine(workload) : name;
+  if (chosen == "interp") return make_interpreter(options);
+  if (chosen == "jit") {
+    if (!jit_available()) return *error = "the JIT engine is not built (use --engine=interp)", nullptr;
+    auto jit = make_jit_engine(options);
+    if (!jit) *error = "the JIT engine could not be created";
+    return jit;
+  }
+  *error = "unknown engine '" + chosen + "' (expected jit or interp)";
+  return nullptr;
+}
+
 }  // namespace plank::engine

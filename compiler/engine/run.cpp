@@ -141,20 +141,12 @@ RunResult run_program(const RunOptions& o) {
   }
 
   // ---- engine choice (before compiling: a missing JIT is an error, never a silent fallback)
-  std::string engine_name = o.engine.empty() ? (jit_available() ? "jit" : "interp") : o.engine;
   EngineOptions eopts;
   eopts.debug = o.debug;
   eopts.opt_level = o.opt_level;
-  std::unique_ptr<ExecutionEngine> engine;
-  if (engine_name == "interp") {
-    engine = make_interpreter(eopts);
-  } else if (engine_name == "jit") {
-    if (!jit_available()) return compile_failure("the JIT engine is not built (use --engine=interp)");
-    engine = make_jit_engine(eopts);
-    if (!engine) return compile_failure("the JIT engine could not be created");
-  } else {
-    return compile_failure("unknown engine '" + engine_name + "' (expected jit or interp)");
-  }
+  std::string engine_error;
+  std::unique_ptr<ExecutionEngine> engine = make_engine(o.engine, o.workload, eopts, &engine_error);
+  if (!engine) return compile_failure(engine_error);
 
   // ---- front end and middle
   DiagnosticSink sink;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "compiler/engine/engine.h"
 #include "runtime/thread.h"
 
 namespace plank::engine {
@@ -12,7 +13,8 @@ namespace plank::engine {
 struct RunOptions {
   std::string path;                   // the file to run (also the name in messages)
   std::optional<std::string> source;  // when set: run this text instead of reading `path`
-  std::string engine;                 // "interp", "jit", or "" (jit when built, else interp)
+  std::string engine;                 // "interp", "jit", or "": the workload's default (engine.h)
+  Workload workload = Workload::Program;
   std::string dump;                   // "", "ast", "ir", "llvm": print that stage to `out` and stop
   int64_t max_steps = 0;              // 0: unlimited
   double timeout_seconds = 0;         // 0: none
@@ -47,7 +49,7 @@ RunResult run_program(const RunOptions& options);
 // Runs the module body (runtime.code[0], prepared by an engine) on `thread`,
 // on a thread with a large native stack and with SIGINT turned into an
 // "Interrupted" error while it runs. False when it raised (thread.error).
-// Shared by run_program and the REPL session (compiler/engine/session.h).
+// Shared by run_program and the REPL session (compiler/engine/program_state.h).
 // *run_cpu_seconds (when given) receives the thread CPU time the body ran.
 bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds = nullptr);
 

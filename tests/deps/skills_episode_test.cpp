@@ -26,11 +26,11 @@ std::string example(const std::string& name) {
 struct Fixture {
   std::unique_ptr<world::World> world;
   std::unique_ptr<survival::Controller> controller;
-  std::unique_ptr<Session> session;
+  std::unique_ptr<SkillExecutor> session;
   explicit Fixture(const Rules& r, uint64_t seed = 1) {
     world = make_episode_world(r, seed);
     controller = std::make_unique<survival::Controller>(*world, *r.book, survival::deps_task_controller());
-    session = std::make_unique<Session>(*controller, *r.book, r.analysis.get());
+    session = std::make_unique<SkillExecutor>(*controller, *r.book, r.analysis.get());
   }
   int count(const Rules& r, const std::string& item) {
     return controller->inventory().count_any(r.book->names().resolve(item));

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "agents/deps/loop/episode.h"
+#include "compiler/engine/engine.h"
 #include "tools/plank/cli.h"
 #include "world/render/ascii.h"
 #include "world/survival/controller.h"
@@ -279,7 +280,7 @@ void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--llm-endpoint", o.llm_endpoint, "OpenAI-compatible chat-completions URL (or $PLANK_LLM_ENDPOINT)");
   c->add_option("--llm-model", o.llm_model, "model name sent to it (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
   c->add_flag("--no-explainer", o.no_explainer, "ablation: re-plan from the failure alone, without its cause");
-  c->add_option("--engine", o.engine, "runs plan code with jit or interp")->check(CLI::IsMember({"jit", "interp"}));
+  c->add_option("--engine", o.engine, "runs plan code with interp (default) or jit")->check(CLI::IsMember(engine::engine_names()));
   c->add_option("--world-size", o.world_size, "side of the generated world in blocks (default 192)")
       ->check(CLI::Range(32, 512));
   c->add_flag("--json", o.json, "machine-readable result on stdout");

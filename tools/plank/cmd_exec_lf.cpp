@@ -16,6 +16,7 @@
 
 #include "agents/caip/intrinsics/shapes.h"
 #include "agents/caip/loop/exec.h"
+#include "compiler/engine/engine.h"
 #include "compiler/lf/json_reader.h"
 #include "tools/plank/cli.h"
 #include "world/render/isometric.h"
@@ -25,7 +26,7 @@ namespace plank::cli {
 namespace {
 
 struct ExecLfOptions {
-  std::string file, jsonl, utterance, scene = "village", render, dump, engine = "interp", log;
+  std::string file, jsonl, utterance, scene = "village", render, dump, engine, log;
   bool assume = false;
   bool shapes = false;
   int limit = 0;
@@ -193,8 +194,8 @@ void register_exec_lf(CLI::App& app, Action& action) {
   cmd->add_option("--scene", o->scene, "a built-in scene (village) or a scene file (default village)");
   cmd->add_option("--render", o->render, "write a picture of the world after the command (PNG)");
   cmd->add_option("--dump", o->dump, "print the generated program and stop: plank")->check(CLI::IsMember({"plank"}));
-  cmd->add_option("--engine", o->engine, "the engine that runs the program: interp (default) or jit")
-      ->check(CLI::IsMember({"interp", "jit"}));
+  cmd->add_option("--engine", o->engine, "the engine that runs the program: interp (the default for one-shot programs) or jit")
+      ->check(CLI::IsMember(engine::engine_names()));
   cmd->add_option("--log", o->log, "with --jsonl: write each line's outcome and reply to this JSONL file");
   cmd->add_option("--tile", o->tile, "with --render: pixels per block edge (default 12)");
   cmd->add_option("--limit", o->limit, "with --jsonl: only the first N lines");

@@ -40,7 +40,7 @@ void register_run(CLI::App& app, Action& action) {
   auto stats = std::make_shared<bool>(false);
   cmd->add_option("file", o->path, "the program ('-' reads standard input)")->required();
   cmd->add_option("--engine", o->engine, "jit (default when built) or interp")
-      ->check(CLI::IsMember({"jit", "interp"}));
+      ->check(CLI::IsMember(engine::engine_names()));
   cmd->add_option("--dump", o->dump, "print a stage and stop: ast, ir or llvm")
       ->check(CLI::IsMember({"ast", "ir", "llvm"}));
   cmd->add_option("--max-steps", o->max_steps, "stop after N statements (0: unlimited)");

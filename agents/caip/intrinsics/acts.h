@@ -1,4 +1,4 @@
-// What the "caip" intrinsics do, as plain C++ over a Session: resolving
+// What the "caip" intrinsics do, as plain C++ over a Assistant: resolving
 // reference objects and locations, making schematics, and every action of the
 // grammar. Each returns nullopt / false after asking or refusing through the
 // session (the generated program then stops), so the intrinsics stay thin.
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "agents/caip/intrinsics/session.h"
+#include "agents/caip/intrinsics/assistant.h"
 
 namespace plank::caip {
 
@@ -24,7 +24,7 @@ struct RefQuery {
 };
 // Handles of the objects meant, nearest the speaker first. Asks when nothing
 // matches or when one object is meant and several fit equally.
-std::optional<std::vector<int>> find_things(Session& s, const RefQuery& q);
+std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q);
 
 // ---- locations (locations.cpp)
 struct LocationQuery {
@@ -35,10 +35,10 @@ struct LocationQuery {
   std::string direction;     // relative_direction
   std::string steps;         // steps span text
 };
-std::optional<int> make_location(Session& s, const LocationQuery& q);
+std::optional<int> make_location(Assistant& s, const LocationQuery& q);
 // Where copy `index` of a repeated build goes: `direction` in the speaker's
 // frame (AROUND/SURROUND: on a ring of `count`), spaced by the shape's extent + 1.
-std::optional<int> offset_location(Session& s, int location, const std::string& direction, long index, long count,
+std::optional<int> offset_location(Assistant& s, int location, const std::string& direction, long index, long count,
                                    int schematic);
 
 // ---- schematics (build.cpp)
@@ -46,28 +46,28 @@ struct SchematicQuery {
   std::string name, block, colour, size, width, height, length, depth, radius, thickness;
   bool dig = false;  // DIG: the name describes the hole ("pit", "trench"): any name is a box
 };
-std::optional<int> make_schematic(Session& s, const SchematicQuery& q);
+std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q);
 
 // ---- actions (build.cpp, world_acts.cpp, tasks.cpp)
-bool act_build(Session& s, int schematic, int location);
-bool act_copy(Session& s, int thing, int location);
-bool act_destroy(Session& s, const std::vector<int>& things);
-bool act_dig(Session& s, int schematic, int location);
-bool act_fill(Session& s, const std::vector<int>& things, const std::string& block);
-bool act_move(Session& s, int location);
+bool act_build(Assistant& s, int schematic, int location);
+bool act_copy(Assistant& s, int thing, int location);
+bool act_destroy(Assistant& s, const std::vector<int>& things);
+bool act_dig(Assistant& s, int schematic, int location);
+bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& block);
+bool act_move(Assistant& s, int location);
 // One step of a loop: MOVE in a direction ("FRONT" by default); false when blocked or out of budget.
-bool act_step(Session& s, const std::string& direction);
-bool act_dance(Session& s, int location, const std::string& direction, long turns);
-bool act_spawn(Session& s, const std::string& name, int location, long count);
-bool act_freebuild(Session& s, int thing);
+bool act_step(Assistant& s, const std::string& direction);
+bool act_dance(Assistant& s, int location, const std::string& direction, long turns);
+bool act_spawn(Assistant& s, const std::string& name, int location, long count);
+bool act_freebuild(Assistant& s, int thing);
 // RESUME of a build the tick budget paused: places the rest (build.cpp).
-bool continue_build(Session& s, agent::TaskId task);
-bool act_undo(Session& s, const std::string& target);
-bool act_stop(Session& s, const std::string& target);
-bool act_resume(Session& s, const std::string& target);
+bool continue_build(Assistant& s, agent::TaskId task);
+bool act_undo(Assistant& s, const std::string& target);
+bool act_stop(Assistant& s, const std::string& target);
+bool act_resume(Assistant& s, const std::string& target);
 // Loop conditions.
-bool adjacent_to_block(Session& s, const std::string& block);
-bool keep_going(Session& s, long step);
+bool adjacent_to_block(Assistant& s, const std::string& block);
+bool keep_going(Assistant& s, long step);
 
 // ---- memory (memory_acts.cpp)
 struct QuestionQuery {
@@ -78,8 +78,8 @@ struct QuestionQuery {
   std::vector<int> things;   // REFERENCE_OBJECT: what was found (may be empty for EXISTS)
   std::string what;          // the reference's name span, for the answer's words
 };
-bool answer(Session& s, const QuestionQuery& q);
-bool put_tag(Session& s, const std::vector<int>& things, const std::string& tag);
-bool put_reward(Session& s, const std::string& value);
+bool answer(Assistant& s, const QuestionQuery& q);
+bool put_tag(Assistant& s, const std::vector<int>& things, const std::string& tag);
+bool put_reward(Assistant& s, const std::string& value);
 
 }  // namespace plank::caip

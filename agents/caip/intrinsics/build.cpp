@@ -31,7 +31,7 @@ std::string article(const std::string& noun) {
 // no path exists), then writes the cells in one action group of `task`.
 // Returns how many cells changed; stops at the tick budget.
 // `*stopped_at` (optional) is the index of the first cell not reached.
-size_t apply(Session& s, agent::TaskId task, const char* action, const std::vector<Placement>& cells, bool* out_of_time,
+size_t apply(Assistant& s, agent::TaskId task, const char* action, const std::vector<Placement>& cells, bool* out_of_time,
              bool breaking, size_t* stopped_at = nullptr) {
   world::World& w = s.world();
   if (!cells.empty()) {
@@ -82,7 +82,7 @@ size_t apply(Session& s, agent::TaskId task, const char* action, const std::vect
 
 // Names the built cells and makes them the object talked about last ("build
 // a cube ... now destroy it").
-void annotate(Session& s, agent::TaskId task, const std::string& name, std::vector<std::string> tags,
+void annotate(Assistant& s, agent::TaskId task, const std::string& name, std::vector<std::string> tags,
               const std::vector<Placement>& cells) {
   world::Annotation a;
   a.name = name;
@@ -124,7 +124,7 @@ BlockId find_or(const world::BlockRegistry& r, std::string_view name, BlockId fa
   return id ? *id : fallback;
 }
 
-void erase_dead_annotations(Session& s, agent::TaskId task) {
+void erase_dead_annotations(Assistant& s, agent::TaskId task) {
   world::World& w = s.world();
   s.log().begin(task, "forget", s.clock().now());
   for (size_t i = w.annotations().size(); i-- > 0;) {
@@ -139,7 +139,7 @@ void erase_dead_annotations(Session& s, agent::TaskId task) {
 
 }  // namespace
 
-std::optional<int> make_schematic(Session& s, const SchematicQuery& q) {
+std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   const auto& reg = s.world().registry();
   Schematic sc;
   sc.name = q.name;
@@ -231,7 +231,7 @@ std::optional<int> make_schematic(Session& s, const SchematicQuery& q) {
   return s.add_schematic(std::move(sc));
 }
 
-bool act_build(Session& s, int schematic, int location) {
+bool act_build(Assistant& s, int schematic, int location) {
   if (!s.valid_schematic(schematic) || !s.valid_location(location)) return false;
   const Schematic& sc = s.schematic(schematic);
   const Location& loc = s.location(location);
@@ -291,7 +291,7 @@ bool act_build(Session& s, int schematic, int location) {
   return true;
 }
 
-bool continue_build(Session& s, agent::TaskId task) {
+bool continue_build(Assistant& s, agent::TaskId task) {
   auto it = s.pending.find(task);
   if (it == s.pending.end()) return false;
   std::vector<Placement> cells;
@@ -314,7 +314,7 @@ bool continue_build(Session& s, agent::TaskId task) {
   return true;
 }
 
-bool act_copy(Session& s, int thing, int location) {
+bool act_copy(Assistant& s, int thing, int location) {
   if (!s.valid_thing(thing) || !s.valid_location(location)) return false;
   const Thing& t = s.thing(thing);
   if (t.kind != ThingKind::Object) {
@@ -339,7 +339,7 @@ bool act_copy(Session& s, int thing, int location) {
   return true;
 }
 
-bool act_destroy(Session& s, const std::vector<int>& things) {
+bool act_destroy(Assistant& s, const std::vector<int>& things) {
   std::vector<Placement> cells;
   std::vector<world::EntityId> mobs;
   std::string what;
@@ -380,7 +380,7 @@ bool act_destroy(Session& s, const std::vector<int>& things) {
   return true;
 }
 
-bool act_dig(Session& s, int schematic, int location) {
+bool act_dig(Assistant& s, int schematic, int location) {
   if (!s.valid_location(location)) return false;
   ShapeParams p{3, 3, 3, 0, 1};
   if (s.valid_schematic(schematic)) {
@@ -410,7 +410,7 @@ bool act_dig(Session& s, int schematic, int location) {
   return true;
 }
 
-bool act_fill(Session& s, const std::vector<int>& things, const std::string& block_text) {
+bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& block_text) {
   const auto& reg = s.world().registry();
   std::optional<BlockId> block;
   if (!block_text.empty()) {
@@ -462,7 +462,7 @@ bool act_fill(Session& s, const std::vector<int>& things, const std::string& blo
   return true;
 }
 
-bool act_freebuild(Session& s, int thing) {
+bool act_freebuild(Assistant& s, int thing) {
   if (!s.valid_thing(thing)) return false;
   const Thing& t = s.thing(thing);
   if (t.kind != ThingKind::Object) {

@@ -1,4 +1,4 @@
-// Thin wrappers: bind the arguments, find the Session through the thread's
+// Thin wrappers: bind the arguments, find the Assistant through the thread's
 // HostContext, call acts.h, turn the result into a Plank value (an int
 // handle, a list of handles, a bool, or None after asking / refusing).
 #include "agents/caip/intrinsics/intrinsics.h"
@@ -21,7 +21,7 @@ using core::Thread;
 using core::Value;
 using P = IntrinsicParam;
 
-Session& session(Thread* t) {
+Assistant& session(Thread* t) {
   if (!t->host || !t->host->caip)
     core::throw_error(t, "RuntimeError", "CAIP actions need a world: run the form with `plank exec-lf`");
   return *t->host->caip;
@@ -61,7 +61,7 @@ struct Args {
   }
 };
 
-template <Value (*Impl)(Args&, Session&)>
+template <Value (*Impl)(Args&, Assistant&)>
 bool wrap_named(Thread* t, Value* result, const CallArgs& args, std::string_view name) {
   try {
     Args a{t, {}};
@@ -74,9 +74,9 @@ bool wrap_named(Thread* t, Value* result, const CallArgs& args, std::string_view
 }
 
 #define CAIP_FN(NAME)                                                                    \
-  Value NAME##_impl(Args& a, Session& s);                                                \
+  Value NAME##_impl(Args& a, Assistant& s);                                                \
   bool NAME(Thread* t, Value* r, const CallArgs& args) { return wrap_named<NAME##_impl>(t, r, args, #NAME); } \
-  Value NAME##_impl(Args& a, Session& s)
+  Value NAME##_impl(Args& a, Assistant& s)
 
 Value opt_int(std::optional<int> v) { return v ? Value::integer(*v) : Value::none(); }
 Value boolean(bool b) { return Value::boolean(b); }

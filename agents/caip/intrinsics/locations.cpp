@@ -16,7 +16,7 @@ namespace {
 
 std::string at_text(Coord c) { return fmt::format("({}, {}, {})", c.x, c.y, c.z); }
 
-Coord frame_vector(Session& s, const std::string& d) {
+Coord frame_vector(Assistant& s, const std::string& d) {
   auto off = direction_offset(d);
   if (!off) return {0, 0, 0};
   Coord f = s.forward(), r = s.right();
@@ -45,7 +45,7 @@ Coord beyond(const Box& b, Coord v, int gap) {
 
 }  // namespace
 
-std::optional<int> make_location(Session& s, const LocationQuery& q) {
+std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   Location loc;
   std::string type = q.type.empty() ? (s.valid_thing(q.thing) ? "REFERENCE_OBJECT" : "SPEAKER_LOOK") : q.type;
   std::optional<long> steps = q.steps.empty() ? std::nullopt : parse_length(q.steps);
@@ -160,7 +160,7 @@ std::optional<int> make_location(Session& s, const LocationQuery& q) {
   return s.add_location(std::move(loc));
 }
 
-std::optional<int> offset_location(Session& s, int location, const std::string& direction, long index, long count,
+std::optional<int> offset_location(Assistant& s, int location, const std::string& direction, long index, long count,
                                    int schematic) {
   if (!s.valid_location(location)) return std::nullopt;
   Location loc = s.location(location);

@@ -18,7 +18,7 @@ std::string plural(const std::string& noun, size_t n) {
 
 }  // namespace
 
-bool answer(Session& s, const QuestionQuery& q) {
+bool answer(Assistant& s, const QuestionQuery& q) {
   bool about_action = q.kind == "ACTION" || q.tag_name == "action_name" || q.tag_name == "action_reference_object_name" ||
                       q.tag_name == "move_target";
   if (about_action) {
@@ -84,7 +84,7 @@ bool answer(Session& s, const QuestionQuery& q) {
   return false;
 }
 
-bool put_tag(Session& s, const std::vector<int>& things, const std::string& tag) {
+bool put_tag(Assistant& s, const std::vector<int>& things, const std::string& tag) {
   auto words = words_of(tag);
   if (words.empty()) {
     s.ask("What should I call it?");
@@ -126,7 +126,7 @@ bool put_tag(Session& s, const std::vector<int>& things, const std::string& tag)
   return true;
 }
 
-bool put_reward(Session& s, const std::string& value) {
+bool put_reward(Assistant& s, const std::string& value) {
   int v = value == "NEGATIVE" ? -1 : 1;
   s.rewards.push_back(v);
   if (s.memory()) s.memory()->add_reward(v, s.speaker() ? s.speaker()->name : "", s.clock().now());

@@ -53,7 +53,7 @@ std::vector<std::string> name_lemmas(const std::string& text) {
   return out;
 }
 
-Coord dir_vector(Session& s, const std::string& d) {
+Coord dir_vector(Assistant& s, const std::string& d) {
   auto off = direction_offset(d);
   if (!off) return {0, 0, 0};
   Coord f = s.forward(), r = s.right();
@@ -62,7 +62,7 @@ Coord dir_vector(Session& s, const std::string& d) {
 
 }  // namespace
 
-std::optional<std::vector<int>> find_things(Session& s, const RefQuery& q) {
+std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
   const auto& all = s.things();
   std::vector<const Thing*> cands;
   std::string what = !q.name.empty() ? q.name : !q.tag.empty() ? q.tag : q.want_hole ? std::string("hole") : std::string("object");

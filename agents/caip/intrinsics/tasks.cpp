@@ -10,7 +10,7 @@ namespace {
 
 // The target_action_type span as an action name; "" when absent. nullopt when
 // given but not an action we know.
-std::optional<std::string> target_action(Session& s, const std::string& target) {
+std::optional<std::string> target_action(Assistant& s, const std::string& target) {
   if (target.empty()) return std::string();
   auto a = action_type_word(target);
   if (!a) {
@@ -26,7 +26,7 @@ bool matches(const TaskInfo* info, const std::string& action) {
 
 }  // namespace
 
-bool act_undo(Session& s, const std::string& target) {
+bool act_undo(Assistant& s, const std::string& target) {
   auto action = target_action(s, target);
   if (!action) return false;
   // The most recent task of that kind that changed the world.
@@ -56,7 +56,7 @@ bool act_undo(Session& s, const std::string& target) {
 
 // STOP and RESUME: the newest task on the stack with status `from` (of the
 // target action type) goes to `to`.
-static bool switch_task(Session& s, const std::string& target, agent::TaskStatus from, bool resume) {
+static bool switch_task(Assistant& s, const std::string& target, agent::TaskStatus from, bool resume) {
   auto action = target_action(s, target);
   if (!action) return false;
   const auto& stack = s.tasks().stack();
@@ -84,10 +84,10 @@ static bool switch_task(Session& s, const std::string& target, agent::TaskStatus
   return false;
 }
 
-bool act_stop(Session& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Running, false); }
-bool act_resume(Session& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Paused, true); }
+bool act_stop(Assistant& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Running, false); }
+bool act_resume(Assistant& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Paused, true); }
 
-bool adjacent_to_block(Session& s, const std::string& block) {
+bool adjacent_to_block(Assistant& s, const std::string& block) {
   const auto& w = s.world();
   auto id = block_type(w.registry(), block);
   auto words = words_of(block);
@@ -101,6 +101,6 @@ bool adjacent_to_block(Session& s, const std::string& block) {
   return false;
 }
 
-bool keep_going(Session& s, long step) { return step < s.options().max_loop_steps && s.budget_left(); }
+bool keep_going(Assistant& s, long step) { return step < s.options().max_loop_steps && s.budget_left(); }
 
 }  // namespace plank::caip

@@ -32,11 +32,11 @@ bool known_mob(const world::World& w, const std::string& type) {
 
 }  // namespace
 
-bool act_move(Session& s, int location) {
+bool act_move(Assistant& s, int location) {
   if (!s.valid_location(location)) return false;
   const Location& loc = s.location(location);
   if (!s.within_walk(loc.at)) {
-    s.refuse(fmt::format("That is too far for me to walk (more than {} blocks).", Session::kMaxWalk));
+    s.refuse(fmt::format("That is too far for me to walk (more than {} blocks).", Assistant::kMaxWalk));
     return false;
   }
   agent::TaskId task = s.start_task("MOVE", loc.describe);
@@ -61,7 +61,7 @@ bool act_move(Session& s, int location) {
   return true;
 }
 
-bool act_step(Session& s, const std::string& direction) {
+bool act_step(Assistant& s, const std::string& direction) {
   if (!s.budget_left()) return false;
   auto off = direction_offset(direction.empty() ? "FRONT" : direction);
   if (!off) off = direction_offset("FRONT");
@@ -81,7 +81,7 @@ bool act_step(Session& s, const std::string& direction) {
   return false;
 }
 
-bool act_dance(Session& s, int location, const std::string& direction, long turns) {
+bool act_dance(Assistant& s, int location, const std::string& direction, long turns) {
   agent::TaskId task = s.start_task("DANCE", "a dance");
   if (s.valid_location(location)) {
     agent::ActionResult r;
@@ -114,7 +114,7 @@ bool act_dance(Session& s, int location, const std::string& direction, long turn
   return true;
 }
 
-bool act_spawn(Session& s, const std::string& name, int location, long count) {
+bool act_spawn(Assistant& s, const std::string& name, int location, long count) {
   auto words = words_of(name);
   if (words.empty()) {
     s.ask("What should I spawn?");

@@ -64,9 +64,9 @@ bool Executor::load(std::string* error) {
     *error = render_text(sink.all(), {});
     return false;
   }
-  SessionOptions so;
+  AssistantOptions so;
   so.assume = false;
-  session_ = std::make_unique<Session>(*world_, so);
+  session_ = std::make_unique<Assistant>(*world_, so);
   if (options_.history) {
     auto history = read_history(scene_file_, sink);
     if (!history) {
@@ -138,6 +138,7 @@ ExecResult Executor::run(const lf::Value& form, const std::string& utterance, So
   ro.path = "<caip>";
   ro.source = t.source;
   ro.engine = options_.engine;
+  ro.workload = engine::Workload::OneShot;
   ro.host = &host;
   ro.max_steps = 1'000'000;
   std::string out, err;

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "agents/caip/intrinsics/session.h"
+#include "agents/caip/intrinsics/assistant.h"
 #include "compiler/lf/value.h"
 #include "support/diagnostics.h"
 
@@ -17,7 +17,7 @@ namespace plank::caip {
 struct ExecOptions {
   std::string scene = "village";  // a built-in scene name or a scene file
   bool assume = false;
-  std::string engine = "interp";  // the Plank engine that runs the compiled program
+  std::string engine;             // runs the compiled program; "": engine::default_engine(OneShot)
   bool history = true;            // replay the scene's caip_history first
 };
 
@@ -52,7 +52,7 @@ class Executor {
   bool reset(std::string* error);
 
   world::World& world() { return *world_; }
-  Session& session() { return *session_; }
+  Assistant& session() { return *session_; }
 
  private:
   Executor() = default;
@@ -61,8 +61,8 @@ class Executor {
   SourceRef scene_file_;
   std::shared_ptr<const world::BlockRegistry> registry_;
   std::unique_ptr<world::World> world_;
-  std::unique_ptr<Session> session_;
-  std::optional<Session::Snapshot> pristine_;
+  std::unique_ptr<Assistant> session_;
+  std::optional<Assistant::Snapshot> pristine_;
 };
 
 }  // namespace plank::caip

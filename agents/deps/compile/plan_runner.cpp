@@ -69,7 +69,7 @@ std::string plan_epilogue(const std::string& code) {
   return out;
 }
 
-PlanRun run_plan(Session& session, const std::string& code, const PlanRunOptions& options) {
+PlanRun run_plan(SkillExecutor& session, const std::string& code, const PlanRunOptions& options) {
   PlanRun run;
   session.begin_plan();
   core::HostContext host;
@@ -80,6 +80,7 @@ PlanRun run_plan(Session& session, const std::string& code, const PlanRunOptions
   if (!text.empty() && text.back() != '\n') text += '\n';
   o.source = text + plan_epilogue(code);
   o.engine = options.engine;
+  o.workload = engine::Workload::OneShot;
   o.max_steps = options.max_steps;
   o.capabilities = core::kCapWorld;
   o.host = &host;

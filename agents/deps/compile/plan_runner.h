@@ -1,5 +1,5 @@
 // Runs plan code through the real compiler (compiler/engine/run.h): parse,
-// check, lower, interpreter or JIT, with the DEPS Session attached as the
+// check, lower, interpreter or JIT, with the DEPS SkillExecutor attached as the
 // host. A plan file is a module; when it defines plan functions and never
 // calls one, the last one is called with the live `inventory` as its
 // `inventory` parameter (the paper's plans are `def obtain_1_x(inventory = {}):`
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "agents/deps/intrinsics/session.h"
+#include "agents/deps/intrinsics/skill_executor.h"
 
 namespace plank::deps {
 
@@ -28,11 +28,11 @@ struct PlanRun {
 
 struct PlanRunOptions {
   std::string path = "<plan>";
-  std::string engine;          // "interp", "jit", "" (jit when built)
+  std::string engine;          // "interp", "jit", "": engine::default_engine(OneShot)
   int64_t max_steps = 2000000; // statements: a plan that loops without calling skills stops
 };
 
-PlanRun run_plan(Session& session, const std::string& code, const PlanRunOptions& options = {});
+PlanRun run_plan(SkillExecutor& session, const std::string& code, const PlanRunOptions& options = {});
 
 // The lines appended to `code` (empty when none are needed). Exposed for tests.
 std::string plan_epilogue(const std::string& code);

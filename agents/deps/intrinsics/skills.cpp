@@ -4,7 +4,7 @@
 // paper writes `craft(obj = {...}, {...}, tool = ...)` (a positional argument
 // after keywords): a positional argument fills the first parameter no keyword
 // named, as the compiler's warning says. A skill returns True; a failing skill
-// raises SkillFailed, which ends the plan run (the Session keeps the record).
+// raises SkillFailed, which ends the plan run (the SkillExecutor keeps the record).
 #include "agents/deps/intrinsics/skills.h"
 
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
@@ -14,7 +14,7 @@
 #include <array>
 #include <utility>
 
-#include "agents/deps/intrinsics/session.h"
+#include "agents/deps/intrinsics/skill_executor.h"
 #include "agents/host/host_context.h"
 #include "runtime/args.h"
 #include "runtime/heap.h"
@@ -29,7 +29,7 @@ namespace {
 
 using P = IntrinsicParam;
 
-Session& session_of(Thread* t, std::string_view name) {
+SkillExecutor& session_of(Thread* t, std::string_view name) {
   if (!t->host || !t->host->deps)
     throw_error(t, "RuntimeError",
                 fmt::format("{}() acts on a DEPS survival world; run the plan with `plank deps` (none is attached)", name));
@@ -107,7 +107,7 @@ std::string as_tool(Thread* t, std::string_view what, Value v) {
 }
 
 Value run_goal(Thread* t, const Goal& g) {
-  Session& s = session_of(t, verb_name(g.verb));
+  SkillExecutor& s = session_of(t, verb_name(g.verb));
   if (s.dry && int(s.steps().size()) >= s.max_dry_steps)
     throw_error(t, "BudgetExceeded", fmt::format("a dry run stops after {} skill calls", s.max_dry_steps));
   survival::SkillResult r = s.run(g);
@@ -156,7 +156,7 @@ uint32_t inventory_index() {
 
 Value s_inventory(Thread* t, const CallArgs& args) {
   bind_skill(t, "inventory", {}, args, 0);
-  Session& s = session_of(t, "inventory");
+  SkillExecutor& s = session_of(t, "inventory");
   Value d = make_dict(t);
   RootScope scope(t);
   scope.push(d);
@@ -170,7 +170,7 @@ bool m_has(Thread* t, Value* result, const Value& self, const CallArgs& args) {
     if (static_cast<BuiltinObject*>(self.obj)->index != inventory_index())
       throw_error(t, "AttributeError", "'builtin_function_or_method' object has no attribute 'has'");
     auto v = bind_skill(t, "inventory.has", {"items"}, args, 1);
-    Session& s = session_of(t, "inventory.has");
+    SkillExecutor& s = session_of(t, "inventory.has");
     survival::ItemCounts want;
     if (v[0].is(ObjKind::Str)) want[std::string(str_view(v[0]))] = 1;
     else want = as_counts(t, "items", v[0]);
@@ -201,7 +201,7 @@ Value progprompt_call(Thread* t, size_t index, const CallArgs& args) {
   g.verb = p.verb;
   g.item = p.item;
   g.count = v[0].is_none() ? 1 : as_count(t, "num", v[0]);
-  Session& s = session_of(t, name);
+  SkillExecutor& s = session_of(t, name);
   switch (p.verb) {
     case Verb::Mine: g.tool = s.tool_for(p.item); break;
     case Verb::Craft: {

@@ -47,7 +47,7 @@ namespace {
 
 // The goals a plan calls, read by a dry run (nothing acts); nullopt when the plan does not compile or
 // calls skills from loops that do not end without the world changing.
-std::optional<std::vector<Goal>> read_goals(Session& s, const std::string& code, const PlanRunOptions& o) {
+std::optional<std::vector<Goal>> read_goals(SkillExecutor& s, const std::string& code, const PlanRunOptions& o) {
   s.dry = true;
   PlanRun r = run_plan(s, code, o);
   s.dry = false;
@@ -82,7 +82,7 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   survival::Controller controller(*world, *rules.book, co);
   const uint64_t budget = o.tick_budget ? o.tick_budget : task.max_steps ? task.max_steps : 3000;
   controller.set_tick_budget(budget);
-  Session session(controller, *rules.book, rules.analysis.get());
+  SkillExecutor session(controller, *rules.book, rules.analysis.get());
   PlanRunOptions ro;
   ro.engine = o.engine;
 

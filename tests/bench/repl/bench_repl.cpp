@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "compiler/engine/engine.h"
-#include "compiler/engine/session.h"
+#include "compiler/engine/program_state.h"
 
 namespace {
 
@@ -46,10 +46,10 @@ Figures summarize(std::vector<double> ms, double first) {
 
 bool plank_figures(const std::string& engine, int n, Figures* out) {
   std::string printed;
-  plank::engine::SessionOptions o;
+  plank::engine::ProgramStateOptions o;
   o.engine = engine;
   o.out = &printed;
-  plank::engine::Session session(o);
+  plank::engine::ProgramState session(o);
   if (!session.error().empty()) return false;
   double first = 0;
   std::vector<double> ms, compile, run;

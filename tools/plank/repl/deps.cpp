@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "agents/deps/compile/plan_runner.h"
-#include "agents/deps/intrinsics/session.h"
+#include "agents/deps/intrinsics/skill_executor.h"
 #include "agents/deps/loop/episode.h"
 #include "tools/plank/repl/deps_commands.h"
 #include "tools/plank/repl/state.h"
@@ -91,7 +91,7 @@ void deps_command(State& st, const std::string& arg) {
 // equip) typed at the prompt, or in a plan run with :run, act on it.
 struct SurvivalHost {
   std::unique_ptr<survival::Controller> controller;
-  std::unique_ptr<deps::Session> session;
+  std::unique_ptr<deps::SkillExecutor> session;
 };
 
 void SurvivalHostDeleter::operator()(SurvivalHost* h) const { delete h; }
@@ -117,7 +117,7 @@ void survival_command(State& st, const std::string& arg) {
   st.set_world(survival::make_survival_world(rules->registry, wo));
   auto host = std::unique_ptr<SurvivalHost, SurvivalHostDeleter>(new SurvivalHost);
   host->controller = std::make_unique<survival::Controller>(*st.world, *rules->book);
-  host->session = std::make_unique<deps::Session>(*host->controller, *rules->book, rules->analysis.get());
+  host->session = std::make_unique<deps::SkillExecutor>(*host->controller, *rules->book, rules->analysis.get());
   st.host.deps = host->session.get();
   st.survival = std::move(host);
   st.out(fmt::format("a survival world (seed {}): mine, craft, smelt, kill and equip act on it; :inv, :world\n", seed));

@@ -18,12 +18,12 @@ State::State() = default;
 State::~State() = default;
 
 void State::new_session() {
-  engine::SessionOptions o;
+  engine::ProgramStateOptions o;
   o.engine = options.engine;
   o.color = color;
   o.host = &host;
   o.debug = true;  // breakpoints and :step work on every input
-  session = std::make_unique<engine::Session>(o);
+  session = std::make_unique<engine::ProgramState>(o);
 }
 
 void State::set_world(std::unique_ptr<world::World> w) {

@@ -1,4 +1,4 @@
-// `plank repl`: an interactive session over compiler/engine/session.h, the
+// `plank repl`: an interactive session over compiler/engine/program_state.h, the
 // world runtime and (when they exist) the parser, the CAIP executor and the
 // DEPS loop. See docs/repl.md.
 #pragma once

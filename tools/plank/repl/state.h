@@ -7,7 +7,7 @@
 #include <string>
 
 #include "agents/host/host_context.h"
-#include "compiler/engine/session.h"
+#include "compiler/engine/program_state.h"
 #include "compiler/lf/value.h"
 #include "support/diagnostics.h"
 #include "tools/plank/repl/deps_commands.h"
@@ -44,7 +44,7 @@ struct State {
   bool color = false;     // diagnostics in colour
   LineReader* reader = nullptr;
 
-  std::unique_ptr<engine::Session> session;
+  std::unique_ptr<engine::ProgramState> session;
   std::unique_ptr<world::World> world;
   std::unique_ptr<agent::ActionLog> log;  // world changes, one action per input: :undo
   std::unique_ptr<memory::AgentMemory> memory;

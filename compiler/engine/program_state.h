@@ -1,6 +1,7 @@
-// A REPL session: inputs (statements, expressions, whole files) compiled and
+// A live program: inputs (statements, expressions, whole files) compiled and
 // run one after another on one Thread and one heap, with module-level state
-// persisting across them.
+// persisting across them. The REPL is one user; a program embedded in a host
+// (an agent loop in stdlib/ loaded before the code that calls it) is another.
 //
 // How state persists: each input is its own ir::Module and ModuleRuntime (kept
 // alive for the session: functions it defined may run later), but every one of
@@ -19,12 +20,14 @@
 #include <string>
 #include <vector>
 
+#include "compiler/engine/engine.h"
 #include "runtime/thread.h"
 
 namespace plank::engine {
 
-struct SessionOptions {
-  std::string engine;             // "interp", "jit", or "" (jit when built)
+struct ProgramStateOptions {
+  std::string engine;             // "interp", "jit", or "": the workload's default (engine.h)
+  Workload workload = Workload::Program;
   bool debug = true;              // compile with the step hook on (breakpoints, stepping)
   bool color = false;             // diagnostics
   uint32_t capabilities = core::kCapDefault;
@@ -49,12 +52,12 @@ struct InputResult {
   bool ok() const { return status == Status::Ok; }
 };
 
-class Session {
+class ProgramState {
  public:
-  explicit Session(const SessionOptions& options = {});
-  ~Session();
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
+  explicit ProgramState(const ProgramStateOptions& options = {});
+  ~ProgramState();
+  ProgramState(const ProgramState&) = delete;
+  ProgramState& operator=(const ProgramState&) = delete;
 
   // Compiles and runs one input. `name` is the file name in diagnostics and
   // tracebacks. With `interactive`, text the parser finds unfinished (an
@@ -73,12 +76,12 @@ class Session {
   bool global_repr(const std::string& name, std::string* repr);
 
   core::Thread& thread() { return *thread_; }
-  const SessionOptions& options() const { return options_; }
+  const ProgramStateOptions& options() const { return options_; }
   size_t inputs() const;
 
  private:
   struct State;
-  SessionOptions options_;
+  ProgramStateOptions options_;
   std::unique_ptr<core::Thread> thread_;
   std::unique_ptr<State> state_;
   std::string error_;

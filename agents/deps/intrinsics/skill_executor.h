@@ -21,9 +21,9 @@ struct StepRecord {
   survival::SkillResult result;
 };
 
-class Session {
+class SkillExecutor {
  public:
-  Session(survival::Controller& controller, const survival::RecipeBook& book,
+  SkillExecutor(survival::Controller& controller, const survival::RecipeBook& book,
           const survival::Obtainability* analysis = nullptr);
 
   // Runs one goal through the controller (or only records it when dry) and records it.

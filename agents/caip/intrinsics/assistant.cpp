@@ -1,4 +1,4 @@
-#include "agents/caip/intrinsics/session.h"
+#include "agents/caip/intrinsics/assistant.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,16 +34,16 @@ std::string Thing::describe() const {
   return fmt::format("the {} at ({}, {}, {})", what, c.x, c.y, c.z);
 }
 
-Session::Session(world::World& world, SessionOptions options, memory::AgentMemory* memory)
+Assistant::Assistant(world::World& world, AssistantOptions options, memory::AgentMemory* memory)
     : world_(world), options_(std::move(options)), memory_(memory), log_(world), agent_(world, clock_) {
   agent_.attach(&log_, &tasks_);
 }
 
-Session::~Session() = default;
+Assistant::~Assistant() = default;
 
-const world::Entity* Session::speaker() const { return world_.speaker(options_.speaker); }
+const world::Entity* Assistant::speaker() const { return world_.speaker(options_.speaker); }
 
-Coord Session::forward() const {
+Coord Assistant::forward() const {
   const world::Entity* s = speaker();
   double yaw = s ? s->pose.yaw : 0;
   world::Vec3 d = world::look_direction({{}, yaw, 0});
@@ -51,13 +51,13 @@ Coord Session::forward() const {
   return {0, 0, d.z >= 0 ? 1 : -1};
 }
 
-Coord Session::right() const {
+Coord Assistant::right() const {
   // Minecraft's frame: facing +z (south), the right hand points -x (west).
   Coord f = forward();
   return {-f.z, 0, f.x};
 }
 
-std::optional<Coord> Session::look_block() const {
+std::optional<Coord> Assistant::look_block() const {
   const world::Entity* s = speaker();
   if (!s) return std::nullopt;
   auto hit = world::look_target(world_, *s);
@@ -65,7 +65,7 @@ std::optional<Coord> Session::look_block() const {
   return hit->block;
 }
 
-std::optional<Coord> Session::look_cell() const {
+std::optional<Coord> Assistant::look_cell() const {
   const world::Entity* s = speaker();
   if (!s) return std::nullopt;
   auto hit = world::look_target(world_, *s);
@@ -73,13 +73,13 @@ std::optional<Coord> Session::look_cell() const {
   return hit->adjacent();
 }
 
-bool Session::within_walk(Coord goal) const {
+bool Assistant::within_walk(Coord goal) const {
   Coord f = world::cell_of(world_.agent().pose.pos);
   return std::abs(int64_t(goal.x) - f.x) <= kMaxWalk && std::abs(int64_t(goal.y) - f.y) <= kMaxWalk &&
          std::abs(int64_t(goal.z) - f.z) <= kMaxWalk;
 }
 
-void Session::begin_command(std::string utterance) {
+void Assistant::begin_command(std::string utterance) {
   utterance_ = std::move(utterance);
   reply_.clear();
   outcome_ = Outcome::None;
@@ -89,35 +89,35 @@ void Session::begin_command(std::string utterance) {
   schematics_.clear();
 }
 
-void Session::say(std::string sentence) {
+void Assistant::say(std::string sentence) {
   if (sentence.empty()) return;
   if (!reply_.empty()) reply_ += ' ';
   reply_ += sentence;
 }
 
-void Session::ask(std::string question) {
+void Assistant::ask(std::string question) {
   say(std::move(question));
   if (outcome_ != Outcome::Refused) outcome_ = Outcome::Asked;
 }
 
-void Session::refuse(std::string reason) {
+void Assistant::refuse(std::string reason) {
   say(std::move(reason));
   if (outcome_ != Outcome::Asked) outcome_ = Outcome::Refused;
 }
 
-void Session::mark_done() {
+void Assistant::mark_done() {
   if (outcome_ == Outcome::None) outcome_ = Outcome::Done;
 }
 
-bool Session::assume(const std::string& what) {
+bool Assistant::assume(const std::string& what) {
   if (!options_.assume) return false;
   say("I assumed " + what + ".");
   return true;
 }
 
-bool Session::budget_left() const { return clock_.now() - command_start_ < options_.tick_budget; }
+bool Assistant::budget_left() const { return clock_.now() - command_start_ < options_.tick_budget; }
 
-const std::vector<Thing>& Session::things() {
+const std::vector<Thing>& Assistant::things() {
   size_t changes = log_.change_count();
   if (changes == things_at_changes_) return things_;
   things_at_changes_ = changes;
@@ -210,32 +210,32 @@ const std::vector<Thing>& Session::things() {
   return things_;
 }
 
-int Session::add_thing(Thing t) {
+int Assistant::add_thing(Thing t) {
   handles_.push_back(std::move(t));
   return int(handles_.size() - 1);
 }
-int Session::add_location(Location l) {
+int Assistant::add_location(Location l) {
   locations_.push_back(std::move(l));
   return int(locations_.size() - 1);
 }
-int Session::add_schematic(Schematic s) {
+int Assistant::add_schematic(Schematic s) {
   schematics_.push_back(std::move(s));
   return int(schematics_.size() - 1);
 }
 
-agent::TaskId Session::start_task(const std::string& action, const std::string& what) {
+agent::TaskId Assistant::start_task(const std::string& action, const std::string& what) {
   agent::TaskId id = tasks_.push(action, clock_.now());
   task_log.push_back({id, action, what});
   return id;
 }
 
-void Session::finish_task(agent::TaskId id, bool ok) { tasks_.finish(id, ok, clock_.now()); }
+void Assistant::finish_task(agent::TaskId id, bool ok) { tasks_.finish(id, ok, clock_.now()); }
 
-Session::Snapshot Session::snapshot() const {
+Assistant::Snapshot Assistant::snapshot() const {
   return {tasks_, task_log, last_referenced, entity_tags, rewards, pending, log_.actions().size()};
 }
 
-bool Session::restore(const Snapshot& snap) {
+bool Assistant::restore(const Snapshot& snap) {
   while (log_.actions().size() > snap.log_actions)
     if (!log_.undo_last().ok) return false;
   if (log_.actions().size() != snap.log_actions) return false;
@@ -249,7 +249,7 @@ bool Session::restore(const Snapshot& snap) {
   return true;
 }
 
-const TaskInfo* Session::task_info(agent::TaskId id) const {
+const TaskInfo* Assistant::task_info(agent::TaskId id) const {
   for (const auto& t : task_log)
     if (t.id == id) return &t;
   return nullptr;

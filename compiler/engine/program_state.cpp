@@ -1,4 +1,4 @@
-#include "compiler/engine/session.h"
+#include "compiler/engine/program_state.h"
 
 #include <algorithm>
 #include <chrono>
@@ -132,7 +132,7 @@ struct Input {
   core::ModuleRuntime runtime;
 };
 
-struct Session::State {
+struct ProgramState::State {
   std::unique_ptr<core::Heap> heap;
   core::ModuleRuntime globals;  // the session's globals table (no code)
   std::unordered_map<std::string, uint32_t> global_index;
@@ -174,7 +174,7 @@ struct Session::State {
   }
 };
 
-Session::Session(const SessionOptions& options) : options_(options), thread_(std::make_unique<core::Thread>()) {
+ProgramState::ProgramState(const ProgramStateOptions& options) : options_(options), thread_(std::make_unique<core::Thread>()) {
   register_display_hook();
   state_ = std::make_unique<State>();
   state_->heap = std::make_unique<core::Heap>(thread_.get());
@@ -186,17 +186,10 @@ Session::Session(const SessionOptions& options) : options_(options), thread_(std
 
   EngineOptions eopts;
   eopts.debug = options.debug;
-  std::string name = options.engine.empty() ? (jit_available() ? "jit" : "interp") : options.engine;
-  if (name == "interp") state_->engine = make_interpreter(eopts);
-  else if (name == "jit") {
-    state_->engine = make_jit_engine(eopts);
-    if (!state_->engine) error_ = "the JIT engine is not built (use --engine=interp)";
-  } else {
-    error_ = "unknown engine '" + name + "' (expected jit or interp)";
-  }
+  state_->engine = make_engine(options.engine, options.workload, eopts, &error_);
 }
 
-Session::~Session() {
+ProgramState::~ProgramState() {
   for (auto& in : state_->inputs) state_->heap->remove_module(&in->runtime);
   state_->heap->remove_module(&state_->globals);
   state_->engine.reset();  // the JIT's code before the runtimes it points into
@@ -204,11 +197,11 @@ Session::~Session() {
   state_->heap.reset();
 }
 
-std::string Session::engine_name() const { return state_->engine ? state_->engine->name() : ""; }
+std::string ProgramState::engine_name() const { return state_->engine ? state_->engine->name() : ""; }
 
-size_t Session::inputs() const { return state_->inputs.size(); }
+size_t ProgramState::inputs() const { return state_->inputs.size(); }
 
-std::vector<std::string> Session::global_names() const {
+std::vector<std::string> ProgramState::global_names() const {
   std::vector<std::string> names;
   const auto& g = state_->globals;
   for (size_t i = 0; i < g.global_names.size(); ++i)
@@ -217,7 +210,7 @@ std::vector<std::string> Session::global_names() const {
   return names;
 }
 
-bool Session::global_repr(const std::string& name, std::string* out) {
+bool ProgramState::global_repr(const std::string& name, std::string* out) {
   auto it = state_->global_index.find(name);
   if (it == state_->global_index.end() || !state_->globals.global_set[it->second]) return false;
   try {
@@ -229,7 +222,7 @@ bool Session::global_repr(const std::string& name, std::string* out) {
   return true;
 }
 
-InputResult Session::run(const std::string& text, const std::string& name, bool interactive) {
+InputResult ProgramState::run(const std::string& text, const std::string& name, bool interactive) {
   InputResult result;
   if (!state_->engine) {
     result.status = InputResult::Status::EngineError;

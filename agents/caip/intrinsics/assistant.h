@@ -73,7 +73,7 @@ struct PendingBuild {
   std::vector<Coord> all_cells;                           // every solid cell of the whole build
 };
 
-struct SessionOptions {
+struct AssistantOptions {
   bool assume = false;            // take documented defaults instead of asking
   uint64_t tick_budget = 20 * 60 * 20;  // game ticks one command may use (20 minutes)
   int max_loop_steps = 200;       // NEVER / until loops stop after this many steps
@@ -86,12 +86,12 @@ struct TaskInfo {
   std::string what;               // "a house", "to the tree"
 };
 
-class Session {
+class Assistant {
  public:
-  Session(world::World& world, SessionOptions options = {}, memory::AgentMemory* memory = nullptr);
-  ~Session();
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
+  Assistant(world::World& world, AssistantOptions options = {}, memory::AgentMemory* memory = nullptr);
+  ~Assistant();
+  Assistant(const Assistant&) = delete;
+  Assistant& operator=(const Assistant&) = delete;
 
   world::World& world() { return world_; }
   agent::Agent& agent() { return agent_; }
@@ -99,7 +99,7 @@ class Session {
   agent::ActionLog& log() { return log_; }
   agent::GameClock& clock() { return clock_; }
   memory::AgentMemory* memory() { return memory_; }
-  const SessionOptions& options() const { return options_; }
+  const AssistantOptions& options() const { return options_; }
   void set_assume(bool a) { options_.assume = a; }
 
   const world::Entity* speaker() const;
@@ -177,7 +177,7 @@ class Session {
 
  private:
   world::World& world_;
-  SessionOptions options_;
+  AssistantOptions options_;
   memory::AgentMemory* memory_;
   agent::GameClock clock_;
   agent::TaskStack tasks_;

@@ -1,21 +1,21 @@
-#include "agents/deps/intrinsics/session.h"
+#include "agents/deps/intrinsics/skill_executor.h"
 
 #include "world/survival/mining.h"
 
 namespace plank::deps {
 
-Session::Session(survival::Controller& controller, const survival::RecipeBook& book,
+SkillExecutor::SkillExecutor(survival::Controller& controller, const survival::RecipeBook& book,
                  const survival::Obtainability* analysis)
     : controller_(controller), book_(book), analysis_(analysis) {}
 
-void Session::begin_plan() { steps_.clear(); }
+void SkillExecutor::begin_plan() { steps_.clear(); }
 
-const StepRecord* Session::failure() const {
+const StepRecord* SkillExecutor::failure() const {
   if (steps_.empty() || steps_.back().result.ok) return nullptr;
   return &steps_.back();
 }
 
-survival::SkillResult Session::run(const Goal& g) {
+survival::SkillResult SkillExecutor::run(const Goal& g) {
   survival::SkillResult r;
   if (dry) {
     r.ok = true;
@@ -33,18 +33,18 @@ survival::SkillResult Session::run(const Goal& g) {
   return r;
 }
 
-bool Session::has(const std::string& item, int n) const {
+bool SkillExecutor::has(const std::string& item, int n) const {
   return controller_.inventory().count_any(book_.names().resolve(item)) >= n;
 }
 
-survival::ItemCounts Session::inventory() const {
+survival::ItemCounts SkillExecutor::inventory() const {
   survival::ItemCounts out;
   for (const auto& [item, n] : controller_.inventory().items())
     out[book_.names().to_deps(item)] += n;
   return out;
 }
 
-std::string Session::tool_for(const std::string& item) const {
+std::string SkillExecutor::tool_for(const std::string& item) const {
   // The tools that harvest a block dropping `item` (the analysis's Mine methods); the highest tier held wins.
   if (!analysis_) return "";
   const survival::Inventory& inv = controller_.inventory();

@@ -1,22 +1,22 @@
-// engine::Session: the state a REPL keeps between inputs, on both engines.
+// engine::ProgramState: the state a REPL keeps between inputs, on both engines.
 #include <gtest/gtest.h>
 
 #include "compiler/engine/engine.h"
-#include "compiler/engine/session.h"
+#include "compiler/engine/program_state.h"
 
 namespace plank::engine {
 namespace {
 
 using Status = InputResult::Status;
 
-class SessionTest : public ::testing::TestWithParam<std::string> {
+class ProgramStateTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     if (GetParam() == "jit" && !jit_available()) GTEST_SKIP() << "the JIT is not built";
-    SessionOptions o;
+    ProgramStateOptions o;
     o.engine = GetParam();
     o.out = &out;
-    session = std::make_unique<Session>(o);
+    session = std::make_unique<ProgramState>(o);
     ASSERT_TRUE(session->error().empty()) << session->error();
   }
   // Runs a complete input and returns what it printed.
@@ -30,10 +30,10 @@ class SessionTest : public ::testing::TestWithParam<std::string> {
 
   std::string out;
   InputResult last;
-  std::unique_ptr<Session> session;
+  std::unique_ptr<ProgramState> session;
 };
 
-TEST_P(SessionTest, GlobalsAndFunctionsPersistAcrossInputs) {
+TEST_P(ProgramStateTest, GlobalsAndFunctionsPersistAcrossInputs) {
   run("x = 41");
   EXPECT_EQ(run("x + 1"), "42\n");
   run("def f(n):\n    return n * x\n");
@@ -42,7 +42,7 @@ TEST_P(SessionTest, GlobalsAndFunctionsPersistAcrossInputs) {
   EXPECT_EQ(run("f(2)"), "2\n");  // the function reads the session's x, not a copy
 }
 
-TEST_P(SessionTest, AFunctionSeesGlobalsAssignedByLaterInputs) {
+TEST_P(ProgramStateTest, AFunctionSeesGlobalsAssignedByLaterInputs) {
   run("def g():\n    return later\n");
   run("g()", Status::RuntimeError);
   EXPECT_EQ(last.error_kind, "NameError");
@@ -51,7 +51,7 @@ TEST_P(SessionTest, AFunctionSeesGlobalsAssignedByLaterInputs) {
   EXPECT_EQ(run("g()"), "'now'\n");
 }
 
-TEST_P(SessionTest, RedefinitionReplacesAndShadowsBuiltins) {
+TEST_P(ProgramStateTest, RedefinitionReplacesAndShadowsBuiltins) {
   run("def f():\n    return 1\n");
   run("def f():\n    return 2\n");
   EXPECT_EQ(run("f()"), "2\n");
@@ -60,7 +60,7 @@ TEST_P(SessionTest, RedefinitionReplacesAndShadowsBuiltins) {
   EXPECT_EQ(run("def h(s):\n    return len(s)\nh('ab')"), "7\n");
 }
 
-TEST_P(SessionTest, ExpressionStatementsPrintTheirReprLikePython) {
+TEST_P(ProgramStateTest, ExpressionStatementsPrintTheirReprLikePython) {
   EXPECT_EQ(run("None"), "");
   EXPECT_EQ(run("'a'"), "'a'\n");
   EXPECT_EQ(run("1; 2.5"), "1\n2.5\n");
@@ -71,7 +71,7 @@ TEST_P(SessionTest, ExpressionStatementsPrintTheirReprLikePython) {
   EXPECT_EQ(run("print('p')"), "p\n");                // print returns None: shown once
 }
 
-TEST_P(SessionTest, UnfinishedInputIsDecidedByTheParser) {
+TEST_P(ProgramStateTest, UnfinishedInputIsDecidedByTheParser) {
   EXPECT_EQ(status_of("def f():\n"), Status::Incomplete);
   EXPECT_EQ(status_of("x = (1,\n"), Status::Incomplete);
   EXPECT_EQ(status_of("d = {'a': 1,\n     'b': 2\n"), Status::Incomplete);
@@ -86,7 +86,7 @@ TEST_P(SessionTest, UnfinishedInputIsDecidedByTheParser) {
   EXPECT_EQ(status_of("x = (1,\n) )\n"), Status::CompileError);
 }
 
-TEST_P(SessionTest, CompileErrorsShowTheCaretAndKeepTheSession) {
+TEST_P(ProgramStateTest, CompileErrorsShowTheCaretAndKeepTheSession) {
   run("z = 1");
   out.clear();
   auto r = session->run("z = = 2", "<input 2>", true);
@@ -96,7 +96,7 @@ TEST_P(SessionTest, CompileErrorsShowTheCaretAndKeepTheSession) {
   EXPECT_EQ(run("z"), "1\n");
 }
 
-TEST_P(SessionTest, RuntimeErrorsShowTheTracebackAndKeepTheSession) {
+TEST_P(ProgramStateTest, RuntimeErrorsShowTheTracebackAndKeepTheSession) {
   run("w = [1]\ndef at(i):\n    return w[i]\n");
   out.clear();
   auto r = session->run("at(5)", "<input 3>", true);
@@ -109,14 +109,14 @@ TEST_P(SessionTest, RuntimeErrorsShowTheTracebackAndKeepTheSession) {
   run("b", Status::RuntimeError);
 }
 
-TEST_P(SessionTest, GlobalsAreRootsOfTheCollector) {
+TEST_P(ProgramStateTest, GlobalsAreRootsOfTheCollector) {
   run("keep = []\nfor i in range(20000):\n    keep.append([i, str(i)])\n");
   run("junk = 0\nfor i in range(20000):\n    junk = [i, [i]]\n");
   EXPECT_EQ(run("len(keep)"), "20000\n");
   EXPECT_EQ(run("keep[19999]"), "[19999, '19999']\n");
 }
 
-TEST_P(SessionTest, ListsItsNamesAndTheirValues) {
+TEST_P(ProgramStateTest, ListsItsNamesAndTheirValues) {
   run("b = 2\na = 'x'");
   EXPECT_EQ(session->global_names(), (std::vector<std::string>{"a", "b"}));
   std::string r;
@@ -125,7 +125,7 @@ TEST_P(SessionTest, ListsItsNamesAndTheirValues) {
   EXPECT_FALSE(session->global_repr("nope", &r));
 }
 
-TEST_P(SessionTest, AStepHookCanStopARunAndTheSessionGoesOn) {
+TEST_P(ProgramStateTest, AStepHookCanStopARunAndTheSessionGoesOn) {
   int steps = 0;
   session->thread().step_hook = [&](core::Thread&, core::Frame&) { return ++steps < 100; };
   run("while True:\n    pass\n", Status::RuntimeError);
@@ -134,14 +134,14 @@ TEST_P(SessionTest, AStepHookCanStopARunAndTheSessionGoesOn) {
   EXPECT_EQ(run("1 + 1"), "2\n");
 }
 
-TEST_P(SessionTest, TimingsAreReportedPerPhase) {
+TEST_P(ProgramStateTest, TimingsAreReportedPerPhase) {
   run("t = 1");
   EXPECT_GE(last.timings.parse, 0);
   EXPECT_GT(last.timings.compile, 0);
   EXPECT_GT(last.timings.total(), 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, SessionTest, ::testing::Values("interp", "jit"),
+INSTANTIATE_TEST_SUITE_P(Engines, ProgramStateTest, ::testing::Values("interp", "jit"),
                          [](const auto& info) { return info.param; });
 
 }  // namespace
