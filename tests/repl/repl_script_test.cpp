@@ -152,6 +152,18 @@ TEST(ReplScript, MemoryAnswersSql) {
   EXPECT_NE(r.err.find("sqlite: error:"), std::string::npos) << r.err;
 }
 
+// :mem only reads: a write is refused before it runs and the table survives;
+// :mem! writes.
+TEST(ReplScript, MemReadsOnlyAndMemBangWrites) {
+  auto r = repl(":mem DROP TABLE triples\n:mem SELECT COUNT(*) AS n FROM triples\n"
+                ":mem! INSERT INTO triples (subject, predicate, object, time) VALUES ('a', 'b', 'c', 0)\n"
+                ":mem SELECT COUNT(*) AS n FROM triples\n");
+  EXPECT_NE(r.err.find("writes"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(":mem!"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("n\n-\n0\n(1 row)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("n\n-\n1\n(1 row)\n"), std::string::npos) << r.out << r.err;
+}
+
 TEST(ReplScript, WorldsOpenSaveRenderAndShow) {
   fs::path dir = temp_dir("world");
   std::string scene = std::string(PLANK_SOURCE_DIR) + "/examples/scenes/village.json";

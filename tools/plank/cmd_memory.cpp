@@ -11,7 +11,6 @@
 //   plank memory FILE --query "SELECT ..."              read-only SQL, rows tab-separated
 //   --json: machine-readable output on stdout.
 #include <fmt/format.h>
-#include <sqlite3.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -19,6 +18,7 @@
 
 #include "tools/plank/cli.h"
 #include "world/memory/agent_memory.h"
+#include "world/memory/sql_query.h"
 
 namespace plank::cli {
 namespace {
@@ -73,45 +73,41 @@ int fail(const std::string& message) {
   return kInputErrors;
 }
 
-// Read-only SQL straight against the file: sqlite3_stmt_readonly refuses anything that writes.
+// Read-only SQL, one statement (world/memory/sql_query.h refuses anything that writes).
 int raw_query(memory::AgentMemory& mem, const std::string& sql, bool json) {
-  sqlite3_stmt* st = nullptr;
-  const char* tail = nullptr;
-  if (sqlite3_prepare_v2(mem.database().handle(), sql.c_str(), int(sql.size()), &st, &tail) != SQLITE_OK)
-    return fail(fmt::format("--query: {}", sqlite3_errmsg(mem.database().handle())));
-  std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> guard(st, sqlite3_finalize);
-  if (!st) return fail("--query: the SQL is empty");
-  if (tail && std::string_view(tail).find_first_not_of(" \t\n;") != std::string_view::npos)
-    return fail("--query takes one statement");
-  if (!sqlite3_stmt_readonly(st))
-    return fail("--query only reads (SELECT, PRAGMA reads); use --set-name, --add-tag or --put to write");
-  int cols = sqlite3_column_count(st);
-  nlohmann::json rows = nlohmann::json::array();
+  memory::SqlLimits limits;
+  limits.max_statements = 1;
+  std::string error;
+  auto tables = memory::run_sql(mem.database(), sql, memory::SqlAccess::ReadOnly, &error, limits);
+  if (!tables)
+    return fail(error.find("writes") != std::string::npos
+                    ? "--query only reads (SELECT, PRAGMA reads); use --set-name, --add-tag or --put to write"
+                    : "--query: " + error);
+  const memory::SqlTable& t = tables->front();
   if (!json) {
-    std::vector<std::string> names;
-    for (int c = 0; c < cols; ++c) names.push_back(sqlite3_column_name(st, c));
-    fmt::print("{}\n", fmt::join(names, "\t"));
-  }
-  int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-    nlohmann::json row = nlohmann::json::object();
-    std::vector<std::string> cells;
-    for (int c = 0; c < cols; ++c) {
-      const char* name = sqlite3_column_name(st, c);
-      switch (sqlite3_column_type(st, c)) {
-        case SQLITE_INTEGER: row[name] = sqlite3_column_int64(st, c); break;
-        case SQLITE_FLOAT: row[name] = sqlite3_column_double(st, c); break;
-        case SQLITE_NULL: row[name] = nullptr; break;
-        default: row[name] = reinterpret_cast<const char*>(sqlite3_column_text(st, c)); break;
-      }
-      const unsigned char* text = sqlite3_column_text(st, c);
-      cells.push_back(text ? reinterpret_cast<const char*>(text) : "NULL");
+    fmt::print("{}\n", fmt::join(t.columns, "\t"));
+    for (const auto& row : t.rows) {
+      std::vector<std::string> cells;
+      for (const auto& c : row) cells.push_back(c.text);
+      fmt::print("{}\n", fmt::join(cells, "\t"));
     }
-    if (json) rows.push_back(row);
-    else fmt::print("{}\n", fmt::join(cells, "\t"));
+    return kOk;
   }
-  if (rc != SQLITE_DONE) return fail(fmt::format("--query: {}", sqlite3_errmsg(mem.database().handle())));
-  if (json) fmt::print("{}\n", rows.dump(2));
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : t.rows) {
+    nlohmann::json r = nlohmann::json::object();
+    for (size_t c = 0; c < row.size(); ++c) {
+      const memory::SqlCell& cell = row[c];
+      switch (cell.type) {
+        case memory::SqlCell::Type::Integer: r[t.columns[c]] = cell.integer; break;
+        case memory::SqlCell::Type::Real: r[t.columns[c]] = cell.real; break;
+        case memory::SqlCell::Type::Null: r[t.columns[c]] = nullptr; break;
+        case memory::SqlCell::Type::Text: r[t.columns[c]] = cell.text; break;
+      }
+    }
+    rows.push_back(r);
+  }
+  fmt::print("{}\n", rows.dump(2));
   return kOk;
 }
 

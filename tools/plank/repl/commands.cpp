@@ -1,7 +1,6 @@
 // The REPL's commands, declared once in kCommands (name, arguments, help,
 // handler): :help prints the table and completion reads it.
 #include <fmt/format.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <fstream>
@@ -15,6 +14,7 @@
 #include "tools/plank/repl/debug.h"
 #include "tools/plank/repl/deps_commands.h"
 #include "tools/plank/repl/state.h"
+#include "world/memory/sql_query.h"
 #include "world/render/ascii.h"
 #include "world/render/isometric.h"
 #include "world/render/png_writer.h"
@@ -152,53 +152,30 @@ void cmd_undo(State& st, const std::string&) {
   st.out(fmt::format("undid {} world change{}\n", r.changes, r.changes == 1 ? "" : "s"));
 }
 
-// Any SQL over the agent's memory (docs/memory.md), printed as a table.
+// SQL over the agent's memory (docs/memory.md), printed as tables: :mem only
+// reads; :mem! may write (the same runner as `plank memory --query`).
+void run_mem(State& st, const std::string& arg, memory::SqlAccess access) {
+  std::string error;
+  auto tables = memory::run_sql(st.memory->database(), arg, access, &error);
+  if (!tables) {
+    st.err(fmt::format("sqlite: error: {}{}\n", error,
+                       access == memory::SqlAccess::ReadOnly && error.find("writes") != std::string::npos
+                           ? " (type :mem! SQL to change the memory)"
+                           : ""));
+    return;
+  }
+  for (const auto& t : *tables)
+    if (!t.columns.empty()) st.out(memory::format_table(t));
+}
+
 void cmd_mem(State& st, const std::string& arg) {
   if (!need_arg(st, arg, ":mem SQL")) return;
-  sqlite3* db = st.memory->database().handle();
-  const char* tail = arg.c_str();
-  while (tail && *tail) {
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db, tail, -1, &stmt, &tail) != SQLITE_OK) {
-      st.err(fmt::format("sqlite: error: {}\n", sqlite3_errmsg(db)));
-      return;
-    }
-    if (!stmt) break;  // trailing whitespace or a comment
-    int ncol = sqlite3_column_count(stmt);
-    std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> header;
-    for (int c = 0; c < ncol; ++c) header.push_back(sqlite3_column_name(stmt, c));
-    int rc;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-      std::vector<std::string> row;
-      for (int c = 0; c < ncol; ++c) {
-        const unsigned char* t = sqlite3_column_text(stmt, c);
-        row.push_back(t ? reinterpret_cast<const char*>(t) : "NULL");
-      }
-      rows.push_back(std::move(row));
-    }
-    if (rc != SQLITE_DONE) st.err(fmt::format("sqlite: error: {}\n", sqlite3_errmsg(db)));
-    sqlite3_finalize(stmt);
-    if (ncol == 0) continue;
-    std::vector<size_t> width(ncol);
-    for (int c = 0; c < ncol; ++c) {
-      width[c] = header[c].size();
-      for (const auto& r : rows) width[c] = std::max(width[c], r[c].size());
-    }
-    auto line = [&](const std::vector<std::string>& cells) {
-      std::string s;
-      for (int c = 0; c < ncol; ++c) s += fmt::format("{}{:<{}}", c ? " | " : "", cells[c], width[c]);
-      while (!s.empty() && s.back() == ' ') s.pop_back();
-      return s + "\n";
-    };
-    std::string text = line(header);
-    std::string rule;
-    for (int c = 0; c < ncol; ++c) rule += (c ? "-+-" : "") + std::string(width[c], '-');
-    text += rule + "\n";
-    for (const auto& r : rows) text += line(r);
-    text += fmt::format("({} row{})\n", rows.size(), rows.size() == 1 ? "" : "s");
-    st.out(text);
-  }
+  run_mem(st, arg, memory::SqlAccess::ReadOnly);
+}
+
+void cmd_mem_write(State& st, const std::string& arg) {
+  if (!need_arg(st, arg, ":mem! SQL")) return;
+  run_mem(st, arg, memory::SqlAccess::ReadWrite);
 }
 
 // A logical form (JSON, a Python-dict literal, or the name of a session global
@@ -249,7 +226,8 @@ const Command kCommands[] = {
     {":survival", "[SEED]", "a seeded survival world: mine, craft, smelt, kill, equip act on it", cmd_survival},
     {":render", "FILE.png", "an isometric picture of the world", cmd_render},
     {":inv", "", "the agent's inventory after the last :deps round", cmd_inv},
-    {":mem", "SQL", "query the agent's memory (SQLite; see docs/memory.md)", cmd_mem},
+    {":mem", "SQL", "query the agent's memory, read-only (SQLite; see docs/memory.md)", cmd_mem},
+    {":mem!", "SQL", "run SQL that may change the agent's memory", cmd_mem_write},
     {":parse", "TEXT", "the logical form of a command, with span highlights and the N-best list", cmd_parse},
     {":exec", "[FORM]", "run a logical form (or the last :lf form; or the best of the last :parse)",
      cmd_exec},
