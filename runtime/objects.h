@@ -172,6 +172,7 @@ Value make_tuple(Thread* t, std::vector<Value> items = {});
 Value make_dict(Thread* t);
 Value make_cell(Thread* t, const Value* initial);
 Value make_range(Thread* t, int64_t start, int64_t stop, int64_t step);
+int64_t range_len(const RangeObject* r);          // how many values the range yields
 Value make_builtin(Thread* t, uint32_t intrinsic);  // cached: `len is len`
 Value make_bound_method(Thread* t, Value self, const Method* m);
 Value make_iterator(Thread* t, Value iterable);     // iter(x); TypeError when not iterable

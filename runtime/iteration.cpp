@@ -1,0 +1,121 @@
+// The iterator protocol over the runtime's objects.
+#include "runtime/objects.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "runtime/copy_bytes.h"
+#include "runtime/decimal.h"
+#include "runtime/heap.h"
+#include "runtime/module_runtime.h"
+#include "runtime/new_str.h"
+#include "runtime/str_concat.h"
+#include "runtime/unicode.h"
+
+namespace plank::core {
+
+static size_t utf8_len(unsigned char c) {
+  if (c < 0x80) return 1;
+  if ((c >> 5) == 6) return 2;
+  if ((c >> 4) == 14) return 3;
+  if ((c >> 3) == 30) return 4;
+  return 1;
+}
+
+// ------------------------------------------------------------------ iteration
+
+bool iter_next(Thread* t, Value iterv, Value* out) {
+  if (!iterv.is(ObjKind::Iterator)) throw_error(t, "TypeError", fmt::format("'{}' object is not an iterator", type_name(iterv)));
+  auto* it = static_cast<IteratorObject*>(iterv.obj);
+  switch (it->iter) {
+    case IterKind::List: {
+      auto& items = as_list(it->source)->items;
+      if (it->pos >= static_cast<int64_t>(items.size())) { it->pos = INT64_MAX; return false; }
+      *out = items[it->pos++];
+      return true;
+    }
+    case IterKind::Tuple: {
+      auto& items = as_tuple(it->source)->items;
+      if (it->pos >= static_cast<int64_t>(items.size())) return false;
+      *out = items[it->pos++];
+      return true;
+    }
+    case IterKind::Str: {
+      std::string_view s = str_view(it->source);
+      if (it->pos >= static_cast<int64_t>(s.size())) return false;
+      size_t n = std::min(utf8_len(static_cast<unsigned char>(s[it->pos])), s.size() - it->pos);
+      std::string_view ch = s.substr(it->pos, n);
+      it->pos += n;
+      *out = make_str(t, ch);
+      return true;
+    }
+    case IterKind::DictKeys:
+    case IterKind::DictValues:
+    case IterKind::DictItems: {
+      auto* d = as_dict(it->source);
+      if (d->version != it->version) {
+        it->version = d->version;  // raise once
+        throw_error(t, "RuntimeError", "dictionary changed size during iteration");
+      }
+      while (it->pos < static_cast<int64_t>(d->entries.size()) && !d->entries[it->pos].live) ++it->pos;
+      if (it->pos >= static_cast<int64_t>(d->entries.size())) return false;
+      auto& e = d->entries[it->pos++];
+      if (it->iter == IterKind::DictKeys) *out = e.key;
+      else if (it->iter == IterKind::DictValues) *out = e.value;
+      else *out = make_tuple(t, {e.key, e.value});
+      return true;
+    }
+    case IterKind::Range: {
+      if (it->remaining <= 0) return false;
+      *out = Value::integer(it->pos);
+      --it->remaining;
+      if (it->remaining > 0) it->pos += it->step;
+      return true;
+    }
+    case IterKind::Enumerate: {
+      Value item;
+      if (!iter_next(t, it->source, &item)) return false;
+      RootScope scope(t);
+      scope.push(item);
+      *out = make_tuple(t, {Value::integer(it->pos), item});
+      if (__builtin_add_overflow(it->pos, 1, &it->pos)) throw_error(t, "OverflowError", "integer overflow");
+      return true;
+    }
+    case IterKind::Zip: {
+      if (it->parts.empty()) return false;
+      RootScope scope(t);
+      std::vector<Value> items;
+      for (auto& p : it->parts) {
+        Value item;
+        if (!iter_next(t, p, &item)) return false;
+        items.push_back(scope.push(item));
+      }
+      *out = make_tuple(t, std::move(items));
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<Value> collect_iterable(Thread* t, Value iterable) {
+  if (iterable.is(ObjKind::List)) return as_list(iterable)->items;
+  if (iterable.is(ObjKind::Tuple)) return as_tuple(iterable)->items;
+  t->heap->push_root(iterable);
+  Value it = make_iterator(t, iterable);
+  t->heap->push_root(it);
+  std::vector<Value> out;
+  Value item;
+  while (iter_next(t, it, &item)) {
+    t->heap->push_root(item);  // popped by the caller's RootScope
+    out.push_back(item);
+  }
+  return out;
+}
+
+}  // namespace plank::core

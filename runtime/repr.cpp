@@ -1,0 +1,258 @@
+// Text of values as Python writes it: repr(), str(), float formatting, string quoting.
+#include "runtime/objects.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "runtime/copy_bytes.h"
+#include "runtime/decimal.h"
+#include "runtime/heap.h"
+#include "runtime/module_runtime.h"
+#include "runtime/new_str.h"
+#include "runtime/str_concat.h"
+#include "runtime/unicode.h"
+
+namespace plank::core {
+
+std::string format_float(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  if (x == 0) return std::signbit(x) ? "-0.0" : "0.0";
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  bool neg = sci[0] == '-';
+  if (neg) sci.erase(0, 1);
+  size_t epos = sci.find('e');
+  std::string mant = sci.substr(0, epos);
+  int exp = std::atoi(sci.c_str() + epos + 1);
+  std::string digits;
+  for (char c : mant)
+    if (c != '.') digits += c;
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  int decpt = exp + 1;  // value = 0.digits * 10^decpt
+  std::string out = neg ? "-" : "";
+  if (decpt > -4 && decpt <= 16) {
+    if (decpt <= 0) {
+      out += "0.";
+      out.append(static_cast<size_t>(-decpt), '0');
+      out += digits;
+    } else if (static_cast<size_t>(decpt) >= digits.size()) {
+      out += digits;
+      out.append(decpt - digits.size(), '0');
+      out += ".0";
+    } else {
+      out += digits.substr(0, decpt);
+      out += '.';
+      out += digits.substr(decpt);
+    }
+  } else {
+    out += digits[0];
+    if (digits.size() > 1) {
+      out += '.';
+      out += digits.substr(1);
+    }
+    int e = decpt - 1;
+    out += e < 0 ? "e-" : "e+";
+    int ae = std::abs(e);
+    if (ae < 10) out += '0';
+    out += std::to_string(ae);
+  }
+  return out;
+}
+
+// Code points above ASCII that Python's repr() escapes (str.isprintable() is
+// false): the separators (Zs but the space, Zl, Zp), format characters (Cf) and
+// private use (Co). Unassigned code points (Cn) are printed as they are, which
+// differs from Python; the tables for them are not worth their size here.
+struct CodeRange {
+  uint32_t lo, hi;
+};
+constexpr CodeRange kNotPrintable[] = {
+    {0x80, 0xA0},       {0xAD, 0xAD},       {0x600, 0x605},     {0x61C, 0x61C},     {0x6DD, 0x6DD},
+    {0x70F, 0x70F},     {0x890, 0x891},     {0x8E2, 0x8E2},     {0x1680, 0x1680},   {0x180E, 0x180E},
+    {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x206F},   {0x2065, 0x2065},   {0x3000, 0x3000},
+    {0xD800, 0xF8FF},   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+    {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0001, 0xE0001}, {0xE0020, 0xE007F},
+    {0xF0000, 0x10FFFF},
+};
+
+static bool printable_code_point(uint32_t cp) {
+  for (const CodeRange& r : kNotPrintable)
+    if (cp >= r.lo && cp <= r.hi) return false;
+  return true;
+}
+
+std::string quote_str(std::string_view s) {
+  bool has_single = s.find('\'') != std::string_view::npos;
+  bool has_double = s.find('"') != std::string_view::npos;
+  char q = has_single && !has_double ? '"' : '\'';
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += q;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == static_cast<unsigned char>(q) || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else if (uint32_t cp = 0; c >= 0xC0 && unicode::decode_utf8(s, i, &cp) && !printable_code_point(cp)) {
+      out += cp < 0x100 ? fmt::format("\\x{:02x}", cp) : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
+      i += unicode::decode_utf8(s, i, &cp) - 1;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += q;
+  return out;
+}
+
+static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>& active);
+
+static std::string builtin_repr(const BuiltinObject* b) {
+  std::string_view name = intrinsics()[b->index].name;
+  static const char* types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "range"};
+  for (auto* ty : types)
+    if (name == ty) return fmt::format("<class '{}'>", name);
+  return fmt::format("<built-in function {}>", name);
+}
+
+static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>& active) {
+  switch (v.tag) {
+    case Tag::None: out += "None"; return;
+    case Tag::Bool: out += v.i ? "True" : "False"; return;
+    case Tag::Int: out += std::to_string(v.i); return;
+    case Tag::Float: out += format_float(v.f); return;
+    case Tag::Object: break;
+  }
+  Object* o = v.obj;
+  auto recursive = [&](const char* text) {
+    if (std::find(active.begin(), active.end(), o) != active.end()) {
+      out += text;
+      return true;
+    }
+    return false;
+  };
+  switch (o->kind) {
+    case ObjKind::Str: out += quote_str(str_view(v)); return;
+    case ObjKind::List: {
+      if (recursive("[...]")) return;
+      active.push_back(o);
+      out += '[';
+      auto& items = as_list(v)->items;
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ", ";
+        repr_into(t, items[i], out, active);
+      }
+      out += ']';
+      active.pop_back();
+      return;
+    }
+    case ObjKind::Tuple: {
+      if (recursive("(...)")) return;
+      active.push_back(o);
+      out += '(';
+      auto& items = as_tuple(v)->items;
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ", ";
+        repr_into(t, items[i], out, active);
+      }
+      if (items.size() == 1) out += ',';
+      out += ')';
+      active.pop_back();
+      return;
+    }
+    case ObjKind::Dict: {
+      if (recursive("{...}")) return;
+      active.push_back(o);
+      out += '{';
+      bool first = true;
+      for (auto& e : as_dict(v)->entries) {
+        if (!e.live) continue;
+        if (!first) out += ", ";
+        first = false;
+        repr_into(t, e.key, out, active);
+        out += ": ";
+        repr_into(t, e.value, out, active);
+      }
+      out += '}';
+      active.pop_back();
+      return;
+    }
+    case ObjKind::DictView: {
+      auto* dv = static_cast<DictViewObject*>(o);
+      out += type_name(v);
+      out += "([";
+      bool first = true;
+      for (auto& e : as_dict(dv->dict)->entries) {
+        if (!e.live) continue;
+        if (!first) out += ", ";
+        first = false;
+        if (dv->view == DictViewKind::Keys) {
+          repr_into(t, e.key, out, active);
+        } else if (dv->view == DictViewKind::Values) {
+          repr_into(t, e.value, out, active);
+        } else {
+          out += '(';
+          repr_into(t, e.key, out, active);
+          out += ", ";
+          repr_into(t, e.value, out, active);
+          out += ')';
+        }
+      }
+      out += "])";
+      return;
+    }
+    case ObjKind::Function: {
+      auto* f = as_function(v);
+      std::string q = f->code ? (f->code->qualified.empty() ? f->code->name : f->code->qualified) : std::string("?");
+      out += fmt::format("<function {} at {:#x}>", q, reinterpret_cast<uintptr_t>(o));
+      return;
+    }
+    case ObjKind::Cell: out += fmt::format("<cell at {:#x}>", reinterpret_cast<uintptr_t>(o)); return;
+    case ObjKind::Builtin: out += builtin_repr(static_cast<BuiltinObject*>(o)); return;
+    case ObjKind::BoundMethod: {
+      auto* b = static_cast<BoundMethodObject*>(o);
+      out += fmt::format("<built-in method {} of {} object at {:#x}>", b->method->name, type_name(b->self),
+                         reinterpret_cast<uintptr_t>(b->self.tag == Tag::Object ? b->self.obj : nullptr));
+      return;
+    }
+    case ObjKind::Range: {
+      auto* r = static_cast<RangeObject*>(o);
+      if (r->step == 1) out += fmt::format("range({}, {})", r->start, r->stop);
+      else out += fmt::format("range({}, {}, {})", r->start, r->stop, r->step);
+      return;
+    }
+    case ObjKind::Iterator:
+    case ObjKind::Opaque:
+      out += fmt::format("<{} object at {:#x}>", type_name(v), reinterpret_cast<uintptr_t>(o));
+      return;
+  }
+}
+
+std::string repr(Thread* t, Value v) {
+  std::string out;
+  std::vector<Object*> active;
+  repr_into(t, v, out, active);
+  return out;
+}
+
+std::string to_str(Thread* t, Value v) {
+  if (v.is(ObjKind::Str)) return std::string(str_view(v));
+  return repr(t, v);
+}
+
+}  // namespace plank::core

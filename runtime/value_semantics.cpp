@@ -1,0 +1,345 @@
+// What values mean to each other: type names, truth, equality, hashing, ordering, length, membership.
+#include "runtime/objects.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "runtime/copy_bytes.h"
+#include "runtime/decimal.h"
+#include "runtime/heap.h"
+#include "runtime/module_runtime.h"
+#include "runtime/new_str.h"
+#include "runtime/str_concat.h"
+#include "runtime/unicode.h"
+
+namespace plank::core {
+
+std::string type_name(Value v) {
+  switch (v.tag) {
+    case Tag::None: return "NoneType";
+    case Tag::Bool: return "bool";
+    case Tag::Int: return "int";
+    case Tag::Float: return "float";
+    case Tag::Object: break;
+  }
+  switch (v.obj->kind) {
+    case ObjKind::Str: return "str";
+    case ObjKind::List: return "list";
+    case ObjKind::Tuple: return "tuple";
+    case ObjKind::Dict: return "dict";
+    case ObjKind::Function: return "function";
+    case ObjKind::Cell: return "cell";
+    case ObjKind::Builtin: {
+      static const char* types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "range"};
+      auto name = intrinsics()[static_cast<BuiltinObject*>(v.obj)->index].name;
+      for (auto* ty : types)
+        if (name == ty) return "type";
+      return "builtin_function_or_method";
+    }
+    case ObjKind::BoundMethod: return "builtin_function_or_method";
+    case ObjKind::Range: return "range";
+    case ObjKind::Iterator:
+      switch (static_cast<IteratorObject*>(v.obj)->iter) {
+        case IterKind::List: return "list_iterator";
+        case IterKind::Tuple: return "tuple_iterator";
+        case IterKind::Str: return "str_iterator";
+        case IterKind::DictKeys: return "dict_keyiterator";
+        case IterKind::DictValues: return "dict_valueiterator";
+        case IterKind::DictItems: return "dict_itemiterator";
+        case IterKind::Range: return "range_iterator";
+        case IterKind::Enumerate: return "enumerate";
+        case IterKind::Zip: return "zip";
+      }
+      return "iterator";
+    case ObjKind::DictView:
+      switch (static_cast<DictViewObject*>(v.obj)->view) {
+        case DictViewKind::Keys: return "dict_keys";
+        case DictViewKind::Values: return "dict_values";
+        case DictViewKind::Items: return "dict_items";
+      }
+      return "dict_view";
+    case ObjKind::Opaque: return "object";
+  }
+  return "object";
+}
+
+bool truthy(Value v) {
+  switch (v.tag) {
+    case Tag::None: return false;
+    case Tag::Bool:
+    case Tag::Int: return v.i != 0;
+    case Tag::Float: return v.f != 0.0;
+    case Tag::Object: break;
+  }
+  switch (v.obj->kind) {
+    case ObjKind::Str: return as_str(v)->len != 0;
+    case ObjKind::List: return !as_list(v)->items.empty();
+    case ObjKind::Tuple: return !as_tuple(v)->items.empty();
+    case ObjKind::Dict: return as_dict(v)->count != 0;
+    case ObjKind::Range: return range_len(static_cast<RangeObject*>(v.obj)) != 0;
+    case ObjKind::DictView: return as_dict(static_cast<DictViewObject*>(v.obj)->dict)->count != 0;
+    default: return true;
+  }
+}
+
+static bool is_number(Value v) { return v.tag == Tag::Int || v.tag == Tag::Bool || v.tag == Tag::Float; }
+
+// Exact comparison of an int with a float: -1, 0, 1, or 2 when unordered (NaN).
+static int cmp_int_float(int64_t i, double f) {
+  if (std::isnan(f)) return 2;
+  if (f >= 9223372036854775808.0) return -1;
+  if (f < -9223372036854775808.0) return 1;
+  double fl = std::floor(f);
+  auto fi = static_cast<int64_t>(fl);
+  if (i < fi) return -1;
+  if (i > fi) return 1;
+  return fl == f ? 0 : -1;  // i == floor(f) < f
+}
+
+// -1/0/1, 2 unordered
+static int cmp_numbers(Value a, Value b) {
+  if (a.tag != Tag::Float && b.tag != Tag::Float) return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
+  if (a.tag == Tag::Float && b.tag == Tag::Float) {
+    if (std::isnan(a.f) || std::isnan(b.f)) return 2;
+    return a.f < b.f ? -1 : a.f > b.f ? 1 : 0;
+  }
+  if (a.tag == Tag::Float) {
+    int c = cmp_int_float(b.i, a.f);
+    return c == 2 ? 2 : -c;
+  }
+  return cmp_int_float(a.i, b.f);
+}
+
+bool values_equal(Thread* t, Value a, Value b) {
+  if (is_number(a) && is_number(b)) return cmp_numbers(a, b) == 0;
+  if (a.tag != Tag::Object || b.tag != Tag::Object) return a.tag == b.tag && a.tag == Tag::None;
+  if (a.obj == b.obj) return true;
+  if (a.obj->kind != b.obj->kind) return false;
+  switch (a.obj->kind) {
+    case ObjKind::Str: return str_view(a) == str_view(b);
+    case ObjKind::List:
+    case ObjKind::Tuple: {
+      auto& x = a.obj->kind == ObjKind::List ? as_list(a)->items : as_tuple(a)->items;
+      auto& y = b.obj->kind == ObjKind::List ? as_list(b)->items : as_tuple(b)->items;
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+        Value xi = x[i], yi = y[i];
+        if (!(xi.tag == Tag::Object && yi.tag == Tag::Object && xi.obj == yi.obj) && !values_equal(t, xi, yi)) return false;
+      }
+      return x.size() == y.size();
+    }
+    case ObjKind::Dict: {
+      if (as_dict(a)->count != as_dict(b)->count) return false;
+      for (auto& e : as_dict(a)->entries) {
+        if (!e.live) continue;
+        Value other;
+        if (!dict_get(t, b, e.key, &other)) return false;
+        if (!values_equal(t, e.value, other)) return false;
+      }
+      return true;
+    }
+    case ObjKind::Range: {
+      auto* x = static_cast<RangeObject*>(a.obj);
+      auto* y = static_cast<RangeObject*>(b.obj);
+      int64_t lx = range_len(x), ly = range_len(y);
+      if (lx != ly) return false;
+      if (lx == 0) return true;
+      if (x->start != y->start) return false;
+      return lx == 1 || x->step == y->step;
+    }
+    default: return false;
+  }
+}
+
+static uint64_t mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+uint64_t hash_value(Thread* t, Value v) {
+  switch (v.tag) {
+    case Tag::None: return 0x9e3779b97f4a7c15ULL;
+    // An int is its own hash, as in CPython: keys that are near each other
+    // land in nearby index slots and entries, which the cache rewards (a dict
+    // counting small ints). The probe sequence (DictProbe) mixes in the high
+    // bits, so runs of consecutive keys do not turn into long linear scans.
+    case Tag::Bool:
+    case Tag::Int: return static_cast<uint64_t>(v.i);
+    case Tag::Float: {
+      double f = v.f;
+      if (f == std::floor(f) && f >= -9223372036854775808.0 && f < 9223372036854775808.0)
+        return static_cast<uint64_t>(static_cast<int64_t>(f));  // equal to the int's: 1.0 and 1 are one key
+      if (f == 0) return 0;
+      uint64_t bits;
+      std::memcpy(&bits, &f, sizeof bits);
+      return mix(bits ^ 0x5bd1e995ULL);
+    }
+    case Tag::Object: break;
+  }
+  switch (v.obj->kind) {
+    case ObjKind::Str: {
+      auto* s = as_str(v);
+      if (!(s->flags & kStrHashed)) {
+        uint64_t h = 1469598103934665603ULL;
+        for (unsigned char c : str_view(s)) h = (h ^ c) * 1099511628211ULL;
+        h = mix(h);
+        s->hash = static_cast<uint32_t>(h ^ (h >> 32));  // 32 bits kept in the object
+        s->flags |= kStrHashed;
+      }
+      // Spread over 64 bits again: the dict's probe and tag read the high bits.
+      return s->hash * 0x9e3779b97f4a7c15ULL;
+    }
+    case ObjKind::Tuple: {
+      uint64_t h = 0x345678ULL;
+      for (auto& item : as_tuple(v)->items) h = mix(h * 1000003ULL ^ hash_value(t, item));
+      return h;
+    }
+    case ObjKind::List:
+    case ObjKind::Dict:
+    case ObjKind::DictView:
+      throw_error(t, "TypeError", fmt::format("unhashable type: '{}'", type_name(v)));
+    default: return mix(reinterpret_cast<uintptr_t>(v.obj));
+  }
+}
+
+static const char* order_symbol(int op) {
+  switch (op) {
+    case 0: return "<";
+    case 1: return ">";
+    case 2: return "<=";
+    default: return ">=";
+  }
+}
+
+// op: 0 <, 1 >, 2 <=, 3 >=
+bool compare_order(Thread* t, int op, Value a, Value b) {
+  auto apply = [op](int c) {
+    if (c == 2) return false;
+    switch (op) {
+      case 0: return c < 0;
+      case 1: return c > 0;
+      case 2: return c <= 0;
+      default: return c >= 0;
+    }
+  };
+  if (is_number(a) && is_number(b)) return apply(cmp_numbers(a, b));
+  if (a.tag == Tag::Object && b.tag == Tag::Object && a.obj->kind == b.obj->kind) {
+    switch (a.obj->kind) {
+      case ObjKind::Str: {
+        int c = str_view(a).compare(str_view(b));
+        return apply(c < 0 ? -1 : c > 0 ? 1 : 0);
+      }
+      case ObjKind::List:
+      case ObjKind::Tuple: {
+        auto& x = a.obj->kind == ObjKind::List ? as_list(a)->items : as_tuple(a)->items;
+        auto& y = b.obj->kind == ObjKind::List ? as_list(b)->items : as_tuple(b)->items;
+        size_t i = 0;
+        for (; i < x.size() && i < y.size(); ++i)
+          if (!values_equal(t, x[i], y[i])) break;
+        if (i < x.size() && i < y.size()) return compare_order(t, op, x[i], y[i]);
+        return apply(x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0);
+      }
+      default: break;
+    }
+  }
+  throw_error(t, "TypeError", fmt::format("'{}' not supported between instances of '{}' and '{}'", order_symbol(op),
+                                          type_name(a), type_name(b)));
+}
+
+bool values_less(Thread* t, Value a, Value b) { return compare_order(t, 0, a, b); }
+
+int64_t length(Thread* t, Value v) {
+  if (v.tag == Tag::Object) {
+    switch (v.obj->kind) {
+      case ObjKind::Str: {
+        auto* s = as_str(v);
+        if (s->flags & kStrAscii) return static_cast<int64_t>(s->len);
+        int64_t n = 0;
+        for (unsigned char c : str_view(s))
+          if ((c & 0xC0) != 0x80) ++n;
+        return n;
+      }
+      case ObjKind::List: return static_cast<int64_t>(as_list(v)->items.size());
+      case ObjKind::Tuple: return static_cast<int64_t>(as_tuple(v)->items.size());
+      case ObjKind::Dict: return static_cast<int64_t>(as_dict(v)->count);
+      case ObjKind::Range: return range_len(static_cast<RangeObject*>(v.obj));
+      case ObjKind::DictView: return static_cast<int64_t>(as_dict(static_cast<DictViewObject*>(v.obj)->dict)->count);
+      default: break;
+    }
+  }
+  throw_error(t, "TypeError", fmt::format("object of type '{}' has no len()", type_name(v)));
+}
+
+bool contains(Thread* t, Value c, Value item) {
+  if (c.tag == Tag::Object) {
+    switch (c.obj->kind) {
+      case ObjKind::Str:
+        if (!item.is(ObjKind::Str))
+          throw_error(t, "TypeError", fmt::format("'in <string>' requires string as left operand, not {}", type_name(item)));
+        return str_view(c).find(str_view(item)) != std::string_view::npos;
+      case ObjKind::List:
+      case ObjKind::Tuple: {
+        auto& items = c.obj->kind == ObjKind::List ? as_list(c)->items : as_tuple(c)->items;
+        for (size_t i = 0; i < items.size(); ++i) {
+          Value x = items[i];
+          if ((x.tag == Tag::Object && item.tag == Tag::Object && x.obj == item.obj) || values_equal(t, x, item)) return true;
+        }
+        return false;
+      }
+      case ObjKind::Dict: {
+        Value dummy;
+        return dict_get(t, c, item, &dummy);
+      }
+      case ObjKind::DictView: {
+        auto* dv = static_cast<DictViewObject*>(c.obj);
+        if (dv->view == DictViewKind::Keys) {
+          Value dummy;
+          return dict_get(t, dv->dict, item, &dummy);
+        }
+        for (auto& e : as_dict(dv->dict)->entries) {
+          if (!e.live) continue;
+          if (dv->view == DictViewKind::Values) {
+            if (values_equal(t, e.value, item)) return true;
+          } else if (item.is(ObjKind::Tuple) && as_tuple(item)->items.size() == 2 &&
+                     values_equal(t, e.key, as_tuple(item)->items[0]) && values_equal(t, e.value, as_tuple(item)->items[1])) {
+            return true;
+          }
+        }
+        return false;
+      }
+      case ObjKind::Range: {
+        auto* r = static_cast<RangeObject*>(c.obj);
+        int64_t x;
+        if (item.tag == Tag::Int || item.tag == Tag::Bool) x = item.i;
+        else if (item.tag == Tag::Float && item.f == std::floor(item.f) && std::abs(item.f) < 9.2e18) x = static_cast<int64_t>(item.f);
+        else return false;
+        int64_t n = range_len(r);
+        if (n == 0) return false;
+        __int128 off = static_cast<__int128>(x) - r->start;
+        if (off % r->step != 0) return false;
+        __int128 k = off / r->step;
+        return k >= 0 && k < n;
+      }
+      case ObjKind::Iterator: {
+        Value x;
+        while (iter_next(t, c, &x))
+          if (values_equal(t, x, item)) return true;
+        return false;
+      }
+      default: break;
+    }
+  }
+  throw_error(t, "TypeError", fmt::format("argument of type '{}' is not iterable", type_name(c)));
+}
+
+}  // namespace plank::core
