@@ -20,12 +20,11 @@
 
 namespace plank::core {
 
-static size_t utf8_len(unsigned char c) {
-  if (c < 0x80) return 1;
-  if ((c >> 5) == 6) return 2;
-  if ((c >> 4) == 14) return 3;
-  if ((c >> 3) == 30) return 4;
-  return 1;
+// The bytes of the code point at s[i]: one for a byte that starts no well-formed sequence.
+static size_t char_length(std::string_view s, size_t i) {
+  uint32_t cp;
+  size_t n = utf8::decode(s, i, &cp);
+  return n ? n : 1;
 }
 
 // ------------------------------------------------------------------ iteration
@@ -49,7 +48,7 @@ bool iter_next(Thread* t, Value iterv, Value* out) {
     case IterKind::Str: {
       std::string_view s = str_view(it->source);
       if (it->pos >= static_cast<int64_t>(s.size())) return false;
-      size_t n = std::min(utf8_len(static_cast<unsigned char>(s[it->pos])), s.size() - it->pos);
+      size_t n = char_length(s, it->pos);
       std::string_view ch = s.substr(it->pos, n);
       it->pos += n;
       *out = make_str(t, ch);

@@ -310,10 +310,7 @@ Value s_replace(Thread* t, Value self, const BoundArgs& b) {
 
 // Byte range [start,end) of the optional start/end (code-point indices) params at pi, pi+1.
 std::pair<size_t, size_t> sub_range(Thread* t, std::string_view s, const BoundArgs& b, size_t pi) {
-  std::vector<size_t> offs;
-  for (size_t i = 0; i < s.size(); ++i)
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) offs.push_back(i);
-  offs.push_back(s.size());
+  std::vector<size_t> offs = utf8::starts(s);
   int64_t n = static_cast<int64_t>(offs.size()) - 1;
   auto adj = [&](size_t i, int64_t dflt) {
     if (!b.present(i)) return dflt;
@@ -349,12 +346,7 @@ Value affix_impl(Thread* t, Value self, const BoundArgs& b, bool prefix) {
 Value s_startswith(Thread* t, Value self, const BoundArgs& b) { return affix_impl(t, self, b, true); }
 Value s_endswith(Thread* t, Value self, const BoundArgs& b) { return affix_impl(t, self, b, false); }
 
-int64_t byte_to_index(std::string_view s, size_t byte) {
-  int64_t n = 0;
-  for (size_t i = 0; i < byte; ++i)
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++n;
-  return n;
-}
+int64_t byte_to_index(std::string_view s, size_t byte) { return static_cast<int64_t>(utf8::count(s.substr(0, byte))); }
 
 Value s_find(Thread* t, Value self, const BoundArgs& b) {
   std::string_view s = str_view(self);

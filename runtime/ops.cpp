@@ -13,6 +13,7 @@
 #include "runtime/intrinsics.h"
 #include "runtime/module_runtime.h"
 #include "runtime/objects.h"
+#include "support/utf8.h"
 
 namespace plank::core {
 
@@ -359,15 +360,6 @@ int64_t index_of(Thread* t, Value idx, const char* what) {
   throw_error(t, "TypeError", fmt::format("{} indices must be integers or slices, not {}", what, type_name(idx)));
 }
 
-// Code-point offsets of a non-ASCII string (size n+1).
-std::vector<size_t> codepoint_offsets(std::string_view s) {
-  std::vector<size_t> offs;
-  for (size_t i = 0; i < s.size(); ++i)
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) offs.push_back(i);
-  offs.push_back(s.size());
-  return offs;
-}
-
 bool str_is_ascii(Value s) { return as_str(s)->flags & kStrAscii; }
 
 Value get_item(Thread* t, Value obj, Value idx) {
@@ -393,7 +385,7 @@ Value get_item(Thread* t, Value obj, Value idx) {
           if (i < 0 || i >= n) throw_error(t, "IndexError", "string index out of range");
           return make_str(t, s.substr(i, 1));
         }
-        auto offs = codepoint_offsets(s);
+        auto offs = utf8::starts(s);
         int64_t n = static_cast<int64_t>(offs.size()) - 1;
         if (i < 0) i += n;
         if (i < 0 || i >= n) throw_error(t, "IndexError", "string index out of range");
@@ -490,7 +482,7 @@ Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv) {
       if (step == 1) return make_str(t, s.substr(start, n));
       for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s[j];
     } else {
-      auto offs = codepoint_offsets(s);
+      auto offs = utf8::starts(s);
       int64_t n = adjust_slice(t, static_cast<int64_t>(offs.size()) - 1, lo, hi, stepv, &start, &step);
       for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s.substr(offs[j], offs[j + 1] - offs[j]);
     }

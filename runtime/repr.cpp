@@ -109,9 +109,9 @@ std::string quote_str(std::string_view s) {
       out += "\\t";
     } else if (c < 0x20 || c == 0x7f) {
       out += fmt::format("\\x{:02x}", c);
-    } else if (uint32_t cp = 0; c >= 0xC0 && unicode::decode_utf8(s, i, &cp) && !printable_code_point(cp)) {
+    } else if (uint32_t cp = 0; c >= 0xC0 && utf8::decode(s, i, &cp) && !printable_code_point(cp)) {
       out += cp < 0x100 ? fmt::format("\\x{:02x}", cp) : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
-      i += unicode::decode_utf8(s, i, &cp) - 1;
+      i += utf8::decode(s, i, &cp) - 1;
     } else {
       out += static_cast<char>(c);
     }

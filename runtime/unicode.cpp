@@ -61,7 +61,7 @@ size_t next_cp(std::string_view s, size_t i, uint32_t* cp) {
     *cp = c;
     return 1;
   }
-  if (size_t n = decode_utf8(s, i, cp)) return n;
+  if (size_t n = utf8::decode(s, i, cp)) return n;
   *cp = ~0u;
   return 1;
 }
@@ -69,7 +69,7 @@ size_t next_cp(std::string_view s, size_t i, uint32_t* cp) {
 // The code point ending just before byte i (i > 0).
 uint32_t prev_cp(std::string_view s, size_t* i) {
   size_t j = *i - 1;
-  while (j > 0 && (static_cast<unsigned char>(s[j]) & 0xC0) == 0x80) --j;
+  while (j > 0 && utf8::is_continuation(static_cast<unsigned char>(s[j]))) --j;
   uint32_t cp;
   if (next_cp(s, j, &cp) != *i - j) cp = ~0u;
   *i = j;
@@ -126,20 +126,6 @@ std::string map_case(std::string_view s, const CaseRun (&runs)[R], const FullCas
 }
 
 }  // namespace
-
-size_t decode_utf8(std::string_view s, size_t i, uint32_t* cp) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  uint32_t v = c & (0x7F >> n);
-  for (size_t k = 1; k < n; ++k) {
-    unsigned char d = static_cast<unsigned char>(s[i + k]);
-    if ((d & 0xC0) != 0x80) return 0;
-    v = (v << 6) | (d & 0x3F);
-  }
-  *cp = v;
-  return n;
-}
 
 uint8_t props(uint32_t cp) {
   auto it = std::upper_bound(std::begin(kFlagRanges), std::end(kFlagRanges), cp,

@@ -12,9 +12,7 @@
 
 namespace plank::core::unicode {
 
-// The code point of the UTF-8 sequence at s[i] (a lead byte >= 0xC0) and its length; 0 when malformed.
-size_t decode_utf8(std::string_view s, size_t i, uint32_t* cp);
-using plank::append_utf8;  // support/utf8.h
+using plank::append_utf8;  // support/utf8.h (decoding: utf8::decode)
 
 // Property bits of one code point (as python3's one-character str methods answer).
 enum Prop : uint8_t { kAlpha = 1, kDigit = 2, kAlnum = 4, kSpace = 8, kCased = 16, kCaseIgnorable = 32 };

@@ -264,10 +264,7 @@ int64_t length(Thread* t, Value v) {
       case ObjKind::Str: {
         auto* s = as_str(v);
         if (s->flags & kStrAscii) return static_cast<int64_t>(s->len);
-        int64_t n = 0;
-        for (unsigned char c : str_view(s))
-          if ((c & 0xC0) != 0x80) ++n;
-        return n;
+        return static_cast<int64_t>(utf8::count(str_view(s)));
       }
       case ObjKind::List: return static_cast<int64_t>(as_list(v)->items.size());
       case ObjKind::Tuple: return static_cast<int64_t>(as_tuple(v)->items.size());

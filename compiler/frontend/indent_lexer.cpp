@@ -8,6 +8,7 @@
 
 #include "PlankParser.h"
 #include "compiler/frontend/parser.h"
+#include "support/utf8.h"
 
 namespace plank::frontend {
 
@@ -61,16 +62,10 @@ std::string quote_char_for_message(std::string_view text, size_t at, size_t* len
     }
     return "'" + std::string(1, static_cast<char>(c)) + "'";
   }
-  size_t n = (c >= 0xF0 && c < 0xF8) ? 4 : (c >= 0xE0) ? 3 : (c >= 0xC0) ? 2 : 1;
-  uint32_t cp = n == 4 ? (c & 0x07) : n == 3 ? (c & 0x0F) : n == 2 ? (c & 0x1F) : c;
-  bool ok = n > 1 && at + n <= text.size();
-  for (size_t k = 1; ok && k < n; ++k) {
-    unsigned char cc = static_cast<unsigned char>(text[at + k]);
-    if ((cc & 0xC0) != 0x80) ok = false;
-    cp = (cp << 6) | (cc & 0x3F);
-  }
+  uint32_t cp = 0;
+  const size_t n = utf8::decode(text, at, &cp);
   char buf[32];
-  if (!ok) {
+  if (n == 0) {
     *length = 1;
     std::snprintf(buf, sizeof buf, "byte 0x%02X", c);
     return buf;

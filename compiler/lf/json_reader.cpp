@@ -204,24 +204,8 @@ class Reader {
 
   // Length of a valid UTF-8 sequence at q (q[0] >= 0x80), 0 if invalid.
   size_t utf8_length(const char* q) const {
-    const unsigned char* u = reinterpret_cast<const unsigned char*>(q);
-    size_t avail = static_cast<size_t>(end_ - q);
-    auto cont = [&](size_t i) { return i < avail && (u[i] & 0xC0) == 0x80; };
-    unsigned char c = u[0];
-    if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-      if (!cont(1) || !cont(2)) return 0;
-      if (c == 0xE0 && u[1] < 0xA0) return 0;  // overlong
-      if (c == 0xED && u[1] >= 0xA0) return 0;  // surrogate
-      return 3;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-      if (!cont(1) || !cont(2) || !cont(3)) return 0;
-      if (c == 0xF0 && u[1] < 0x90) return 0;
-      if (c == 0xF4 && u[1] >= 0x90) return 0;
-      return 4;
-    }
-    return 0;
+    uint32_t cp;
+    return utf8::decode(std::string_view(q, static_cast<size_t>(end_ - q)), 0, &cp);
   }
 
   // At '"'. Leaves p_ after the closing quote.

@@ -1,4 +1,5 @@
 #include "neural/text/pretrained.h"
+#include "support/utf8.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -102,11 +103,7 @@ struct JsonScan {
         if (pos + 4 > s.size()) return false;
         unsigned cp = static_cast<unsigned>(std::strtoul(std::string(s.substr(pos, 4)).c_str(), nullptr, 16));
         pos += 4;
-        if (cp < 0x80) out += static_cast<char>(cp);
-        else if (cp < 0x800) out += static_cast<char>(0xC0 | (cp >> 6)), out += static_cast<char>(0x80 | (cp & 0x3F));
-        else
-          out += static_cast<char>(0xE0 | (cp >> 12)), out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
-              out += static_cast<char>(0x80 | (cp & 0x3F));
+        append_utf8(out, cp);
       } else {
         out += e == 'n' ? '\n' : e == 't' ? '\t' : e;
       }

@@ -1,4 +1,5 @@
 #include "neural/text/use_tokenizer.h"
+#include "support/utf8.h"
 
 #include <algorithm>
 
@@ -18,18 +19,9 @@ std::u16string utf16(std::string_view s) {
   std::u16string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
-    auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-    unsigned char b = byte(i);
-    int extra = b < 0x80 ? 0 : (b >> 5) == 0x6 ? 1 : (b >> 4) == 0xE ? 2 : (b >> 3) == 0x1E ? 3 : -1;
-    char32_t cp = extra == 0 ? b : extra == 1 ? (b & 0x1F) : extra == 2 ? (b & 0x0F) : (b & 0x07);
-    bool ok = extra >= 0 && i + extra < s.size();
-    for (int k = 1; ok && k <= extra; ++k) {
-      ok = (byte(i + k) & 0xC0) == 0x80;
-      cp = (cp << 6) | (byte(i + k) & 0x3F);
-    }
-    static constexpr char32_t kMinimum[] = {0, 0x80, 0x800, 0x10000};
-    ok = ok && cp >= kMinimum[extra < 0 ? 0 : extra] && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
-    if (!ok) {
+    uint32_t cp = 0;
+    const size_t n = utf8::decode(s, i, &cp);
+    if (n == 0) {
       out += u'\uFFFD';
       ++i;
       continue;
@@ -40,7 +32,7 @@ std::u16string utf16(std::string_view s) {
     } else {
       out += static_cast<char16_t>(cp);
     }
-    i += extra + 1;
+    i += n;
   }
   return out;
 }
