@@ -288,10 +288,49 @@ InputResult ProgramState::run(const std::string& text, const std::string& name, 
   if (!ok) {
     result.status = InputResult::Status::RuntimeError;
     result.error_kind = thread_->error.kind;
+    result.error = thread_->error;
     result.messages += format_runtime_error(thread_->error, kept.runtime.file);
     thread_->has_error = false;
     thread_->top = nullptr;
     thread_->depth = 0;
+  }
+  return result;
+}
+
+InputResult ProgramState::call(const std::string& function) {
+  InputResult result;
+  auto t0 = std::chrono::steady_clock::now();
+  auto it = state_->global_index.find(function);
+  if (it == state_->global_index.end() || !state_->globals.global_set[it->second]) {
+    result.status = InputResult::Status::RuntimeError;
+    result.error_kind = "NameError";
+    result.error.kind = "NameError";
+    result.error.message = "the program defines no '" + function + "'";
+    result.messages = "plank: error: NameError: " + result.error.message + "\n";
+    return result;
+  }
+  core::Thread& t = *thread_;
+  const core::Value callee = state_->globals.globals[it->second];  // a global: rooted by the globals table
+  t.has_error = false;
+  t.interrupt_requested = 0;
+  bool ok = run_on_program_stack(t, [&] {
+    try {
+      core::call_value(&t, callee, nullptr, 0);
+      return true;
+    } catch (const core::Raised&) {
+      return false;
+    }
+  });
+  std::fflush(stdout);
+  result.timings.run = ms_since(t0);
+  if (!ok) {
+    result.status = InputResult::Status::RuntimeError;
+    result.error_kind = t.error.kind;
+    result.error = t.error;
+    result.messages = format_runtime_error(t.error, "<" + function + ">");
+    t.has_error = false;
+    t.top = nullptr;
+    t.depth = 0;
   }
   return result;
 }

@@ -48,6 +48,7 @@ struct InputResult {
   Status status = Status::Ok;
   std::string messages;    // rendered diagnostics or the traceback ("" when Ok)
   std::string error_kind;  // RuntimeError: its kind ("Interrupted" after Ctrl-C)
+  core::RuntimeError error;  // RuntimeError: the error and its traceback, for hosts that render it themselves
   InputTimings timings;
   bool ok() const { return status == Status::Ok; }
 };
@@ -65,6 +66,11 @@ class ProgramState {
   // statement not yet ended by a blank line) returns Incomplete without
   // running anything: read another line and call again with the whole text.
   InputResult run(const std::string& text, const std::string& name, bool interactive = true);
+
+  // Calls the global function `function` with no arguments, as the input `function()` would, without
+  // compiling anything (a host that loaded a module calls into it many times: an agent loop once per
+  // episode). RuntimeError when it raises or is not a function of the program (NameError).
+  InputResult call(const std::string& function);
 
   // "jit" or "interp"; empty with error() set when the engine could not be made.
   std::string engine_name() const;

@@ -2,6 +2,7 @@
 // bind -> engine -> run the module body on a Thread.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -52,6 +53,15 @@ RunResult run_program(const RunOptions& options);
 // Shared by run_program and the REPL session (compiler/engine/program_state.h).
 // *run_cpu_seconds (when given) receives the thread CPU time the body ran.
 bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds = nullptr);
+
+// Runs `body` (code on `thread`: a module body, a call into a live program) as run_module_body runs a
+// module: on a large native stack, SIGINT interrupting `thread`. Nests: a program run from an
+// intrinsic while another runs (a DEPS plan inside the loop program) hands SIGINT back to the
+// outer program when it ends. Returns what `body` returned.
+bool run_on_program_stack(core::Thread& thread, const std::function<bool()>& body, double* run_cpu_seconds = nullptr);
+
+// The thread SIGINT interrupts now (the innermost program running), or null. For tests.
+core::Thread* interruptible_thread();
 
 // `file:line: error: Kind: message` then `  in f at file:line` per frame, outermost first.
 std::string format_runtime_error(const core::RuntimeError& error, const std::string& file);

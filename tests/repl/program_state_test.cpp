@@ -134,6 +134,32 @@ TEST_P(ProgramStateTest, AStepHookCanStopARunAndTheSessionGoesOn) {
   EXPECT_EQ(run("1 + 1"), "2\n");
 }
 
+TEST_P(ProgramStateTest, CallRunsAFunctionTheProgramDefinedWithItsStateKept) {
+  run("calls = []\ndef bump():\n    calls.append(len(calls))\n    print('call', len(calls))\n");
+  size_t inputs = session->inputs();
+  out.clear();
+  EXPECT_TRUE(session->call("bump").ok());
+  EXPECT_TRUE(session->call("bump").ok());
+  EXPECT_EQ(out, "call 1\ncall 2\n");
+  EXPECT_EQ(session->inputs(), inputs);  // nothing was compiled
+  EXPECT_EQ(run("calls"), "[0, 1]\n");
+
+  run("def bad():\n    d = {}\n    return d['k']\n");
+  InputResult r = session->call("bad");
+  EXPECT_EQ(r.status, Status::RuntimeError);
+  EXPECT_EQ(r.error_kind, "KeyError");
+  ASSERT_FALSE(r.error.traceback.empty());
+  EXPECT_EQ(r.error.traceback.back().line, 3u);
+  EXPECT_NE(r.messages.find("<input>:3: error: KeyError"), std::string::npos) << r.messages;
+
+  r = session->call("nothing_here");
+  EXPECT_EQ(r.status, Status::RuntimeError);
+  EXPECT_EQ(r.error_kind, "NameError");
+  run("not_callable = 3");
+  EXPECT_EQ(session->call("not_callable").error_kind, "TypeError");
+  EXPECT_EQ(run("len(calls)"), "2\n");  // the session goes on after each error
+}
+
 TEST_P(ProgramStateTest, TimingsAreReportedPerPhase) {
   run("t = 1");
   EXPECT_GE(last.timings.parse, 0);
