@@ -12,7 +12,8 @@ namespace plank::memory {
 class AgentMemory;
 }
 namespace plank::deps {
-class SkillExecutor;  // agents/deps: the controller skills act on, the plan run's step records
+class SkillExecutor;   // agents/deps: the controller skills act on, the plan run's step records
+struct EpisodeContext;  // agents/deps: the episode a loop program (stdlib/deps/loop.plank) drives
 }
 namespace plank::caip {
 class Assistant;  // agents/caip: agent, speaker, task stack, undo log, dialogue state
@@ -23,7 +24,8 @@ namespace plank::core {
 struct HostContext {
   world::World* world = nullptr;
   memory::AgentMemory* memory = nullptr;
-  deps::SkillExecutor* deps = nullptr;
+  deps::SkillExecutor* deps = nullptr;          // plan code's skills act here
+  deps::EpisodeContext* deps_episode = nullptr;  // the DEPS loop's intrinsics act here
   caip::Assistant* caip = nullptr;
 };
 

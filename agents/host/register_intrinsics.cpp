@@ -3,7 +3,7 @@
 #include <mutex>
 
 #include "agents/caip/intrinsics/intrinsics.h"
-#include "agents/deps/intrinsics/skills.h"
+#include "agents/deps/intrinsics/intrinsics.h"
 #include "neural/intrinsics.h"
 
 namespace plank::host {

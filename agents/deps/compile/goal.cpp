@@ -15,6 +15,12 @@ const char* verb_name(Verb v) {
   return "?";
 }
 
+std::optional<Verb> verb_named(std::string_view name) {
+  for (Verb v : {Verb::Mine, Verb::Craft, Verb::Smelt, Verb::Kill, Verb::Equip})
+    if (name == verb_name(v)) return v;
+  return std::nullopt;
+}
+
 std::string counts_literal(const survival::ItemCounts& counts) {
   std::string s = "{";
   for (const auto& [item, n] : counts) s += fmt::format("{}'{}':{}", s.size() > 1 ? ", " : "", item, n);

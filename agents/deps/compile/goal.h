@@ -5,7 +5,9 @@
 // {'log':3}, null), smelt({'iron_ingot':1}, {'iron_ore':1}, 'furnace'),
 // kill({'leather':2}, null), equip('stone_pickaxe').
 #pragma once
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "world/survival/survival_data.h"
@@ -14,6 +16,7 @@ namespace plank::deps {
 
 enum class Verb { Mine, Craft, Smelt, Kill, Equip };
 const char* verb_name(Verb v);  // "mine", ...
+std::optional<Verb> verb_named(std::string_view name);  // "mine" -> Verb::Mine
 
 struct Goal {
   Verb verb = Verb::Mine;

@@ -231,7 +231,7 @@ constexpr std::array<IntrinsicFn, sizeof...(I)> progprompt_entries(std::index_se
 
 }  // namespace
 
-void register_intrinsics() {
+void register_skills() {
   const uint32_t caps = kCapWorld;
   const std::vector<P> gather = {P{"obj", "dict[str,int] | str"}, P{"tool", "str | None", "null"}};
   const std::vector<P> make = {P{"obj", "dict[str,int] | str"}, P{"materials", "dict[str,int] | None", "null"},

@@ -8,8 +8,8 @@
 
 namespace plank::deps {
 
-// Appends the skills to the intrinsics table (agents/host/register_intrinsics.cpp calls it once).
-void register_intrinsics();
+// Appends the skills to the intrinsics table (register_intrinsics in intrinsics.h calls it once).
+void register_skills();
 
 // The ProgPrompt action names, "verb_item" (craft_planks, mine_log, smelt_iron_ingot, kill_leather):
 // every goal of the oracle plans of the 71 DEPS tasks has one (tests/deps checks it).

@@ -1,9 +1,14 @@
 // One DEPS episode: a seeded survival world, an initial plan, then rounds of
-// run -> describe -> explain -> re-plan (at most 12 re-plans) until the task's
-// target is in the inventory, the tick budget is spent, or the planner has
-// nothing to offer. Ticks: one step of the paper's budget (tasks.json
-// max_steps: 3000 for MT1) is one MineDojo env step, which is one game tick
-// (20 per second), so the controller's clock is capped at max_steps ticks.
+// run -> describe -> explain -> re-plan until the task's target is in the
+// inventory, the tick budget is spent, or the planner has nothing to offer.
+// The rounds' control flow is Plank code, stdlib/deps/loop.plank (or the file
+// EpisodeOptions::loop names): run_episode builds the episode's world and
+// controller, attaches them to the loop program (HostContext::deps_episode),
+// calls its `episode()` and collects the rounds it reports. The heavy parts
+// are the intrinsics of agents/deps/intrinsics/loop_intrinsics.cpp.
+// Ticks: one step of the paper's budget (tasks.json max_steps: 3000 for MT1)
+// is one MineDojo env step, which is one game tick (20 per second), so the
+// controller's clock is capped at max_steps ticks.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -39,7 +44,7 @@ struct EpisodeOptions {
   std::string planner = "symbolic";  // symbolic | llm
   LlmOptions llm;                    // for the llm planner
   bool explainer = true;             // false: re-plan from the failure alone
-  int max_rounds = 12;
+  std::string loop;                  // the loop file; "": default_loop_path() (stdlib/deps/loop.plank)
   uint64_t tick_budget = 0;          // 0: from the task's max_steps (3000 when unknown)
   std::string engine;                // for plan code
   int world_size = 192;              // blocks, square, centred on the origin (survival::deps_task_world's)
@@ -65,9 +70,12 @@ struct EpisodeResult {
   bool success = false;
   int rounds = 0;                    // re-plans used (0: the initial plan finished the task)
   uint64_t ticks = 0;
-  std::string end;                   // why it ended: "success", "out_of_ticks", "max_rounds", "no_progress", "no_plan: ...", "llm_error: ..."
+  std::string end;                   // why it ended, as the loop said: "success", "out_of_ticks", "max_rounds",
+                                     // "no_progress", "no_plan: ...", "llm_error: ...", "loop_error"
   std::vector<std::string> flaws;    // for flawed initial plans
   std::vector<Round> history;
+  std::string loop_error;            // the loop file did not load or raised: rendered (file:line:col, caret)
+  std::string loop_output;           // what the loop program printed
 };
 
 // A round as `plank deps` and the REPL's :deps print it: the plan code, each step's outcome (what it
@@ -79,6 +87,8 @@ std::string round_text(const Rules& rules, const Round& round, int index, bool t
 using RoundHook = std::function<void(const Round&, const world::World&)>;
 
 // Errors in the options (unknown selector, llm planner) are returned in *error with no episode run.
+// A loop file that cannot be read, does not compile or raises gives a result with `loop_error` set.
+// An exception thrown by `hook` (the REPL's :abort) ends the loop and is rethrown here.
 std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, const EpisodeOptions& options,
                                          const RoundHook& hook, std::string* error);
 

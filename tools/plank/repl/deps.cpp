@@ -1,4 +1,5 @@
-// :deps TASK and :inv over the DEPS loop (agents/deps/loop/episode.h): one episode
+// :deps TASK and :inv over the DEPS loop (agents/deps/loop/episode.h, the loop in
+// stdlib/deps/loop.plank, reloaded when the file changes): one episode
 // in its own seeded survival world, shown round by round with a pause after
 // each (Enter: the next round; :continue: the rest without pausing; :world,
 // :inv: that round's world and inventory; :abort: stop the episode).
@@ -77,6 +78,11 @@ void deps_command(State& st, const std::string& arg) {
     auto result = deps::run_episode(*rules, *task, options, hook, &error);
     if (!result) {
       st.err(fmt::format("plank: error: {}\n", error));
+      return;
+    }
+    st.out(result->loop_output);  // the loop's own print()s
+    if (!result->loop_error.empty()) {
+      st.err(result->loop_error);
       return;
     }
     st.out(fmt::format("== result: {} {} after {} re-plan round(s), {} game ticks ({})\n",
