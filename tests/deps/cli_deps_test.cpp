@@ -1,6 +1,10 @@
 // `plank deps` and `plank eval deps` through the real binary.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/run_plank.h"
@@ -52,6 +56,41 @@ TEST(DepsCli, FailureAndUsageExitCodes) {
   EXPECT_NE(sel.err.find("predictor"), std::string::npos);
   EXPECT_EQ(run_plank("deps 'obtain 1 stick' --planner llm").exit_code, 2);
   EXPECT_EQ(run_plank("deps").exit_code, 2);
+}
+
+// `--loop FILE`: the stdlib loop with no re-plans never repairs the paper's first stone-sword plan; a loop
+// file with an error is exit 1 with the position and a caret, for both commands.
+TEST(DepsCli, LoopFlagRunsAnotherLoopAndPositionsItsErrors) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("plank_cli_loop_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::string loop = plank::test::read_all(fs::path(PLANK_SOURCE_DIR) / "stdlib/deps/loop.plank");
+  size_t at = loop.find("MAX_REPLANS = 12");
+  ASSERT_NE(at, std::string::npos);
+  std::ofstream(dir / "no_replans.plank") << loop.replace(at, 16, "MAX_REPLANS = 0");
+  std::ofstream(dir / "broken.plank") << "def episode():\n    deps_end('x' 0)\n";
+  const std::string sword = "deps 'obtain 1 stone_sword' --initial-plan examples/deps/03_deps_stone_sword.plank";
+
+  auto r = run_plank(sword + " --loop '" + (dir / "no_replans.plank").string() + "'");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_NE(r.out.find("== round 0:"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("== round 1:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("after 0 re-plan round(s)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(max_rounds)"), std::string::npos) << r.out;
+
+  auto broken = run_plank(sword + " --loop '" + (dir / "broken.plank").string() + "'");
+  EXPECT_EQ(broken.exit_code, 1) << broken.out << broken.err;
+  EXPECT_NE(broken.err.find((dir / "broken.plank").string() + ":2:"), std::string::npos) << broken.err;
+  EXPECT_NE(broken.err.find("^"), std::string::npos) << broken.err;
+
+  std::string tasks = test::shared_dir() + "/data/deps/tasks.json";
+  auto eval = run_plank("eval deps --tasks '" + tasks + "' --seeds 1 --only planks --loop '" +
+                        (dir / "broken.plank").string() + "'");
+  EXPECT_EQ(eval.exit_code, 1) << eval.err;
+  EXPECT_NE(eval.err.find((dir / "broken.plank").string() + ":2:"), std::string::npos) << eval.err;
+  EXPECT_EQ(run_plank(sword + " --loop /nonexistent.plank").exit_code, 1);
+  fs::remove_all(dir);
 }
 
 // The reduced evaluation CI runs: two tasks of MT1 and one of MT2, one seed each.

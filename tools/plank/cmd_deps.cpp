@@ -1,23 +1,25 @@
 // `plank deps TASK [--seed N] [--initial-plan oracle|flawed|FILE] [--selector S]
 //                  [--no-explainer] [--planner symbolic|llm] [--llm-endpoint URL] [--llm-model M]
-//                  [--trace] [--render] [--json]`
-//   runs one DEPS episode and prints each round (plan code, execution, description,
+//                  [--loop FILE] [--trace] [--render] [--json]`
+//   runs one DEPS episode (agents/deps/loop: the loop in stdlib/deps/loop.plank, or
+//   --loop FILE) and prints each round (plan code, execution, description,
 //   explanation, re-plan) and the result. Exit 0 when the task succeeds, 3 when it
-//   fails within budget, 1 on bad input (unreadable plan file, unknown item), 2 usage.
+//   fails within budget, 1 on bad input (unreadable plan file, unknown item, a loop
+//   file that does not compile or raises), 2 usage.
 // `plank eval deps --tasks FILE --seeds N [--seed-base B] --initial-plan P --selector S
-//                  [--planner symbolic|llm] [--no-explainer] [--only LIST] [--json]`
-//   runs every task on world seeds B .. B+N-1 and prints the MT1-MT8 table beside the
-//   paper's Table 2 and 3 figures (progress on stderr).
+//                  [--planner symbolic|llm] [--no-explainer] [--only LIST] [--loop FILE] [--json]`
+//   runs every task on world seeds B .. B+N-1 (agents/deps/eval) and prints the MT1-MT8
+//   table beside the paper's Table 2 and 3 figures (progress on stderr).
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "agents/deps/eval/evaluation.h"
 #include "agents/deps/loop/episode.h"
 #include "compiler/engine/engine.h"
 #include "tools/plank/cli.h"
@@ -38,6 +40,7 @@ struct DepsOptions {
   std::string planner = "symbolic";
   std::string engine;
   std::string llm_endpoint, llm_model;
+  std::string loop;  // --loop FILE; "": the stdlib loop
   bool no_explainer = false;
   bool trace = false, render = false, json = false;
   int world_size = 192;
@@ -55,6 +58,7 @@ bool episode_options(const DepsOptions& o, deps::EpisodeOptions* e, const char* 
   e->world_size = o.world_size;
   e->llm.endpoint = o.llm_endpoint;
   e->llm.model = o.llm_model;
+  e->loop = o.loop;
   if (o.initial == "oracle" || o.initial == "flawed" || o.initial == "llm") {
     e->initial = o.initial;
     return true;
@@ -119,6 +123,12 @@ int run_deps(const DepsOptions& o) {
     fmt::print(stderr, "{}: {}\n", cmd, error);
     return kUsage;
   }
+  std::fflush(stdout);
+  fmt::print(stderr, "{}", result->loop_output);  // the loop's own print()s: stdout carries the rounds and --json
+  if (!result->loop_error.empty()) {
+    fmt::print(stderr, "{}", result->loop_error);
+    return kInputErrors;
+  }
   if (o.json) {
     nlohmann::json j;
     j["task"] = task->text();
@@ -153,11 +163,6 @@ struct EvalOptions {
   std::string only;
 };
 
-struct Tally {
-  int episodes = 0, successes = 0;
-  double ticks = 0;
-};
-
 int run_eval(const EvalOptions& o) {
   const char* cmd = "plank eval deps";
   std::string list_error;
@@ -172,104 +177,40 @@ int run_eval(const EvalOptions& o) {
     for (std::string w; std::getline(s, w, ',');)
       if (!w.empty()) only.insert(w);
   }
-  std::vector<deps::Task> tasks;
-  for (const auto& t : file->tasks) {
-    if (!only.empty() && !only.count(t.object) && !only.count(t.group)) continue;
-    deps::Task task;
-    task.item = t.object;
-    task.group = t.group;
-    task.max_steps = uint64_t(t.max_steps);
-    tasks.push_back(task);
-  }
+  std::vector<deps::Task> tasks = deps::eval_tasks(*file, only);
   const deps::Rules* rules = rules_or_say(cmd);
   if (!rules) return kInputErrors;
   deps::EpisodeOptions base;
   if (!episode_options(o.deps, &base, cmd)) return kInputErrors;
-  if (std::string e = deps::check_selector(base.selector); !e.empty()) {
-    fmt::print(stderr, "{}: {}\n", cmd, e);
+
+  const bool tty = isatty(2);
+  auto progress = [&](int done, int total, const deps::Task& task) {
+    if (tty || done % std::max(1, total / 10) == 0 || done == total) {
+      int width = 30, filled = total ? done * width / total : width;
+      fmt::print(stderr, "{}[{}{}] {}/{} {} {}{}", tty ? "\r" : "", std::string(filled, '#'),
+                 std::string(width - filled, ' '), done, total, task.group, task.item, tty ? "\033[K" : "\n");
+    }
+  };
+  std::string error;
+  auto ev = deps::evaluate(*rules, tasks, o.seeds, o.seed_base, base, progress, &error);
+  if (!ev) {
+    fmt::print(stderr, "{}: {}\n", cmd, error);
     return kUsage;
   }
-
-  std::map<std::string, Tally> groups, per_task;
-  std::map<std::string, std::string> task_group;
-  const int total = int(tasks.size()) * o.seeds;
-  const bool tty = isatty(2);
-  int done = 0;
-  auto start = std::chrono::steady_clock::now();
-  for (int k = 0; k < o.seeds; ++k) {
-    // One generated world per seed; each episode runs in its own copy.
-    auto generated = deps::make_episode_world(*rules, o.seed_base + uint64_t(k), base.world_size);
-    for (const auto& task : tasks) {
-      deps::EpisodeOptions e = base;
-      e.world = generated.get();
-      e.seed = o.seed_base + uint64_t(k);
-      e.selector.seed = e.seed;
-      std::string error;
-      auto r = deps::run_episode(*rules, task, e, {}, &error);
-      if (!r) {
-        fmt::print(stderr, "\n{}: {}\n", cmd, error);
-        return kUsage;
-      }
-      for (Tally* t : {&groups[task.group], &per_task[task.item]}) {
-        ++t->episodes;
-        t->successes += r->success;
-        t->ticks += double(r->ticks);
-      }
-      task_group[task.item] = task.group;
-      ++done;
-      if (tty || done % std::max(1, total / 10) == 0 || done == total) {
-        int width = 30, filled = total ? done * width / total : width;
-        fmt::print(stderr, "{}[{}{}] {}/{} {} {}{}", tty ? "\r" : "", std::string(filled, '#'),
-                   std::string(width - filled, ' '), done, total, task.group, task.item, tty ? "\033[K" : "\n");
-      }
-    }
-  }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (tty) fmt::print(stderr, "\n");
-  fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s)\n", cmd, done, seconds,
-             seconds > 0 ? done / seconds : 0.0);
-
-  // Optional in the file: a list without the paper's figures prints '-' for them.
-  auto paper = [&](const char* table, const char* row, size_t i) -> std::string {
-    auto t = file->paper.find(table);
-    if (t == file->paper.end()) return "-";
-    auto r = t->second.find(row);
-    if (r == t->second.end() || i >= r->second.size()) return "-";
-    return fmt::format("{:.1f}", r->second[i]);
-  };
+  if (!ev->loop_error.empty()) {
+    fmt::print(stderr, "{}", ev->loop_error);
+    return kInputErrors;
+  }
+  fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s)\n", cmd, ev->episodes, ev->seconds,
+             ev->seconds > 0 ? ev->episodes / ev->seconds : 0.0);
   if (o.deps.json) {
-    nlohmann::json j;
-    j["groups"] = nlohmann::json::object();
-    for (const auto& [g, t] : groups)
-      j["groups"][g] = {{"success", t.episodes ? double(t.successes) / t.episodes : 0.0},
-                        {"episodes", t.episodes},
-                        {"mean_ticks", t.episodes ? t.ticks / t.episodes : 0.0}};
-    j["tasks"] = nlohmann::json::object();
-    for (const auto& [name, t] : per_task)
-      j["tasks"][name] = {{"group", task_group[name]},
-                          {"success", t.episodes ? double(t.successes) / t.episodes : 0.0},
-                          {"episodes", t.episodes},
-                          {"mean_ticks", t.episodes ? t.ticks / t.episodes : 0.0}};
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}\n", deps::evaluation_json(*ev));
     return kOk;
   }
   fmt::print("initial plan {}, selector {}, planner {}{}; seeds {}..{}\n", o.deps.initial, o.deps.selector,
              o.deps.planner, o.deps.no_explainer ? ", no explainer" : "", o.seed_base, o.seed_base + o.seeds - 1);
-  fmt::print("{:<5} {:<16} {:>8} {:>9} {:>11}   {:>15} {:>14}\n", "group", "name", "episodes", "success%", "mean ticks",
-             "paper TextWorld", "paper MineDojo");
-  const std::vector<std::string>& order = file->group_order;
-  for (size_t i = 0; i < order.size(); ++i) {
-    const std::string& g = order[i];
-    auto it = groups.find(g);
-    if (it == groups.end()) continue;
-    const Tally& t = it->second;
-    auto named = file->group_names.find(g);
-    std::string name = named == file->group_names.end() ? "" : named->second;
-    fmt::print("{:<5} {:<16} {:>8} {:>9.1f} {:>11.0f}   {:>15} {:>14}\n", g, name, t.episodes,
-               100.0 * t.successes / std::max(1, t.episodes), t.ticks / std::max(1, t.episodes),
-               paper("deps_by_environment_table3", "MC-TextWorld (no low-level controller)", i),
-               paper("minedojo_table2", "DEPS", i));
-  }
+  fmt::print("{}", deps::evaluation_table(*ev, *file));
   return kOk;
 }
 
@@ -283,6 +224,7 @@ void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--engine", o.engine, "runs plan code with interp (default) or jit")->check(CLI::IsMember(engine::engine_names()));
   c->add_option("--world-size", o.world_size, "side of the generated world in blocks (default 192)")
       ->check(CLI::Range(32, 512));
+  c->add_option("--loop", o.loop, "the DEPS loop, a Plank file defining episode() (default: stdlib/deps/loop.plank)");
   c->add_flag("--json", o.json, "machine-readable result on stdout");
 }
 
