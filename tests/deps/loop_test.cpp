@@ -8,11 +8,17 @@
 #include <fstream>
 #include <sstream>
 
+#include "agents/deps/intrinsics/episode_context.h"
 #include "agents/deps/loop/episode.h"
 #include "agents/deps/loop/loop_program.h"
+#include "agents/host/host_context.h"
 #include "compiler/engine/engine.h"
+#include "compiler/engine/program_state.h"
 #include "compiler/engine/run.h"
 #include "deps/deps_test_util.h"
+#include "runtime/heap.h"
+#include "world/survival/controller.h"
+#include "world/survival/task_run.h"
 
 namespace plank::deps {
 namespace {
@@ -271,6 +277,53 @@ TEST(DepsLoop, PlansRunNestedInTheLoopProgramOnBothEngines) {
   ASSERT_EQ(jit->history.size(), interp->history.size());
   for (size_t i = 0; i < jit->history.size(); ++i) EXPECT_EQ(jit->history[i].plan, interp->history[i].plan);
   EXPECT_EQ(engine::interruptible_thread(), nullptr);
+}
+
+// The intrinsics root every value they build: the stdlib loop, run with the collector at every
+// allocation, gives the same episode as run_episode.
+TEST(DepsLoop, TheLoopIntrinsicsSurviveACollectionAtEveryAllocation) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  Task t = task_of("obtain 1 stone_pickaxe", 3000);
+  EpisodeOptions o;
+  o.seed = 4;
+  o.engine = "interp";
+  o.initial = "flawed";
+  std::string error;
+  auto expected = run_episode(*rules, t, o, {}, &error);
+  ASSERT_TRUE(expected) << error;
+  ASSERT_GE(expected->history.size(), 2u);  // a repair, so every intrinsic of the symbolic path runs
+
+  // run_episode's set-up, with a ProgramState of our own whose heap collects at every allocation.
+  auto world = make_episode_world(*rules, o.seed);
+  survival::ControllerOptions co = survival::deps_task_controller();
+  co.search_radius = int(o.world_size * 0.71) + 1;
+  survival::Controller controller(*world, *rules->book, co);
+  controller.set_tick_budget(3000);
+  SkillExecutor skills(controller, *rules->book, rules->analysis.get());
+  EpisodeContext episode(*rules, t, o, *world, controller, skills, 3000, nullptr, nullptr);
+  core::HostContext host;
+  host.deps_episode = &episode;
+  engine::ProgramStateOptions po;
+  po.engine = "interp";
+  po.debug = false;
+  po.capabilities = core::kCapWorld;
+  po.host = &host;
+  engine::ProgramState program(po);
+  program.thread().heap->set_stress(true);
+  ASSERT_TRUE(program.run(stdlib_loop(), "loop.plank", false).ok());
+  engine::InputResult r = program.call(kLoopEntry);
+  program.thread().heap->set_stress(false);
+  ASSERT_TRUE(r.ok()) << r.messages;
+  EXPECT_EQ(episode.result.end, expected->end);
+  EXPECT_EQ(episode.result.rounds, expected->rounds);
+  EXPECT_EQ(episode.result.flaws, expected->flaws);
+  ASSERT_EQ(episode.result.history.size(), expected->history.size());
+  for (size_t i = 0; i < expected->history.size(); ++i) {
+    EXPECT_EQ(episode.result.history[i].plan, expected->history[i].plan);
+    EXPECT_EQ(episode.result.history[i].note, expected->history[i].note);
+    EXPECT_EQ(episode.result.history[i].description.text, expected->history[i].description.text);
+    EXPECT_EQ(episode.result.history[i].ticks_after, expected->history[i].ticks_after);
+  }
 }
 
 }  // namespace
