@@ -21,7 +21,7 @@ std::string default_loop_path();
 // The function a loop file defines and run_episode calls.
 inline constexpr const char* kLoopEntry = "episode";
 
-// Statements of loop code an episode may run (the stdlib loop runs about a hundred a round): a loop that
+// Statements of loop code an episode may run (the stdlib loop runs about 40 a round): a loop that
 // never ends stops with BudgetExceeded.
 inline constexpr int64_t kLoopMaxSteps = 10'000'000;
 
