@@ -1,0 +1,372 @@
+#include "compiler/frontend/ast_print.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "support/utf8.h"
+
+namespace plank::ast {
+
+namespace {
+
+// Binding strength, loosest first: the grammar's levels (grammar/Plank.g4,
+// `test` down to `atom`). An operand printed where a tighter level is expected
+// gets parentheses.
+enum Prec : int {
+  kLambda = 0,
+  kConditional,
+  kOr,
+  kAnd,
+  kNot,
+  kComparison,
+  kArith,   // + -
+  kTerm,    // * / // %
+  kFactor,  // unary + -
+  kPower,   // **
+  kPrimary, // calls, subscripts, attributes
+  kAtom,
+};
+
+int binary_prec(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub: return kArith;
+    case BinaryOp::Pow: return kPower;
+    default: return kTerm;
+  }
+}
+
+int prec_of(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Lambda: return kLambda;
+    case ExprKind::Conditional: return kConditional;
+    case ExprKind::BoolOp: return static_cast<const BoolOp&>(e).op == BoolOpKind::Or ? kOr : kAnd;
+    case ExprKind::Unary: return static_cast<const Unary&>(e).op == UnaryOp::Not ? kNot : kFactor;
+    case ExprKind::Compare: return kComparison;
+    case ExprKind::Binary: return binary_prec(static_cast<const Binary&>(e).op);
+    case ExprKind::Call:
+    case ExprKind::Attribute:
+    case ExprKind::Subscript: return kPrimary;
+    // A negative number is a unary minus when read back.
+    case ExprKind::IntLiteral: return static_cast<const IntLiteral&>(e).value < 0 ? kFactor : kAtom;
+    case ExprKind::FloatLiteral: return std::signbit(static_cast<const FloatLiteral&>(e).value) ? kFactor : kAtom;
+    default: return kAtom;
+  }
+}
+
+std::string float_text(double v) {
+  if (std::isnan(v)) return "(1e999 - 1e999)";  // only a built node holds one: no literal reads as nan
+  if (std::isinf(v)) return v > 0 ? "1e999" : "-1e999";
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";  // 3 -> 3.0: still a float when read back
+  return s;
+}
+
+class Printer {
+ public:
+  std::string take() { return std::move(out_); }
+
+  void module(const Module& m) {
+    for (size_t i = 0; i < m.body.size(); ++i) {
+      bool def = isa<FunctionDef>(m.body[i].get());
+      bool after_def = i > 0 && isa<FunctionDef>(m.body[i - 1].get());
+      if (i > 0 && (def || after_def)) out_ += '\n';
+      stmt(*m.body[i]);
+    }
+  }
+
+  void stmt(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::FunctionDef: {
+        auto& n = static_cast<const FunctionDef&>(s);
+        line("def " + n.name + "(" + params(n.params) + "):");
+        block(n.body);
+        break;
+      }
+      case StmtKind::Return: {
+        auto& n = static_cast<const Return&>(s);
+        line(n.value ? "return " + expr(*n.value, kLambda) : std::string("return"));
+        break;
+      }
+      case StmtKind::If: if_chain(static_cast<const If&>(s), "if "); break;
+      case StmtKind::While: {
+        auto& n = static_cast<const While&>(s);
+        line("while " + expr(*n.test, kLambda) + ":");
+        block(n.body);
+        break;
+      }
+      case StmtKind::For: {
+        auto& n = static_cast<const For&>(s);
+        line("for " + bare_tuple(*n.target) + " in " + expr(*n.iterable, kLambda) + ":");
+        block(n.body);
+        break;
+      }
+      case StmtKind::Break: line("break"); break;
+      case StmtKind::Continue: line("continue"); break;
+      case StmtKind::Pass: line("pass"); break;
+      case StmtKind::Assert: {
+        auto& n = static_cast<const Assert&>(s);
+        line("assert " + expr(*n.test, kLambda) + (n.message ? ", " + expr(*n.message, kLambda) : std::string()));
+        break;
+      }
+      case StmtKind::Assign: {
+        auto& n = static_cast<const Assign&>(s);
+        std::string text;
+        for (const auto& t : n.targets) text += expr(*t, kLambda) + " = ";
+        line(text + expr(*n.value, kLambda));
+        break;
+      }
+      case StmtKind::AugAssign: {
+        auto& n = static_cast<const AugAssign&>(s);
+        line(expr(*n.target, kLambda) + " " + op_text(n.op) + "= " + expr(*n.value, kLambda));
+        break;
+      }
+      case StmtKind::Import: {
+        auto& n = static_cast<const Import&>(s);
+        line("import " + aliases(n.names));
+        break;
+      }
+      case StmtKind::FromImport: {
+        auto& n = static_cast<const FromImport&>(s);
+        line("from " + n.module + " import " + aliases(n.names));
+        break;
+      }
+      case StmtKind::ExprStmt: line(expr(*static_cast<const ExprStmt&>(s).value, kLambda)); break;
+    }
+  }
+
+  // `e` printed where the grammar expects level `min`: parenthesised when it binds looser.
+  std::string expr(const Expr& e, int min) {
+    std::string text = bare(e);
+    return prec_of(e) < min ? "(" + text + ")" : text;
+  }
+
+ private:
+  std::string bare(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::IntLiteral: return std::to_string(static_cast<const IntLiteral&>(e).value);
+      case ExprKind::FloatLiteral: return float_text(static_cast<const FloatLiteral&>(e).value);
+      case ExprKind::StringLiteral: return string_literal(static_cast<const StringLiteral&>(e).value);
+      case ExprKind::BoolLiteral: return static_cast<const BoolLiteral&>(e).value ? "True" : "False";
+      case ExprKind::NoneLiteral: return "None";
+      case ExprKind::Name: return static_cast<const Name&>(e).id;
+      case ExprKind::List: return "[" + join(static_cast<const ListExpr&>(e).elements) + "]";
+      case ExprKind::Tuple: {
+        auto& n = static_cast<const TupleExpr&>(e);
+        return "(" + join(n.elements) + (n.elements.size() == 1 ? ",)" : ")");
+      }
+      case ExprKind::Dict: {
+        std::string text;
+        for (const auto& entry : static_cast<const DictExpr&>(e).entries) {
+          if (!text.empty()) text += ", ";
+          text += expr(*entry.key, kLambda) + ": " + expr(*entry.value, kLambda);
+        }
+        return "{" + text + "}";
+      }
+      case ExprKind::Call: return call(static_cast<const Call&>(e));
+      case ExprKind::Attribute: {
+        auto& n = static_cast<const Attribute&>(e);
+        // `1.real` would read as the float `1.` then a name.
+        bool number = isa<IntLiteral>(n.object.get());
+        return (number ? "(" + bare(*n.object) + ")" : expr(*n.object, kPrimary)) + "." + n.attr;
+      }
+      case ExprKind::Subscript: {
+        auto& n = static_cast<const Subscript&>(e);
+        return expr(*n.object, kPrimary) + "[" + subscript_index(*n.index) + "]";
+      }
+      case ExprKind::Slice: {
+        auto& n = static_cast<const Slice&>(e);
+        std::string text = (n.lower ? expr(*n.lower, kLambda) : "") + ":" + (n.upper ? expr(*n.upper, kLambda) : "");
+        if (n.step) text += ":" + expr(*n.step, kLambda);
+        return text;
+      }
+      case ExprKind::Binary: {
+        auto& n = static_cast<const Binary&>(e);
+        int p = binary_prec(n.op);
+        // Left-associative but `**`, whose left operand is a primary and right a factor (`2 ** -1`).
+        int left = n.op == BinaryOp::Pow ? kPrimary : p;
+        int right = n.op == BinaryOp::Pow ? kFactor : p + 1;
+        return expr(*n.lhs, left) + " " + op_text(n.op) + " " + expr(*n.rhs, right);
+      }
+      case ExprKind::Unary: {
+        auto& n = static_cast<const Unary&>(e);
+        if (n.op == UnaryOp::Not) return "not " + expr(*n.operand, kNot);
+        return op_text(n.op) + expr(*n.operand, kFactor);
+      }
+      case ExprKind::Compare: {
+        auto& n = static_cast<const Compare&>(e);
+        std::string text = expr(*n.left, kArith);
+        for (size_t i = 0; i < n.ops.size() && i < n.comparators.size(); ++i)
+          text += std::string(" ") + op_text(n.ops[i]) + " " + expr(*n.comparators[i], kArith);
+        return text;
+      }
+      case ExprKind::BoolOp: {
+        auto& n = static_cast<const BoolOp&>(e);
+        int operand = n.op == BoolOpKind::Or ? kAnd : kNot;
+        std::string text;
+        for (const auto& v : n.values) {
+          if (!text.empty()) text += std::string(" ") + op_text(n.op) + " ";
+          text += expr(*v, operand);
+        }
+        return text;
+      }
+      case ExprKind::Conditional: {
+        auto& n = static_cast<const Conditional&>(e);
+        return expr(*n.body, kOr) + " if " + expr(*n.test, kOr) + " else " + expr(*n.orelse, kLambda);
+      }
+      case ExprKind::Lambda: {
+        auto& n = static_cast<const Lambda&>(e);
+        std::string ps = params(n.params);
+        return "lambda" + (ps.empty() ? "" : " " + ps) + ": " + expr(*n.body, kLambda);
+      }
+    }
+    return "?";
+  }
+
+  std::string call(const Call& n) {
+    std::vector<std::pair<uint32_t, std::string>> parts;  // (source position, text)
+    for (const auto& a : n.args) parts.push_back({a->span.begin, expr(*a, kLambda)});
+    for (const auto& k : n.keywords) parts.push_back({k.name_span.begin, k.name + "=" + expr(*k.value, kLambda)});
+    // Positional after keyword (DEPS Prompt 1) is kept in source order; otherwise positional first.
+    if (n.positional_after_keyword)
+      std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string text;
+    for (const auto& [_, part] : parts) text += (text.empty() ? "" : ", ") + part;
+    return expr(*n.callee, kPrimary) + "(" + text + ")";
+  }
+
+  // A subscript's tuple is written bare: `a[1:2, 3]` (a slice cannot stand in parentheses).
+  std::string subscript_index(const Expr& index) {
+    auto* t = dyn_cast<TupleExpr>(&index);
+    if (!t || t->elements.empty()) return expr(index, kLambda);
+    return join(t->elements) + (t->elements.size() == 1 ? "," : "");
+  }
+
+  // A for target: `for k, v in ...`.
+  std::string bare_tuple(const Expr& target) {
+    auto* t = dyn_cast<TupleExpr>(&target);
+    if (!t || t->elements.empty()) return expr(target, kArith);
+    std::string text;
+    for (const auto& x : t->elements) text += (text.empty() ? "" : ", ") + expr(*x, kArith);
+    return text + (t->elements.size() == 1 ? "," : "");
+  }
+
+  std::string join(const ExprList& xs) {
+    std::string text;
+    for (const auto& x : xs) text += (text.empty() ? "" : ", ") + expr(*x, kLambda);
+    return text;
+  }
+
+  std::string params(const std::vector<Param>& ps) {
+    std::string text;
+    for (const auto& p : ps) {
+      if (!text.empty()) text += ", ";
+      text += p.name;
+      if (p.default_) text += "=" + expr(*p.default_, kLambda);
+    }
+    return text;
+  }
+
+  std::string aliases(const std::vector<ImportAlias>& names) {
+    std::string text;
+    for (const auto& a : names) {
+      if (!text.empty()) text += ", ";
+      text += a.name + (a.as_name.empty() ? "" : " as " + a.as_name);
+    }
+    return text;
+  }
+
+  void if_chain(const If& n, const char* keyword) {
+    line(keyword + expr(*n.test, kLambda) + ":");
+    block(n.body);
+    if (n.orelse.size() == 1 && isa<If>(n.orelse[0].get()) && cast<If>(n.orelse[0].get())->is_elif) {
+      if_chain(*cast<If>(n.orelse[0].get()), "elif ");
+    } else if (!n.orelse.empty()) {
+      line("else:");
+      block(n.orelse);
+    }
+  }
+
+  void block(const StmtList& body) {
+    ++depth_;
+    if (body.empty()) line("pass");  // only a built node can have an empty suite
+    for (const auto& s : body) stmt(*s);
+    --depth_;
+  }
+
+  void line(const std::string& text) {
+    out_.append(size_t(depth_) * 4, ' ');
+    out_ += text;
+    out_ += '\n';
+  }
+
+  std::string out_;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+std::string string_literal(std::string_view s) {
+  bool has_single = s.find('\'') != std::string_view::npos;
+  bool has_double = s.find('"') != std::string_view::npos;
+  char q = has_single && !has_double ? '"' : '\'';
+  std::string out(1, q);
+  char hex[16];
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c == static_cast<unsigned char>(q) || c == '\\') out += '\\', out += char(c);
+      else if (c == '\n') out += "\\n";
+      else if (c == '\r') out += "\\r";
+      else if (c == '\t') out += "\\t";
+      else if (c < 0x20 || c == 0x7f) std::snprintf(hex, sizeof hex, "\\x%02x", c), out += hex;
+      else out += char(c);
+      ++i;
+      continue;
+    }
+    uint32_t cp = 0;
+    if (size_t n = utf8::decode(s, i, &cp)) {
+      out.append(s.substr(i, n));
+      i += n;
+      continue;
+    }
+    // A lone surrogate (the lexer encodes `'\ud800'` as three bytes): its escape reads back the same.
+    if (c == 0xED && i + 2 < s.size() && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0 &&
+        utf8::is_continuation(static_cast<unsigned char>(s[i + 2]))) {
+      cp = 0xD000 | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) | (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+      std::snprintf(hex, sizeof hex, "\\u%04x", cp);
+      out += hex;
+      i += 3;
+      continue;
+    }
+    // Not UTF-8 at all: no literal decodes to this byte; \xNN is the nearest (U+00NN).
+    std::snprintf(hex, sizeof hex, "\\x%02x", c);
+    out += hex;
+    ++i;
+  }
+  out += q;
+  return out;
+}
+
+std::string print_module(const Module& module) {
+  Printer p;
+  p.module(module);
+  return p.take();
+}
+
+std::string print_stmt(const Stmt& stmt) {
+  Printer p;
+  p.stmt(stmt);
+  return p.take();
+}
+
+std::string print_expr(const Expr& expr) {
+  Printer p;
+  return p.expr(expr, kLambda);
+}
+
+}  // namespace plank::ast
