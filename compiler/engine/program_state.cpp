@@ -229,12 +229,10 @@ InputResult ProgramState::run(const std::string& text, const std::string& name, 
     result.messages = "plank: error: " + error_ + "\n";
     return result;
   }
-  RenderOptions render{options_.color};
   auto t0 = std::chrono::steady_clock::now();
-  auto input = std::make_unique<Input>();
   SourceRef file = SourceFile::from_string(name, text);
   DiagnosticSink sink;
-  input->ast = frontend::parse_module(file, sink);
+  auto module = frontend::parse_module(file, sink);
   if (sink.has_errors()) {
     result.timings.parse = ms_since(t0);
     if (interactive && unfinished(sink.all(), text)) {
@@ -242,18 +240,37 @@ InputResult ProgramState::run(const std::string& text, const std::string& name, 
       return result;
     }
     result.status = InputResult::Status::CompileError;
-    result.messages = render_text(sink.all(), render);
+    result.messages = render_text(sink.all(), RenderOptions{options_.color});
     return result;
   }
-  if (interactive && open_block(*input->ast, text)) {
+  if (interactive && open_block(*module, text)) {
     result.status = InputResult::Status::Incomplete;
     result.timings.parse = ms_since(t0);
     return result;
   }
-  wrap_expression_statements(input->ast->body);
+  wrap_expression_statements(module->body);
   result.timings.parse = ms_since(t0);
+  return compile_and_run(std::move(module), sink, ModuleInput{}, result);
+}
 
+InputResult ProgramState::run(std::unique_ptr<ast::Module> module, const ModuleInput& how) {
+  InputResult result;
+  if (!state_->engine) {
+    result.status = InputResult::Status::EngineError;
+    result.messages = "plank: error: " + error_ + "\n";
+    return result;
+  }
+  if (how.echo) wrap_expression_statements(module->body);
+  DiagnosticSink sink;
+  return compile_and_run(std::move(module), sink, how, result);
+}
+
+InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, DiagnosticSink& sink, const ModuleInput& how,
+                                          InputResult result) {
+  RenderOptions render{options_.color};
   auto t1 = std::chrono::steady_clock::now();
+  auto input = std::make_unique<Input>();
+  input->ast = std::move(module);
   check::CheckedModule checked = check::check_module(*input->ast, sink, &state_->prelude);
   if (!sink.has_errors()) input->ir = lower::lower_module(checked, {}, sink);
   if (sink.has_errors()) {
@@ -263,7 +280,21 @@ InputResult ProgramState::run(const std::string& text, const std::string& name, 
     return result;
   }
   result.messages = render_text(sink.all(), render);  // warnings
-  state_->remember(checked);
+  if (how.keep) state_->remember(checked);
+  // The module-level bindings this input may change, as they were: a forgotten
+  // input's are put back (the checker counts the names earlier inputs bound as
+  // assigned here too, so those are restored to their own values).
+  struct Binding {
+    uint32_t slot;
+    core::Value value;
+    uint8_t set;
+  };
+  std::vector<Binding> before;
+  if (!how.keep)
+    for (const auto& name : checked.module_scope().assigned) {
+      uint32_t slot = state_->global_slot(name);
+      before.push_back({slot, state_->globals.globals[slot], state_->globals.global_set[slot]});
+    }
   state_->rebase_globals(input->ir);
   bind(input->ir, *thread_, input->runtime);
   input->runtime.globals_home = &state_->globals;
@@ -282,7 +313,15 @@ InputResult ProgramState::run(const std::string& text, const std::string& name, 
   state_->inputs.push_back(std::move(input));
   thread_->has_error = false;
   thread_->interrupt_requested = 0;
+  core::Budget saved = thread_->budget;
+  if (how.max_steps > 0) {
+    // The input's own budget: the steps counted so far belong to earlier inputs.
+    thread_->steps = 0;
+    thread_->fuel = thread_->fuel_granted = 0;
+    thread_->budget.max_steps = how.max_steps;
+  }
   bool ok = run_module_body(*thread_, kept.runtime);
+  thread_->budget = saved;
   std::fflush(stdout);
   result.timings.run = ms_since(t2);
   if (!ok) {
@@ -293,6 +332,14 @@ InputResult ProgramState::run(const std::string& text, const std::string& name, 
     thread_->has_error = false;
     thread_->top = nullptr;
     thread_->depth = 0;
+  }
+  if (!how.keep) {
+    for (const Binding& b : before) {
+      state_->globals.globals[b.slot] = b.value;
+      state_->globals.global_set[b.slot] = b.set;
+    }
+    thread_->heap->remove_module(&kept.runtime);
+    state_->inputs.pop_back();
   }
   return result;
 }

@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "compiler/engine/engine.h"
+#include "compiler/frontend/ast.h"
+#include "support/diagnostics.h"
 #include "runtime/thread.h"
 
 namespace plank::engine {
@@ -53,6 +55,19 @@ struct InputResult {
   bool ok() const { return status == Status::Ok; }
 };
 
+// How a module input runs (ProgramState::run of an ast::Module).
+struct ModuleInput {
+  bool echo = false;      // print module-level expression statements' values, as the REPL does
+  // false: the input is forgotten once it has run. Its module-level bindings
+  // are put back as they were (names it bound are unbound again) and its code
+  // is freed, so a host can run one generated program after another (a CAIP
+  // command each) on the same state without it growing. Objects it changed stay
+  // changed; its functions must not have been stored where kept code can reach
+  // them: they are gone.
+  bool keep = true;
+  int64_t max_steps = 0;  // the steps this input may run (the thread's count restarts); 0: the thread's budget
+};
+
 class ProgramState {
  public:
   explicit ProgramState(const ProgramStateOptions& options = {});
@@ -66,6 +81,10 @@ class ProgramState {
   // statement not yet ended by a blank line) returns Incomplete without
   // running anything: read another line and call again with the whole text.
   InputResult run(const std::string& text, const std::string& name, bool interactive = true);
+  // Compiles and runs a module that is already an AST (parsed elsewhere, or
+  // built: compiler/frontend/ast_build.h). Diagnostics and tracebacks point into
+  // module->file.
+  InputResult run(std::unique_ptr<ast::Module> module, const ModuleInput& how = {});
 
   // Calls the global function `function` with no arguments, as the input `function()` would, without
   // compiling anything (a host that loaded a module calls into it many times: an agent loop once per
@@ -87,6 +106,8 @@ class ProgramState {
 
  private:
   struct State;
+  InputResult compile_and_run(std::unique_ptr<ast::Module> module, DiagnosticSink& sink, const ModuleInput& how,
+                              InputResult result);
   ProgramStateOptions options_;
   std::unique_ptr<core::Thread> thread_;
   std::unique_ptr<State> state_;

@@ -133,8 +133,12 @@ bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double*
   return ok;
 }
 
-RunResult run_program(const RunOptions& o) {
-  auto started = std::chrono::steady_clock::now();
+namespace {
+
+// check -> lower -> bind -> engine -> run, for a parsed or built module.
+// `sink` may already hold the parser's diagnostics (reported with the checker's).
+RunResult compile_and_run(const ast::Module& module, const RunOptions& o, std::chrono::steady_clock::time_point started,
+                          std::unique_ptr<ExecutionEngine> engine, DiagnosticSink& sink) {
   Output io{o};
   RunResult result;
   auto compile_failure = [&](const std::string& message) {
@@ -144,43 +148,17 @@ RunResult run_program(const RunOptions& o) {
     return result;
   };
 
-  // ---- source
-  SourceRef file;
-  if (o.source) {
-    file = SourceFile::from_string(o.path, *o.source);
-  } else {
-    std::string error;
-    file = SourceFile::load(o.path, &error);
-    if (!file) return compile_failure(error);
-  }
-
-  // ---- engine choice (before compiling: a missing JIT is an error, never a silent fallback)
-  EngineOptions eopts;
-  eopts.debug = o.debug;
-  eopts.opt_level = o.opt_level;
-  std::string engine_error;
-  std::unique_ptr<ExecutionEngine> engine = make_engine(o.engine, o.workload, eopts, &engine_error);
-  if (!engine) return compile_failure(engine_error);
-
-  // ---- front end and middle
-  DiagnosticSink sink;
+  // ---- middle
   RenderOptions render{o.color};
   auto report = [&]() {
     if (!sink.all().empty()) io.err(render_text(sink.all(), render));
   };
-  auto module = frontend::parse_module(file, sink);
-  if (sink.has_errors()) {
-    report();
-    result.exit_code = 1;
-    result.compile_error = true;
-    return result;
-  }
   if (o.dump == "ast") {
     report();
-    io.out(ast::dump_ast(*module));
+    io.out(ast::dump_ast(module));
     return result;
   }
-  check::CheckedModule checked = check::check_module(*module, sink);
+  check::CheckedModule checked = check::check_module(module, sink);
   if (sink.has_errors()) {
     report();
     result.exit_code = 1;
@@ -207,7 +185,6 @@ RunResult run_program(const RunOptions& o) {
   thread.budget.max_depth = o.max_depth;
   thread.budget.max_heap_bytes = o.max_heap_bytes;
   thread.capabilities = o.capabilities;
-  std::string captured;
   if (o.out) thread.output = o.out;
   if (o.debug) thread.step_hook = o.step_hook;
   thread.host = o.host;
@@ -242,6 +219,58 @@ RunResult run_program(const RunOptions& o) {
   }
   heap.remove_module(&runtime);
   return result;
+}
+
+// The engine, made before compiling: a missing JIT is an error, never a silent fallback.
+std::unique_ptr<ExecutionEngine> engine_for(const RunOptions& o, std::string* error) {
+  EngineOptions eopts;
+  eopts.debug = o.debug;
+  eopts.opt_level = o.opt_level;
+  return make_engine(o.engine, o.workload, eopts, error);
+}
+
+RunResult failed_to_start(const RunOptions& o, const std::string& message) {
+  Output{o}.err("plank: error: " + message + "\n");
+  RunResult result;
+  result.exit_code = 1;
+  result.compile_error = true;
+  return result;
+}
+
+}  // namespace
+
+RunResult run_program(const RunOptions& o) {
+  auto started = std::chrono::steady_clock::now();
+  SourceRef file;
+  if (o.source) {
+    file = SourceFile::from_string(o.path, *o.source);
+  } else {
+    std::string error;
+    file = SourceFile::load(o.path, &error);
+    if (!file) return failed_to_start(o, error);
+  }
+  std::string engine_error;
+  std::unique_ptr<ExecutionEngine> engine = engine_for(o, &engine_error);
+  if (!engine) return failed_to_start(o, engine_error);
+  DiagnosticSink sink;
+  auto module = frontend::parse_module(file, sink);
+  if (sink.has_errors()) {
+    Output{o}.err(render_text(sink.all(), RenderOptions{o.color}));
+    RunResult result;
+    result.exit_code = 1;
+    result.compile_error = true;
+    return result;
+  }
+  return compile_and_run(*module, o, started, std::move(engine), sink);
+}
+
+RunResult run_module(const ast::Module& module, const RunOptions& o) {
+  auto started = std::chrono::steady_clock::now();
+  std::string engine_error;
+  std::unique_ptr<ExecutionEngine> engine = engine_for(o, &engine_error);
+  if (!engine) return failed_to_start(o, engine_error);
+  DiagnosticSink sink;
+  return compile_and_run(module, o, started, std::move(engine), sink);
 }
 
 }  // namespace plank::engine

@@ -1,5 +1,6 @@
 // The whole pipeline for `plank run` and the tests: parse -> check -> lower ->
-// bind -> engine -> run the module body on a Thread.
+// bind -> engine -> run the module body on a Thread (run_program from text,
+// run_module from an AST).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "compiler/engine/engine.h"
+#include "compiler/frontend/ast.h"
 #include "runtime/thread.h"
 
 namespace plank::engine {
@@ -46,6 +48,11 @@ struct RunResult {
 };
 
 RunResult run_program(const RunOptions& options);
+
+// The same pipeline from a module a program built (compiler/frontend/ast_build.h)
+// rather than parsed: no source text. Diagnostics and tracebacks point into the
+// SourceFile the module names (module.file); `options.path` and `.source` are unused.
+RunResult run_module(const ast::Module& module, const RunOptions& options);
 
 // Runs the module body (runtime.code[0], prepared by an engine) on `thread`,
 // on a thread with a large native stack and with SIGINT turned into an
