@@ -24,7 +24,10 @@ Utterance Utterance::from_text(std::string text) {
     while (i < n && is_space(text[i])) ++i;
     size_t start = i;
     while (i < n && !is_space(text[i])) ++i;
-    if (i > start) u.tokens.emplace_back(text, start, i - start);
+    if (i > start) {
+      u.tokens.emplace_back(text, start, i - start);
+      u.token_spans.push_back(Span{uint32_t(start), uint32_t(i)});
+    }
   }
   u.text = std::move(text);
   return u;

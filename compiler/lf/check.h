@@ -12,10 +12,12 @@
 namespace plank::lf {
 
 // The command a form's spans point into: tokens are text split on whitespace
-// (Python's str.split()).
+// (Python's str.split()); token_spans are where each token lies in text, so a
+// span leaf [0, [i, j]] can point back at the words (CAIP's compiled commands do).
 struct Utterance {
   std::string text;
   std::vector<std::string> tokens;
+  std::vector<Span> token_spans;
   static Utterance from_text(std::string text);
 };
 

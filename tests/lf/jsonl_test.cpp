@@ -77,5 +77,13 @@ TEST(Utterance, SplitsLikePython) {
   EXPECT_TRUE(Utterance::from_text("").tokens.empty());
 }
 
+TEST(Utterance, TokenSpansPointAtTheWords) {
+  auto u = Utterance::from_text("  build  a\tred\ncube ");
+  ASSERT_EQ(u.token_spans.size(), u.tokens.size());
+  for (size_t i = 0; i < u.tokens.size(); ++i)
+    EXPECT_EQ(u.text.substr(u.token_spans[i].begin, u.token_spans[i].end - u.token_spans[i].begin), u.tokens[i]);
+  EXPECT_EQ(u.token_spans[0].begin, 2u);
+}
+
 }  // namespace
 }  // namespace plank::lf
