@@ -1,7 +1,10 @@
 // `plank exec-lf`: the real binary, one form and a whole data set.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/run_plank.h"
@@ -47,6 +50,40 @@ TEST(ExecLf, DumpPrintsTheGeneratedPlankProgram) {
   // The dump is a program `plank run` accepts (it stops at the world: no scene there).
   test::Run check = run_plank("check -", r.out);
   EXPECT_EQ(check.exit_code, 0) << check.err;
+}
+
+// The conversation policy is a Plank file: --policy runs with another one.
+TEST(ExecLf, PolicyFileChangesTheOutcome) {
+  if (!have_mcdata()) GTEST_SKIP() << "minecraft-data is not installed";
+  auto dir = std::filesystem::temp_directory_path() / ("plank_exec_lf_policy_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "boat.json") << R"({"text": "build a boat", "logical_form": {"dialogue_type": "HUMAN_GIVE_COMMAND",)"
+                                   << R"( "action_sequence": [{"action_type": "BUILD", "schematic": {"has_name": [0, [2, 2]]}}]}})";
+  std::string policy = read_all(std::string(PLANK_SOURCE_DIR) + "/stdlib/caip/conversation.plank");
+  const std::string asks = "if doubt['has_default'] and caip_assuming():";
+  ASSERT_NE(policy.find(asks), std::string::npos);
+  std::ofstream(dir / "never_asks.plank") << policy.replace(policy.find(asks), asks.size(), "if doubt['has_default']:");
+  test::Run asked = run_plank("exec-lf '" + (dir / "boat.json").string() + "' --json");
+  ASSERT_EQ(asked.exit_code, 0) << asked.err;
+  EXPECT_EQ(nlohmann::json::parse(asked.out)["outcome"], "asked");
+  test::Run done = run_plank("exec-lf '" + (dir / "boat.json").string() + "' --json --policy '" + (dir / "never_asks.plank").string() + "'");
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  auto j = nlohmann::json::parse(done.out);
+  EXPECT_EQ(j["outcome"], "done");
+  EXPECT_GT(j["blocks_changed"].get<int>(), 0);
+  // PLANK_STDLIB names the folder the default policy is read from.
+  std::filesystem::create_directories(dir / "stdlib" / "caip");
+  std::filesystem::copy_file(dir / "never_asks.plank", dir / "stdlib" / "caip" / "conversation.plank",
+                             std::filesystem::copy_options::overwrite_existing);
+  test::Run env = run_plank("exec-lf '" + (dir / "boat.json").string() + "' --json", "", "PLANK_STDLIB='" + (dir / "stdlib").string() + "'");
+  ASSERT_EQ(env.exit_code, 0) << env.err;
+  EXPECT_EQ(nlohmann::json::parse(env.out)["outcome"], "done");
+  // A policy that does not parse: an input error at its position.
+  std::ofstream(dir / "broken.plank") << "def settle(result:\n";
+  test::Run broken = run_plank("exec-lf '" + (dir / "boat.json").string() + "' --policy '" + (dir / "broken.plank").string() + "'");
+  EXPECT_EQ(broken.exit_code, 1);
+  EXPECT_NE(broken.err.find((dir / "broken.plank").string() + ":1:"), std::string::npos) << broken.err;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ExecLf, RenderWritesAPicture) {

@@ -23,14 +23,15 @@ inline std::string read_all(const std::filesystem::path& p) {
   return s.str();
 }
 
-// `args` is appended to the binary's path as shell words (quote them yourself).
-inline Run run_plank(const std::string& args, const std::string& stdin_text = "") {
+// `args` is appended to the binary's path as shell words (quote them yourself);
+// `env` ("NAME='value' ...") is set for the command.
+inline Run run_plank(const std::string& args, const std::string& stdin_text = "", const std::string& env = "") {
   namespace fs = std::filesystem;
   static int counter = 0;
   fs::path dir = fs::temp_directory_path() / ("plank_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
   fs::create_directories(dir);
   std::ofstream(dir / "in") << stdin_text;
-  std::string cmd = "cd '" PLANK_SOURCE_DIR "' && '" PLANK_BINARY "' " + args + " <'" + (dir / "in").string() + "' >'" +
+  std::string cmd = "cd '" PLANK_SOURCE_DIR "' && " + env + " '" PLANK_BINARY "' " + args + " <'" + (dir / "in").string() + "' >'" +
                     (dir / "out").string() + "' 2>'" + (dir / "err").string() + "'";
   int status = std::system(cmd.c_str());
   Run r;

@@ -1,8 +1,8 @@
 // `plank exec-lf`: compile CAIP logical forms to Plank and run them in a world.
 //
 //   plank exec-lf FORM.json --utterance "..." [--scene NAME|FILE] [--render out.png] [--json]
-//                 [--assume] [--dump=plank] [--engine=interp|jit]
-//   plank exec-lf --jsonl FILE.jsonl [--scene NAME] [--json]
+//                 [--assume] [--dump=plank] [--engine=interp|jit] [--policy FILE]
+//   plank exec-lf --jsonl FILE.jsonl [--scene NAME] [--json] [--log OUT.jsonl]
 //
 // One form: prints the reply and what changed. A data set: each line runs in
 // a fresh copy of the scene; prints {"total","done","asked","refused","errors"}
@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "agents/caip/compile/translate.h"
 #include "agents/caip/intrinsics/shapes.h"
 #include "agents/caip/loop/exec.h"
 #include "compiler/engine/engine.h"
@@ -26,7 +27,7 @@ namespace plank::cli {
 namespace {
 
 struct ExecLfOptions {
-  std::string file, jsonl, utterance, scene = "village", render, dump, engine, log;
+  std::string file, jsonl, utterance, scene = "village", render, dump, engine, log, policy;
   bool assume = false;
   bool shapes = false;
   int limit = 0;
@@ -39,6 +40,7 @@ std::unique_ptr<caip::Executor> open_executor(const ExecLfOptions& o) {
   eo.scene = o.scene;
   eo.assume = o.assume;
   eo.engine = o.engine;
+  eo.policy = o.policy;
   DiagnosticSink sink;
   auto ex = caip::Executor::open(eo, sink);
   if (!ex) std::fputs(render_text(sink.all(), RenderOptions{o.output.use_color()}).c_str(), stderr);
@@ -65,12 +67,12 @@ int exec_one(const ExecLfOptions& o) {
   auto ex = open_executor(o);
   if (!ex) return kInputErrors;
   if (o.dump == "plank") {
-    auto src = ex->compile(lfv, utterance, &error);
-    if (!src) {
+    auto module = ex->compile(lfv, utterance, &error);
+    if (!module) {
       std::fputs(error.c_str(), stderr);
       return kInputErrors;
     }
-    std::fputs(src->c_str(), stdout);
+    std::fputs(caip::program_text(*module).c_str(), stdout);
     return kOk;
   }
   caip::ExecResult r = ex->run(lfv, utterance, file);
@@ -197,6 +199,8 @@ void register_exec_lf(CLI::App& app, Action& action) {
   cmd->add_option("--engine", o->engine, "the engine that runs the program: interp (the default for one-shot programs) or jit")
       ->check(CLI::IsMember(engine::engine_names()));
   cmd->add_option("--log", o->log, "with --jsonl: write each line's outcome and reply to this JSONL file");
+  cmd->add_option("--policy", o->policy,
+                  "the conversation policy (Plank; default: stdlib/caip/conversation.plank, or $PLANK_STDLIB/caip/...)");
   cmd->add_option("--tile", o->tile, "with --render: pixels per block edge (default 12)");
   cmd->add_option("--limit", o->limit, "with --jsonl: only the first N lines");
   cmd->add_flag("--shapes", o->shapes, "print the shape library (Markdown) and stop");

@@ -1,30 +1,30 @@
-// One lowering per action type, and the two memory dialogue types.
-#include <cctype>
+// One lowering per action type; action_table.cpp says which lowers what.
+#include <functional>
 
-#include "agents/caip/compile/emit.h"
+#include "agents/caip/compile/action_table.h"
+#include "agents/caip/compile/lower.h"
 #include "agents/caip/intrinsics/lexicon.h"
 
 namespace plank::caip {
 
+namespace bd = ast::build;
+using Keywords = CommandBuilder::Keywords;
+
 namespace {
 
-std::string schematic_call(Emitter& e, const lf::Value* sc, const lf::Value& action, bool dig = false) {
-  std::string args;
-  if (sc && sc->is_dict()) {
-    add_str(args, "name", e.span(sc->find("has_name")));
-    add_str(args, "block", e.span(sc->find("has_block_type")));
-    add_str(args, "colour", e.span(sc->find("has_colour")));
-    add_str(args, "size", e.span(sc->find("has_size")));
-    add_str(args, "width", e.span(sc->find("has_width")));
-    add_str(args, "height", e.span(sc->find("has_height")));
-    add_str(args, "length", e.span(sc->find("has_length")));
-    add_str(args, "depth", e.span(sc->find("has_depth")));
-    add_str(args, "radius", e.span(sc->find("has_radius")));
-    add_str(args, "thickness", e.span(sc->find("has_thickness")));
-  }
-  if (!sc) add_str(args, "block", e.span(action.find("has_block_type")));
-  if (dig) add_kw(args, "dig", "True");
-  return e.bind("shape", "caip_schematic(" + args + ")");
+std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Value& action, bool dig = false) {
+  CommandBuilder::Scope scope(b, sc ? b.words_in(sc) : b.here());
+  Keywords kws;
+  // caip_schematic's keyword <- the schematic's span leaf.
+  static constexpr std::pair<const char*, const char*> kArgs[] = {
+      {"name", "has_name"},     {"block", "has_block_type"}, {"colour", "has_colour"}, {"size", "has_size"},
+      {"width", "has_width"},   {"height", "has_height"},    {"length", "has_length"}, {"depth", "has_depth"},
+      {"radius", "has_radius"}, {"thickness", "has_thickness"}};
+  if (sc && sc->is_dict())
+    for (auto [arg, key] : kArgs) b.span_arg(kws, arg, sc->find(key));
+  if (!sc) b.span_arg(kws, "block", action.find("has_block_type"));
+  if (dig) b.arg(kws, "dig", bd::boolean(b.here(), true));
+  return b.bind("shape", b.settled(b.call("caip_schematic", {}, std::move(kws))));
 }
 
 // The repeat of an action: at action level, else inside the schematic.
@@ -57,13 +57,17 @@ std::string condition_block(const std::string& text) {
   return {};
 }
 
-// A loop body run until the stop condition, as Plank source. `step_stmt` is
-// the body (one statement, may `break`).
-bool lower_loop(Emitter& e, const lf::Value* stop, const std::string& action, const std::string& what,
-                const std::string& step_stmt) {
-  std::string type = e.text(stop->find("condition_type"));
-  std::string block = e.span(stop->find("block_type"));
-  std::string cond_text = e.span(stop->find("condition_span"));
+// `step` (statements it adds, which may `break`) run until the stop condition:
+//   task = caip_loop_begin(action, what); i = 0
+//   while caip_keep_going(i) [and <condition>]: <step>; i = i + 1
+//   caip_loop_end(task, forever, i)
+void lower_loop(CommandBuilder& b, const lf::Value* stop, const std::string& action, const std::string& what,
+                const std::function<void()>& step) {
+  CommandBuilder::Scope scope(b, b.words_in(stop));
+  std::string type = CommandBuilder::category(stop->find("condition_type"));
+  std::string block = b.text(stop->find("block_type"));
+  std::string cond_text = b.text(stop->find("condition_span"));
+  long seconds = -1;
   if (type.empty() && !cond_text.empty()) {
     block = condition_block(cond_text);
     if (block.empty()) {
@@ -71,247 +75,216 @@ bool lower_loop(Emitter& e, const lf::Value* stop, const std::string& action, co
       auto n = parse_count(cond_text);
       bool timed = false;
       for (const auto& w : words) timed = timed || lemma(w) == "minute" || lemma(w) == "second";
-      if (timed && n) {
-        long seconds = *n * (lemma(words.back()) == "minute" ? 60 : 1);
-        // A step is about a second of game time (4.6 ticks walking, 10 ticks a dance turn).
-        type = "TIMED:" + std::to_string(std::min(seconds, 200L));
-      } else {
-        e.line("caip_ask(" + str_lit("I don't know when to stop for \"" + cond_text + "\". When should I stop?") + ")");
-        e.line("return");
-        return false;
+      if (!timed || !n) {
+        b.return_if_none(b.doubt(b.here(), "unreadable_stop", cond_text));
+        return;
       }
+      // A step is about a second of game time (4.6 ticks walking, 10 ticks a dance turn).
+      seconds = std::min(*n * (lemma(words.back()) == "minute" ? 60 : 1), 200L);
+      type = "TIMED";
     } else {
       type = "ADJACENT_TO_BLOCK_TYPE";
     }
   }
-  std::string task = e.fresh("task");
-  std::string i = e.fresh("i");
-  e.line(task + " = caip_loop_begin(" + str_lit(action) + ", " + str_lit(what) + ")");
-  e.line(i + " = 0");
+  Span at = b.here();
+  std::string task = b.fresh("task");
+  std::string i = b.fresh("i");
+  b.add(bd::assign(at, task, b.call("caip_loop_begin", bd::exprs(b.str(action), b.str(what)))));
+  b.add(bd::assign(at, i, b.integer(0)));
+  ast::ExprPtr test = b.call("caip_keep_going", bd::exprs(b.name(i)));
   if (type == "ADJACENT_TO_BLOCK_TYPE") {
-    e.line("while caip_keep_going(" + i + ") and not caip_adjacent(" + str_lit(block) + "):");
-  } else if (type.rfind("TIMED:", 0) == 0) {
-    e.line("while caip_keep_going(" + i + ") and " + i + " < " + type.substr(6) + ":");
-  } else {  // NEVER: until STOP or the budget
-    e.line("while caip_keep_going(" + i + "):");
-  }
-  e.line("    " + step_stmt);
-  e.line("    " + i + " = " + i + " + 1");
-  e.line("caip_loop_end(" + task + ", " + (type == "NEVER" ? "True" : "False") + ", " + i + ")");
-  return true;
+    test = bd::logical_and(at, bd::exprs(std::move(test), bd::logical_not(at, b.call("caip_adjacent", bd::exprs(b.str(block))))));
+  } else if (type == "TIMED") {
+    test = bd::logical_and(at, bd::exprs(std::move(test), bd::compare(at, b.name(i), ast::CompareOp::Lt, b.integer(seconds))));
+  }  // NEVER: until STOP or the budget
+  b.open_block();
+  step();
+  b.add(bd::assign(at, i, bd::binary(at, ast::BinaryOp::Add, b.name(i), b.integer(1))));
+  b.add(bd::while_loop(at, std::move(test), b.close_block()));
+  b.add_call(b.call("caip_loop_end", bd::exprs(b.name(task), bd::boolean(at, type == "NEVER"), b.name(i))));
 }
 
-void lower_build(Emitter& e, const lf::Value& a) {
-  const lf::Value* sc = a.find("schematic");
-  const lf::Value* ref = a.find("reference_object");
-  const lf::Value* repeat = repeat_of(a);
-  auto n = lower_count(e, repeat, "copies");
-  if (!n) return;
-  std::string dir = repeat && repeat->is_dict() ? e.text(repeat->find("repeat_dir")) : std::string();
-  if (repeat && repeat->is_dict() && e.text(repeat->find("repeat_key")) == "ALL") {
-    e.line("caip_ask(" + str_lit("How many should I build?") + ")");
-    e.line("return");
+// `for k in range(n): <call of k>`, or the call alone for one (`k` is then 0).
+void repeat(CommandBuilder& b, const Count& n, const std::function<ast::ExprPtr(ast::ExprPtr index)>& call) {
+  if (n.one()) {
+    b.add_call(call(b.integer(0)));
     return;
   }
-  if (ref && !sc) {
-    std::string r = lower_ref(e, ref, {});
-    std::string at = lower_location(e, a.find("location"));
-    if (*n == 1) {
-      e.line("caip_copy(" + r + ", " + at + ")");
-    } else {
-      e.line("for k in range(" + std::to_string(*n) + "):");
-      e.line("    caip_copy(" + r + ", caip_offset(" + at + ", " + str_lit(dir) + ", k, " + std::to_string(*n) + "))");
-    }
-    return;
-  }
-  std::string shape = schematic_call(e, sc, a);
-  std::string at = lower_location(e, a.find("location"));
-  if (*n == 1) {
-    e.line("caip_build(" + shape + ", " + at + ")");
-    return;
-  }
-  e.line("for k in range(" + std::to_string(*n) + "):");
-  e.line("    caip_build(" + shape + ", caip_offset(" + at + ", " + str_lit(dir) + ", k, " + std::to_string(*n) + ", " + shape +
-         "))");
+  b.open_block();
+  b.add_call(call(b.name("k")));
+  ast::StmtList body = b.close_block();
+  b.add(bd::for_loop(b.here(), "k", b.call("range", bd::exprs(n.expr(b))), std::move(body)));
 }
 
-void lower_move(Emitter& e, const lf::Value& a) {
-  const lf::Value* stop = stop_of(a);
-  const lf::Value* loc = a.find("location");
-  if (stop && stop->is_dict()) {
-    std::string dir = loc && loc->is_dict() ? e.text(loc->find("relative_direction")) : std::string();
-    if (loc && loc->is_dict() && (loc->find("reference_object") || dir.empty())) {
-      // "walk to the house until you see water", "follow me": go there first, then keep on.
-      std::string at = lower_location(e, loc);
-      e.line("caip_move(" + at + ")");
-    }
-    lower_loop(e, stop, "MOVE", "forward", "if not caip_step(" + str_lit(dir) + "):\n" + std::string(size_t(e.indent) * 4 + 8, ' ') + "break");
-    return;
-  }
-  const lf::Value* repeat = a.find("repeat");
-  auto n = lower_count(e, repeat, "times");
-  if (!n) return;
-  std::string at = lower_location(e, loc);
-  if (*n == 1) e.line("caip_move(" + at + ")");
-  else {
-    e.line("for k in range(" + std::to_string(*n) + "):");
-    e.line("    caip_move(" + at + ")");
-  }
+// Where copy k of n goes: caip_offset(at, direction, k, n[, shape]) (spaced by the
+// shape's extent; None: one block); `at` itself for one.
+ast::ExprPtr offset(CommandBuilder& b, const std::string& at, const std::string& direction, ast::ExprPtr k, const Count& n,
+                    ast::ExprPtr shape) {
+  if (n.one()) return b.name(at);
+  ast::ExprList args = bd::exprs(b.name(at), b.str(direction), std::move(k), n.expr(b));
+  if (shape) args.push_back(std::move(shape));
+  return b.call("caip_offset", std::move(args));
 }
 
-void lower_dig(Emitter& e, const lf::Value& a) {
-  const lf::Value* stop = stop_of(a);
-  if (stop && stop->is_dict() && e.text(stop->find("condition_type")) != "NEVER") {
-    std::string block = e.span(stop->find("block_type"));
-    std::string cond = e.span(stop->find("condition_span"));
-    e.line("caip_ask(" + str_lit("How deep should I dig? I can't tell in advance where \"" + (block.empty() ? cond : block) +
-                                 "\" is.") + ")");
-    e.line("return");
-    return;
-  }
-  const lf::Value* repeat = repeat_of(a);
-  auto n = lower_count(e, repeat, "holes");
-  if (!n) return;
-  std::string shape = a.find("schematic") ? schematic_call(e, a.find("schematic"), a, true) : std::string("None");
-  std::string at = lower_location(e, a.find("location"));
-  if (*n == 1) e.line("caip_dig(" + shape + ", " + at + ")");
-  else {
-    e.line("for k in range(" + std::to_string(*n) + "):");
-    e.line("    caip_dig(" + shape + ", caip_offset(" + at + ", 'RIGHT', k, " + std::to_string(*n) + ", " + shape + "))");
-  }
-}
-
-void lower_dance(Emitter& e, const lf::Value& a) {
-  const lf::Value* loc = a.find("location");
-  std::string dir = loc && loc->is_dict() ? e.text(loc->find("relative_direction")) : std::string();
-  std::string at = "None";
-  bool turning = dir == "CLOCKWISE" || dir == "ANTICLOCKWISE";
-  if (loc && loc->is_dict() && !(turning && !loc->find("reference_object") && !loc->find("location_type")))
-    at = lower_location(e, loc);
-  std::string args = at;
-  if (turning) add_str(args, "direction", dir);
-  if (const lf::Value* stop = stop_of(a); stop && stop->is_dict()) {
-    std::string call = "caip_dance(" + at + (turning ? ", direction=" + str_lit(dir) : "") + ", turns=1)";
-    lower_loop(e, stop, "DANCE", "a dance", call);
-    return;
-  }
-  auto n = lower_count(e, a.find("repeat"), "times");
-  if (!n) return;
-  e.line("caip_dance(" + args + ", turns=" + std::to_string(4 * *n) + ")");
+// UNDO, STOP, RESUME: the task stack, of the target action type if named.
+void lower_task_verb(CommandBuilder& b, const lf::Value& a, const char* intrinsic) {
+  ast::ExprList args;
+  if (std::string target = b.text(a.find("target_action_type")); !target.empty())
+    args.push_back(bd::str(b.where(a.find("target_action_type")), target));
+  b.add_call(b.settled(b.call(intrinsic, std::move(args))));
 }
 
 }  // namespace
 
-std::string lower_action(Emitter& e, const lf::Value& a) {
-  std::string type = e.text(a.find("action_type"));
-  if (type == "BUILD") {
-    lower_build(e, a);
-  } else if (type == "SPAWN") {
-    const lf::Value* ref = a.find("reference_object");
-    std::string name = ref && ref->is_dict() ? e.span(ref->find("has_name")) : std::string();
-    const lf::Value* repeat = a.find("repeat");
-    if (!repeat && ref && ref->is_dict()) repeat = ref->find("repeat");
-    auto n = lower_count(e, repeat, "creatures");
-    if (!n) return type;
-    std::string at = lower_location(e, a.find("location"));
-    e.line("caip_spawn(" + str_lit(name) + ", " + at + ", count=" + std::to_string(*n) + ")");
-  } else if (type == "FILL") {
-    std::string refs = lower_ref(e, a.find("reference_object"), {true, true, false});
-    std::string args = refs;
-    add_str(args, "block", e.span(a.find("has_block_type")));
-    e.line("caip_fill(" + args + ")");
-  } else if (type == "DESTROY") {
-    std::string refs = lower_ref(e, a.find("reference_object"), {true, false, false});
-    e.line("caip_destroy(" + refs + ")");
-  } else if (type == "MOVE") {
-    lower_move(e, a);
-  } else if (type == "DIG") {
-    lower_dig(e, a);
-  } else if (type == "DANCE") {
-    lower_dance(e, a);
-  } else if (type == "FREEBUILD") {
-    const lf::Value* ref = a.find("reference_object");
-    std::string r;
-    if (!ref && a.find("location")) {
-      std::string at = lower_location(e, a.find("location"));
-      r = e.bind("ref", "caip_find(at=" + at + ")");
-    } else {
-      r = lower_ref(e, ref, {});
+void lower_build(CommandBuilder& b, const lf::Value& a) {
+  const lf::Value* sc = a.find("schematic");
+  const lf::Value* ref = a.find("reference_object");
+  const lf::Value* rep = repeat_of(a);
+  Count n = lower_count(b, rep, "copies");
+  std::string dir = rep && rep->is_dict() ? CommandBuilder::category(rep->find("repeat_dir")) : std::string();
+  if (rep && rep->is_dict() && CommandBuilder::category(rep->find("repeat_key")) == "ALL") {
+    b.return_if_none(b.doubt(b.words_in(rep), "uncounted"));  // "build all of them": how many is all?
+    return;
+  }
+  if (ref && !sc) {
+    std::string r = lower_ref(b, ref, {});
+    std::string at = lower_location(b, a.find("location"));
+    repeat(b, n, [&](ast::ExprPtr k) {
+      return b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr)));
+    });
+    return;
+  }
+  std::string shape = schematic_call(b, sc, a);
+  std::string at = lower_location(b, a.find("location"));
+  repeat(b, n, [&](ast::ExprPtr k) {
+    return b.call("caip_build", bd::exprs(b.name(shape), offset(b, at, dir, std::move(k), n, b.name(shape))));
+  });
+}
+
+void lower_spawn(CommandBuilder& b, const lf::Value& a) {
+  const lf::Value* ref = a.find("reference_object");
+  const lf::Value* name = ref && ref->is_dict() ? ref->find("has_name") : nullptr;
+  const lf::Value* rep = a.find("repeat");
+  if (!rep && ref && ref->is_dict()) rep = ref->find("repeat");
+  Count n = lower_count(b, rep, "creatures");
+  std::string at = lower_location(b, a.find("location"));
+  Keywords kws;
+  b.arg(kws, "count", n.expr(b));
+  b.add_call(b.settled(b.call("caip_spawn", bd::exprs(bd::str(b.where(name), b.text(name)), b.name(at)), std::move(kws))));
+}
+
+void lower_fill(CommandBuilder& b, const lf::Value& a) {
+  std::string refs = lower_ref(b, a.find("reference_object"), {true, true, false});
+  Keywords kws;
+  b.span_arg(kws, "block", a.find("has_block_type"));
+  b.add_call(b.settled(b.call("caip_fill", bd::exprs(b.name(refs)), std::move(kws))));
+}
+
+void lower_destroy(CommandBuilder& b, const lf::Value& a) {
+  std::string refs = lower_ref(b, a.find("reference_object"), {true, false, false});
+  b.add_call(b.call("caip_destroy", bd::exprs(b.name(refs))));
+}
+
+void lower_move(CommandBuilder& b, const lf::Value& a) {
+  const lf::Value* stop = stop_of(a);
+  const lf::Value* loc = a.find("location");
+  if (stop && stop->is_dict()) {
+    std::string dir = loc && loc->is_dict() ? CommandBuilder::category(loc->find("relative_direction")) : std::string();
+    if (loc && loc->is_dict() && (loc->find("reference_object") || dir.empty())) {
+      // "walk to the house until you see water", "follow me": go there first, then keep on.
+      std::string at = lower_location(b, loc);
+      b.add_call(b.call("caip_move", bd::exprs(b.name(at))));
     }
-    e.line("caip_freebuild(" + r + ")");
-  } else if (type == "UNDO" || type == "STOP" || type == "RESUME") {
-    std::string fn = type == "UNDO" ? "caip_undo" : type == "STOP" ? "caip_stop" : "caip_resume";
-    std::string target = e.span(a.find("target_action_type"));
-    e.line(fn + "(" + (target.empty() ? std::string() : str_lit(target)) + ")");
-  } else if (type == "OTHERACTION" || type == "GET" || type == "GIVE") {
-    std::string about;
-    if (const lf::Value* ref = a.find("reference_object"); ref && ref->is_dict()) about = e.span(ref->find("has_name"));
-    std::string text = e.utterance.text;
-    while (!text.empty() && (std::ispunct(static_cast<unsigned char>(text.back())) || text.back() == ' ')) text.pop_back();
-    std::string reply = "I understood that you want me to \"" + text + "\"" + (about.empty() ? "" : " (about the " + about + ")") +
-                        ", but I can't do that yet.";
-    e.line("caip_refuse(" + str_lit(reply) + ")");
+    lower_loop(b, stop, "MOVE", "forward", [&] {
+      ast::ExprList args;
+      if (!dir.empty()) args.push_back(b.str(dir));
+      Span at = b.here();
+      b.add(bd::if_stmt(at, bd::logical_not(at, b.call("caip_step", std::move(args))), bd::stmts(bd::break_stmt(at))));
+    });
+    return;
+  }
+  Count n = lower_count(b, a.find("repeat"), "times");
+  std::string at = lower_location(b, loc);
+  repeat(b, n, [&](ast::ExprPtr) { return b.call("caip_move", bd::exprs(b.name(at))); });
+}
+
+void lower_dig(CommandBuilder& b, const lf::Value& a) {
+  const lf::Value* stop = stop_of(a);
+  if (stop && stop->is_dict() && CommandBuilder::category(stop->find("condition_type")) != "NEVER") {
+    // The depth of "until you hit water" cannot be known before digging.
+    std::string block = b.text(stop->find("block_type"));
+    std::string words = block.empty() ? b.text(stop->find("condition_span")) : block;
+    b.return_if_none(b.doubt(b.words_in(stop), "dig_until", words));
+    return;
+  }
+  const lf::Value* rep = repeat_of(a);
+  Count n = lower_count(b, rep, "holes");
+  std::string shape = a.find("schematic") ? schematic_call(b, a.find("schematic"), a, true) : std::string();
+  std::string at = lower_location(b, a.find("location"));
+  auto shape_or_none = [&] { return shape.empty() ? bd::none(b.here()) : b.name(shape); };
+  repeat(b, n, [&](ast::ExprPtr k) {
+    return b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none())));
+  });
+}
+
+void lower_freebuild(CommandBuilder& b, const lf::Value& a) {
+  const lf::Value* ref = a.find("reference_object");
+  std::string r;
+  if (!ref && a.find("location")) {
+    std::string at = lower_location(b, a.find("location"));
+    Keywords kws;
+    b.arg(kws, "at", b.name(at));
+    r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(kws))));
   } else {
-    e.line("caip_refuse(" + str_lit("I don't know how to do " + type + " yet.") + ")");
+    r = lower_ref(b, ref, {});
+  }
+  b.add_call(b.call("caip_freebuild", bd::exprs(b.name(r))));
+}
+
+void lower_dance(CommandBuilder& b, const lf::Value& a) {
+  const lf::Value* loc = a.find("location");
+  std::string dir = loc && loc->is_dict() ? CommandBuilder::category(loc->find("relative_direction")) : std::string();
+  bool turning = dir == "CLOCKWISE" || dir == "ANTICLOCKWISE";
+  std::string at;  // "": dance where it stands
+  if (loc && loc->is_dict() && !(turning && !loc->find("reference_object") && !loc->find("location_type")))
+    at = lower_location(b, loc);
+  auto dance = [&](ast::ExprPtr turns) {
+    Keywords kws;
+    if (turning) b.str_arg(kws, "direction", dir);
+    b.arg(kws, "turns", std::move(turns));
+    return b.call("caip_dance", bd::exprs(at.empty() ? bd::none(b.here()) : b.name(at)), std::move(kws));
+  };
+  if (const lf::Value* stop = stop_of(a); stop && stop->is_dict()) {
+    lower_loop(b, stop, "DANCE", "a dance", [&] { b.add_call(dance(b.integer(1))); });
+    return;
+  }
+  Count n = lower_count(b, a.find("repeat"), "times");
+  // A dance is four quarter turns.
+  ast::ExprPtr turns = n.variable.empty() ? b.integer(4 * n.known)
+                                          : bd::binary(b.here(), ast::BinaryOp::Mul, b.integer(4), b.name(n.variable));
+  b.add_call(dance(std::move(turns)));
+}
+
+void lower_undo(CommandBuilder& b, const lf::Value& a) { lower_task_verb(b, a, "caip_undo"); }
+void lower_stop(CommandBuilder& b, const lf::Value& a) { lower_task_verb(b, a, "caip_stop"); }
+void lower_resume(CommandBuilder& b, const lf::Value& a) { lower_task_verb(b, a, "caip_resume"); }
+
+void lower_other(CommandBuilder& b, const lf::Value& a) {
+  // What was understood, in the speaker's words; the policy says why it is not done.
+  Keywords kws;
+  if (const lf::Value* ref = a.find("reference_object"); ref && ref->is_dict()) b.span_arg(kws, "about", ref->find("has_name"));
+  b.add_call(b.call("cannot_do", bd::exprs(bd::str(b.whole(), b.utterance().text)), std::move(kws)));
+}
+
+std::string lower_action(CommandBuilder& b, const lf::Value& a) {
+  std::string type = CommandBuilder::category(a.find("action_type"));
+  CommandBuilder::Scope scope(b, b.words_in(&a));
+  if (const ActionType* row = find_action_type(type)) {
+    row->lower(b, a);
+  } else {  // the validator admits no other type: a form that reaches here was not checked
+    b.add_call(b.call("unknown_action", bd::exprs(b.str(type))));
   }
   return type;
-}
-
-void lower_get_memory(Emitter& e, const lf::Value& form) {
-  const lf::Value* f = form.find("filters");
-  if (!f && !form.find("answer_type") && !form.find("tag_name")) {
-    // A bare question: the words say what is asked (lexicon's question patterns).
-    auto q = question_pattern(e.utterance.text);
-    if (!q) {
-      e.line("caip_answer('')");
-    } else if (q->kind == "AGENT" || q->kind == "ACTION") {
-      e.line("caip_answer(" + str_lit(q->kind) + ")");
-    } else if (q->kind == "WHAT") {
-      std::string r = e.bind("ref", "caip_find(coref=True)");
-      e.line("caip_answer('REFERENCE_OBJECT', answer_type='TAG', tag_name='has_name', refs=[" + r + "])");
-    } else {
-      std::string refs = e.bind("refs", "caip_find(name=" + str_lit(q->noun) + ", quiet=True)");
-      e.line("caip_answer('REFERENCE_OBJECT', answer_type=" + str_lit(q->kind) + ", refs=" + refs + ", what=" +
-             str_lit(q->noun) + ")");
-    }
-    return;
-  }
-  std::string kind = f && f->is_dict() ? e.text(f->find("type")) : std::string();
-  std::string args;
-  add_str(args, "answer_type", e.text(form.find("answer_type")));
-  add_str(args, "tag_name", e.text(form.find("tag_name")));
-  if (f && f->is_dict()) {
-    add_str(args, "action_type", e.text(f->find("action_type")));
-    if (const lf::Value* ref = f->find("reference_object")) {
-      if (kind.empty()) kind = "REFERENCE_OBJECT";
-      std::string refs = lower_ref(e, ref, {true, false, true});
-      add_kw(args, "refs", refs);
-      if (ref->is_dict()) add_str(args, "what", e.span(ref->find("has_name")));
-    }
-  }
-  e.line("caip_answer(" + str_lit(kind) + (args.empty() ? "" : ", " + args) + ")");
-}
-
-void lower_put_memory(Emitter& e, const lf::Value& form) {
-  const lf::Value* upsert = form.find("upsert");
-  const lf::Value* data = upsert && upsert->is_dict() ? upsert->find("memory_data") : nullptr;
-  const lf::Value* f = form.find("filters");
-  const lf::Value* ref = f && f->is_dict() ? f->find("reference_object") : nullptr;
-  if (data && data->is_dict() && e.text(data->find("memory_type")) == "REWARD") {
-    e.line("caip_reward(" + str_lit(e.text(data->find("reward_value"))) + ")");
-    return;
-  }
-  std::string tag;
-  if (data && data->is_dict()) {
-    for (const char* key : {"has_tag", "has_name", "has_colour", "has_size"})
-      if (tag.empty()) tag = e.span(data->find(key));
-  }
-  if (tag.empty()) {
-    e.line("caip_ask(" + str_lit("What should I remember about it?") + ")");
-    return;
-  }
-  std::string refs = lower_ref(e, ref, {true, false, false});
-  e.line("caip_tag(" + refs + ", " + str_lit(tag) + ")");
 }
 
 }  // namespace plank::caip

@@ -1,80 +1,83 @@
 // Reference objects, locations and repeat counts.
-#include "agents/caip/compile/emit.h"
+#include <algorithm>
+
+#include "agents/caip/compile/lower.h"
 #include "agents/caip/intrinsics/lexicon.h"
 
 namespace plank::caip {
 
-std::optional<long> lower_count(Emitter& e, const lf::Value* repeat, const char* what) {
-  if (!repeat || !repeat->is_dict()) return 1;
-  std::string text = e.span(repeat->find("repeat_count"));
-  if (text.empty()) return e.text(repeat->find("repeat_key")) == "FOR" ? std::optional<long>(2) : std::optional<long>(1);
-  if (auto n = parse_count(text)) return std::clamp(*n, 1L, 100L);
-  if (e.assume) {
-    e.line("caip_say(" + str_lit("I assumed \"" + text + "\" means once.") + ")");
-    return 1;
-  }
-  e.line("caip_ask(" + str_lit(fmt::format("How many {} do you mean by \"{}\"?", what, text)) + ")");
-  e.line("return");
-  return std::nullopt;
+namespace bd = ast::build;
+
+Count lower_count(CommandBuilder& b, const lf::Value* repeat, const char* what) {
+  if (!repeat || !repeat->is_dict()) return {};
+  const lf::Value* count = repeat->find("repeat_count");
+  std::string text = b.text(count);
+  if (text.empty()) return {b.category(repeat->find("repeat_key")) == "FOR" ? 2L : 1L, {}};
+  if (auto n = parse_count(text)) return {std::clamp(*n, 1L, 100L), {}};
+  // Words that are not a number ("lots of towers"): the policy asks, or goes on with once.
+  Span at = b.where(count);
+  return {1, b.bind("n", b.doubt(at, "unreadable_count", text, what, 1))};
 }
 
-std::string lower_location(Emitter& e, const lf::Value* loc) {
-  if (!loc || !loc->is_dict()) return e.bind("at", "caip_location('SPEAKER_LOOK')");
-  std::string type = e.text(loc->find("location_type"));
-  std::string args;
+std::string lower_location(CommandBuilder& b, const lf::Value* loc) {
+  if (!loc || !loc->is_dict())
+    return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("SPEAKER_LOOK")))));
+  CommandBuilder::Scope scope(b, b.words_in(loc));
+  std::string type = CommandBuilder::category(loc->find("location_type"));
+  CommandBuilder::Keywords kws;
   const lf::Value* ref = loc->find("reference_object");
   const lf::Value* ref1 = loc->find("reference_object_1");
   const lf::Value* ref2 = loc->find("reference_object_2");
   if (!ref) ref = ref1;
   if (ref && (type.empty() || type == "REFERENCE_OBJECT")) {
     type = "REFERENCE_OBJECT";
-    add_kw(args, "ref", lower_ref(e, ref, {}));
-    if (ref2) add_kw(args, "ref2", lower_ref(e, ref2, {}));
+    b.arg(kws, "ref", b.name(lower_ref(b, ref, {})));
+    if (ref2) b.arg(kws, "ref2", b.name(lower_ref(b, ref2, {})));
   }
   if (type.empty()) type = loc->find("coordinates") ? "COORDINATES" : "SPEAKER_LOOK";
-  add_str(args, "coordinates", e.span(loc->find("coordinates")));
-  add_str(args, "direction", e.text(loc->find("relative_direction")));
-  add_str(args, "steps", e.span(loc->find("steps")));
-  return e.bind("at", "caip_location(" + str_lit(type) + (args.empty() ? "" : ", " + args) + ")");
+  b.span_arg(kws, "coordinates", loc->find("coordinates"));
+  b.str_arg(kws, "direction", CommandBuilder::category(loc->find("relative_direction")));
+  b.span_arg(kws, "steps", loc->find("steps"));
+  return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str(type)), std::move(kws))));
 }
 
-std::string lower_ref(Emitter& e, const lf::Value* ref, const RefLowering& how) {
-  std::string args;
+std::string lower_ref(CommandBuilder& b, const lf::Value* ref, const RefLowering& how) {
+  CommandBuilder::Scope scope(b, b.words_in(ref));
+  CommandBuilder::Keywords kws;
+  bool counted = false;  // ALL or FOR n: caip_find gives a list
   if (ref && ref->is_dict()) {
-    add_str(args, "name", e.span(ref->find("has_name")));
-    add_str(args, "colour", e.span(ref->find("has_colour")));
-    add_str(args, "size", e.span(ref->find("has_size")));
-    add_str(args, "tag", e.span(ref->find("has_tag")));
-    add_str(args, "block", e.span(ref->find("has_block_type")));
-    if (ref->find("contains_coreference")) add_kw(args, "coref", "True");
+    b.span_arg(kws, "name", ref->find("has_name"));
+    b.span_arg(kws, "colour", ref->find("has_colour"));
+    b.span_arg(kws, "size", ref->find("has_size"));
+    b.span_arg(kws, "tag", ref->find("has_tag"));
+    b.span_arg(kws, "block", ref->find("has_block_type"));
+    if (ref->find("contains_coreference")) b.arg(kws, "coref", bd::boolean(b.here(), true));
     const lf::Value* repeat = ref->find("repeat");
     if (repeat && repeat->is_dict()) {
-      if (e.text(repeat->find("repeat_key")) == "ALL") add_kw(args, "all", "True");
-      else if (auto n = lower_count(e, repeat, "objects")) {
-        if (*n > 1) add_kw(args, "count", std::to_string(*n));
-      } else {
-        return "None";
+      if (CommandBuilder::category(repeat->find("repeat_key")) == "ALL") {
+        b.arg(kws, "all", bd::boolean(b.where(repeat->find("repeat_key")), true));
+        counted = true;
+      } else if (Count n = lower_count(b, repeat, "objects"); !n.one()) {
+        b.arg(kws, "count", n.expr(b));
+        counted = true;
       }
     }
     if (const lf::Value* loc = ref->find("location")) {
-      std::string at = lower_location(e, loc);
-      add_kw(args, "at", at);
+      std::string at = lower_location(b, loc);
+      b.arg(kws, "at", b.name(at));
       // The direction already moved the location; it also filters candidates.
-      add_str(args, "direction", e.text(loc->find("relative_direction")));
+      b.str_arg(kws, "direction", CommandBuilder::category(loc->find("relative_direction")));
     }
   }
-  if (args.empty() && !how.hole) add_kw(args, "coref", "True");  // "destroy" alone: what the speaker means
-  if (how.hole) add_kw(args, "hole", "True");
-  if (how.quiet) add_kw(args, "quiet", "True");
-  if (how.many && args.find("all=") == std::string::npos && args.find("count=") == std::string::npos &&
-      args.find("quiet=") == std::string::npos)
-  {
-    std::string one = e.bind("ref", "caip_find(" + args + ")");
-    std::string list = e.fresh("refs");
-    e.line(list + " = [" + one + "]");
-    return list;
-  }
-  return e.bind("ref", "caip_find(" + args + ")");
+  if (kws.empty() && !how.hole) b.arg(kws, "coref", bd::boolean(b.here(), true));  // "destroy" alone: what the speaker means
+  if (how.hole) b.arg(kws, "hole", bd::boolean(b.here(), true));
+  if (how.quiet) b.arg(kws, "quiet", bd::boolean(b.here(), true));
+  std::string found = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(kws))));
+  if (!how.many || counted || how.quiet) return found;
+  // One object where a list is wanted.
+  std::string list = b.fresh("refs");
+  b.add(bd::assign(b.here(), list, bd::list(b.here(), bd::exprs(b.name(found)))));
+  return list;
 }
 
 }  // namespace plank::caip

@@ -1,7 +1,8 @@
-// What the "caip" intrinsics do, as plain C++ over a Assistant: resolving
+// What the "caip" intrinsics do, as plain C++ over an Assistant: resolving
 // reference objects and locations, making schematics, and every action of the
-// grammar. Each returns nullopt / false after asking or refusing through the
-// session (the generated program then stops), so the intrinsics stay thin.
+// grammar. Each returns nullopt / false after refusing or raising a doubt
+// (Assistant::unsure, doubts.h): the intrinsic hands the doubt to the policy,
+// which asks or goes on. The intrinsics stay thin.
 #pragma once
 #include <optional>
 #include <string>
@@ -70,16 +71,12 @@ bool adjacent_to_block(Assistant& s, const std::string& block);
 bool keep_going(Assistant& s, long step);
 
 // ---- memory (memory_acts.cpp)
-struct QuestionQuery {
-  std::string kind;          // ACTION, AGENT, REFERENCE_OBJECT, "" (unknown)
-  std::string answer_type;   // TAG, EXISTS, COUNT, ""
-  std::string tag_name;      // has_name, has_colour, action_name, location, ...
-  std::string action_type;   // filters.action_type
-  std::vector<int> things;   // REFERENCE_OBJECT: what was found (may be empty for EXISTS)
-  std::string what;          // the reference's name span, for the answer's words
-};
-bool answer(Assistant& s, const QuestionQuery& q);
+// What the agent is doing: the innermost running task (of that action type; "": any), or null.
+const TaskInfo* running_task(Assistant& s, const std::string& action_type);
+// The last task it started (running or not), or null.
+const TaskInfo* last_task(Assistant& s);
 bool put_tag(Assistant& s, const std::vector<int>& things, const std::string& tag);
-bool put_reward(Assistant& s, const std::string& value);
+// Keeps a POSITIVE (+1) or NEGATIVE (-1) reward; the policy thanks or apologises.
+int put_reward(Assistant& s, const std::string& value);
 
 }  // namespace plank::caip

@@ -87,6 +87,7 @@ void Assistant::begin_command(std::string utterance) {
   handles_.clear();
   locations_.clear();
   schematics_.clear();
+  go_ons.clear();
 }
 
 void Assistant::say(std::string sentence) {
@@ -107,12 +108,6 @@ void Assistant::refuse(std::string reason) {
 
 void Assistant::mark_done() {
   if (outcome_ == Outcome::None) outcome_ = Outcome::Done;
-}
-
-bool Assistant::assume(const std::string& what) {
-  if (!options_.assume) return false;
-  say("I assumed " + what + ".");
-  return true;
 }
 
 bool Assistant::budget_left() const { return clock_.now() - command_start_ < options_.tick_budget; }

@@ -10,18 +10,24 @@
 // locations(), a schematic an int index into schematics(). Handles live as
 // long as the command (begin_command() clears them).
 #pragma once
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "agents/caip/intrinsics/doubts.h"
 #include "agents/caip/intrinsics/shapes.h"
+#include "runtime/value.h"
 #include "world/agent/actions.h"
 #include "world/voxels/world.h"
 
 namespace plank::memory {
 class AgentMemory;
+}
+namespace plank::core {
+struct Thread;
 }
 
 namespace plank::caip {
@@ -74,7 +80,7 @@ struct PendingBuild {
 };
 
 struct AssistantOptions {
-  bool assume = false;            // take documented defaults instead of asking
+  bool assume = false;            // the speaker allows assumptions (`--assume`): the policy reads it
   uint64_t tick_budget = 20 * 60 * 20;  // game ticks one command may use (20 minutes)
   int max_loop_steps = 200;       // NEVER / until loops stop after this many steps
   std::string speaker;            // "" = the scene's first speaker
@@ -125,9 +131,20 @@ class Assistant {
   void ask(std::string question);
   void refuse(std::string reason);
   void mark_done();
-  // "I assumed X." (with --assume) or false (the caller asks instead).
-  bool assume(const std::string& what);
   bool budget_left() const;
+
+  // ---- doubts (doubts.h): what the intrinsics cannot settle goes to the policy.
+  // True: go on with the default (the policy said so). False: the doubt is raised
+  // and the caller returns nullopt / false; the resolving intrinsic hands it over.
+  bool unsure(Doubt d) { return doubts_.unsure(std::move(d)); }
+  DoubtState& doubts() { return doubts_; }
+  // How to go on from each doubt raised this command, by token: the resolving
+  // call again with `taken` doubts settled by their defaults (intrinsics.cpp).
+  struct GoOn {
+    std::function<core::Value(core::Thread*)> call;
+    int taken = 0;
+  };
+  std::vector<GoOn> go_ons;
   uint64_t command_start_tick() const { return command_start_; }
 
   // ---- perception and handles
@@ -192,6 +209,7 @@ class Assistant {
   std::vector<Thing> handles_;
   std::vector<Location> locations_;
   std::vector<Schematic> schematics_;
+  DoubtState doubts_;
 };
 
 }  // namespace plank::caip

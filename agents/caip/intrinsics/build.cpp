@@ -152,10 +152,7 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   if (!sc.shape) {
     // "build a stone one", "make something red": no name, or a material used as a name.
     bool nameless = words.empty() || q.dig || block_type(reg, q.name).has_value();
-    if (!nameless && !s.assume(fmt::format("a {} can be built as a cube", joined))) {
-      s.ask(fmt::format("I don't know how to build {}. Should I build a cube instead?", article(joined)));
-      return std::nullopt;
-    }
+    if (!nameless && !s.unsure(Doubt::or_default("unknown_shape").with("name", joined))) return std::nullopt;
     sc.shape = find_shape(q.dig ? "rectanguloid" : "cube");
     if (nameless && !q.dig && words.size() && !q.name.empty() && q.block.empty()) {
       sc.block = *block_type(reg, q.name);
@@ -167,10 +164,8 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
     if (text.empty()) return 0;
     if (auto v = parse_length(text)) return int(std::min(*v, 1000L));  // the shape clamps further
     if (auto r = size_word(text)) return r->pick();
-    if (!s.assume(fmt::format("\"{}\" means the default {}", text, what))) {
-      s.ask(fmt::format("How many blocks is \"{}\"?", text));
+    if (!s.unsure(Doubt::or_default("unreadable_length").with("words", text).with("what", std::string(what))))
       return std::nullopt;
-    }
     return 0;
   };
   auto width = len(q.width, "width"), height = len(q.height, "height"), length = len(q.length, "length"),
@@ -189,8 +184,7 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
       size = r->pick();
     } else if (auto v = parse_length(q.size)) {
       size = int(std::min(*v, 1000L));
-    } else if (!s.assume(fmt::format("\"{}\" means the default size", q.size))) {
-      s.ask(fmt::format("How big is \"{}\"? Give me a size in blocks, like 5x5.", q.size));
+    } else if (!s.unsure(Doubt::or_default("unreadable_size").with("words", q.size))) {
       return std::nullopt;
     }
   }
@@ -207,10 +201,8 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   if (!q.block.empty()) {
     auto id = block_type(reg, q.block);
     if (!id) {
-      if (!s.assume(fmt::format("{} for \"{}\"", sc.shape->default_block, q.block))) {
-        s.ask(fmt::format("I don't know a block called \"{}\". Which block should I use?", q.block));
+      if (!s.unsure(Doubt::or_default("unknown_block").with("words", q.block).with("instead", std::string(sc.shape->default_block))))
         return std::nullopt;
-      }
     } else {
       sc.block = *id, sc.block_given = true;
     }
@@ -219,10 +211,7 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
     auto c = colour_word(q.colour);
     auto id = c ? colour_block(reg, *c) : std::nullopt;
     if (!id) {
-      if (!s.assume(fmt::format("the default colour for \"{}\"", q.colour))) {
-        s.ask(fmt::format("I don't know the colour \"{}\". Which colour do you mean?", q.colour));
-        return std::nullopt;
-      }
+      if (!s.unsure(Doubt::or_default("unknown_colour").with("words", q.colour))) return std::nullopt;
     } else {
       sc.block = *id, sc.block_given = true;
     }
@@ -416,10 +405,8 @@ bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& b
   if (!block_text.empty()) {
     block = block_type(reg, block_text);
     if (!block) {
-      if (!s.assume(fmt::format("dirt for \"{}\"", block_text))) {
-        s.ask(fmt::format("I don't know a block called \"{}\". What should I fill it with?", block_text));
+      if (!s.unsure(Doubt::or_default("unknown_filling").with("words", block_text).with("instead", std::string("dirt"))))
         return false;
-      }
     }
   }
   std::vector<Placement> cells;

@@ -1,13 +1,22 @@
 // Thin wrappers: bind the arguments, find the Assistant through the thread's
 // HostContext, call acts.h, turn the result into a Plank value (an int
-// handle, a list of handles, a bool, or None after asking / refusing).
+// handle, a list of handles, a bool, a dict of facts, or None).
+//
+// The resolving intrinsics (those whose result the compiled command passes to
+// the policy's `settle`) return a doubt instead of a value when they cannot
+// decide (doubts.h): a dict {'doubt': kind, 'has_default': bool, 'token': n,
+// <facts>}. caip_go_on(doubt) runs the call again with that doubt taken by its
+// default.
 #include "agents/caip/intrinsics/intrinsics.h"
 
 #include <fmt/format.h>
 
+#include "agents/caip/compile/action_table.h"
 #include "agents/caip/intrinsics/acts.h"
+#include "agents/caip/intrinsics/lexicon.h"
 #include "agents/host/host_context.h"
 #include "runtime/args.h"
+#include "runtime/heap.h"
 #include "runtime/objects.h"
 
 namespace plank::caip {
@@ -17,6 +26,7 @@ namespace {
 using core::BoundArgs;
 using core::CallArgs;
 using core::IntrinsicParam;
+using core::RootScope;
 using core::Thread;
 using core::Value;
 using P = IntrinsicParam;
@@ -81,24 +91,105 @@ bool wrap_named(Thread* t, Value* result, const CallArgs& args, std::string_view
 Value opt_int(std::optional<int> v) { return v ? Value::integer(*v) : Value::none(); }
 Value boolean(bool b) { return Value::boolean(b); }
 
+Value str_value(Thread* t, RootScope& scope, std::string_view text) { return scope.push(core::make_str(t, text)); }
+
+Value str_list(Thread* t, RootScope& scope, const std::vector<std::string>& items) {
+  Value list = scope.push(core::make_list(t));
+  for (const auto& item : items) core::list_items(list).push_back(str_value(t, scope, item));
+  return list;
+}
+
+Value int_list(Thread* t, std::vector<Value> items) { return core::make_list(t, std::move(items)); }
+
+// A dict with string keys, filled by `fill(set)`, where set(key, value) adds one entry.
+template <class Fill>
+Value facts_dict(Thread* t, Fill fill) {
+  RootScope scope(t);
+  Value d = scope.push(core::make_dict(t));
+  auto set = [&](std::string_view key, Value value) { core::dict_set(t, d, str_value(t, scope, key), value); };
+  fill(scope, set);
+  return d;
+}
+
+// ---- doubts
+
+Value doubt_value(Thread* t, const Doubt& doubt, int token) {
+  return facts_dict(t, [&](RootScope& scope, auto set) {
+    set("doubt", str_value(t, scope, doubt.kind));
+    set("has_default", Value::boolean(doubt.has_default));
+    set("token", Value::integer(token));
+    for (const auto& [key, fact] : doubt.facts) {
+      if (auto* text = std::get_if<std::string>(&fact)) set(key, str_value(t, scope, *text));
+      else if (auto* n = std::get_if<long>(&fact)) set(key, Value::integer(*n));
+      else set(key, str_list(t, scope, std::get<std::vector<std::string>>(fact)));
+    }
+  });
+}
+
+// Runs a resolving call with its first `taken` doubts settled by their defaults;
+// a doubt it raises comes back as a doubt value (and the call is kept under its
+// token for caip_go_on).
+Value resolve(Thread* t, Assistant& s, std::function<Value(Thread*)> call, int taken = 0, int token = -1) {
+  s.doubts().begin_call(taken);
+  Value v = call(t);
+  std::optional<Doubt> raised = s.doubts().take_raised();
+  if (!raised) return v;
+  if (token < 0) {
+    token = int(s.go_ons.size());
+    s.go_ons.push_back({});
+  }
+  s.go_ons[size_t(token)] = {std::move(call), taken + 1};
+  return doubt_value(t, *raised, token);
+}
+
+CAIP_FN(caip_go_on) {
+  Value d = a.b.values[0];
+  Value token = Value::none();
+  if (d.is(core::ObjKind::Dict)) {
+    RootScope scope(a.t);
+    core::dict_get(a.t, d, str_value(a.t, scope, "token"), &token);
+  }
+  if (!token.is_int() || token.i < 0 || size_t(token.i) >= s.go_ons.size() || !s.go_ons[size_t(token.i)].call)
+    core::throw_error(a.t, "ValueError", "caip_go_on() takes a doubt this command raised");
+  Assistant::GoOn go = s.go_ons[size_t(token.i)];
+  return resolve(a.t, s, std::move(go.call), go.taken, int(token.i));
+}
+
+CAIP_FN(caip_doubt) {
+  Doubt d{a.str(0), a.b.present(3), {}};
+  if (std::string words = a.str(1); !words.empty()) d.facts.emplace_back("words", words);
+  if (std::string what = a.str(2); !what.empty()) d.facts.emplace_back("what", what);
+  long fallback = a.num(3, 0);
+  if (d.has_default) d.facts.emplace_back("instead", fallback);
+  return resolve(a.t, s, [&s, d, fallback](Thread*) {
+    return s.unsure(d) ? Value::integer(fallback) : Value::none();
+  });
+}
+
+CAIP_FN(caip_assuming) { return boolean(s.options().assume); }
+
+// ---- resolving: references, locations, schematics
+
 CAIP_FN(caip_find) {
   RefQuery q;
   q.name = a.str(0), q.colour = a.str(1), q.size = a.str(2), q.tag = a.str(3), q.block = a.str(4);
   q.all = a.flag(5), q.count = a.num(6, 1), q.coref = a.flag(7), q.location = a.handle(8), q.direction = a.str(9);
   q.want_hole = a.flag(10), q.quiet = a.flag(11);
-  auto found = find_things(s, q);
-  if (!found) return Value::none();
-  if (!q.all && q.count <= 1 && !q.quiet) return Value::integer(found->front());
-  std::vector<Value> items;
-  for (int h : *found) items.push_back(Value::integer(h));
-  return core::make_list(a.t, std::move(items));
+  return resolve(a.t, s, [&s, q](Thread* t) {
+    auto found = find_things(s, q);
+    if (!found) return Value::none();
+    if (!q.all && q.count <= 1 && !q.quiet) return Value::integer(found->front());
+    std::vector<Value> items;
+    for (int h : *found) items.push_back(Value::integer(h));
+    return int_list(t, std::move(items));
+  });
 }
 
 CAIP_FN(caip_location) {
   LocationQuery q;
   q.type = a.str(0), q.thing = a.handle(1), q.thing2 = a.handle(2), q.coordinates = a.str(3), q.direction = a.str(4);
   q.steps = a.str(5);
-  return opt_int(make_location(s, q));
+  return resolve(a.t, s, [&s, q](Thread*) { return opt_int(make_location(s, q)); });
 }
 
 CAIP_FN(caip_offset) {
@@ -110,22 +201,36 @@ CAIP_FN(caip_schematic) {
   q.name = a.str(0), q.block = a.str(1), q.colour = a.str(2), q.size = a.str(3), q.width = a.str(4);
   q.height = a.str(5), q.length = a.str(6), q.depth = a.str(7), q.radius = a.str(8), q.thickness = a.str(9);
   q.dig = a.flag(10);
-  return opt_int(make_schematic(s, q));
+  return resolve(a.t, s, [&s, q](Thread*) { return opt_int(make_schematic(s, q)); });
 }
+
+// ---- actions
 
 CAIP_FN(caip_build) { return boolean(act_build(s, a.handle(0), a.handle(1))); }
 CAIP_FN(caip_copy) { return boolean(act_copy(s, a.handle(0), a.handle(1))); }
 CAIP_FN(caip_destroy) { return boolean(act_destroy(s, a.handles(0))); }
 CAIP_FN(caip_dig) { return boolean(act_dig(s, a.handle(0), a.handle(1))); }
-CAIP_FN(caip_fill) { return boolean(act_fill(s, a.handles(0), a.str(1))); }
+CAIP_FN(caip_fill) {
+  return resolve(a.t, s, [&s, refs = a.handles(0), block = a.str(1)](Thread*) { return boolean(act_fill(s, refs, block)); });
+}
 CAIP_FN(caip_move) { return boolean(act_move(s, a.handle(0))); }
 CAIP_FN(caip_step) { return boolean(act_step(s, a.str(0))); }
 CAIP_FN(caip_dance) { return boolean(act_dance(s, a.handle(0), a.str(1), a.num(2, 4))); }
-CAIP_FN(caip_spawn) { return boolean(act_spawn(s, a.str(0), a.handle(1), a.num(2, 1))); }
+CAIP_FN(caip_spawn) {
+  return resolve(a.t, s, [&s, name = a.str(0), at = a.handle(1), count = a.num(2, 1)](Thread*) {
+    return boolean(act_spawn(s, name, at, count));
+  });
+}
 CAIP_FN(caip_freebuild) { return boolean(act_freebuild(s, a.handle(0))); }
-CAIP_FN(caip_undo) { return boolean(act_undo(s, a.str(0))); }
-CAIP_FN(caip_stop) { return boolean(act_stop(s, a.str(0))); }
-CAIP_FN(caip_resume) { return boolean(act_resume(s, a.str(0))); }
+CAIP_FN(caip_undo) {
+  return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_undo(s, target)); });
+}
+CAIP_FN(caip_stop) {
+  return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_stop(s, target)); });
+}
+CAIP_FN(caip_resume) {
+  return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_resume(s, target)); });
+}
 CAIP_FN(caip_adjacent) { return boolean(adjacent_to_block(s, a.str(0))); }
 CAIP_FN(caip_keep_going) { return boolean(keep_going(s, a.num(0, 0))); }
 
@@ -142,8 +247,8 @@ CAIP_FN(caip_loop_end) {
     return Value::none();
   }
   const TaskInfo* info = s.task_info(id);
-  std::string what = info ? info->action : std::string("LOOP");
-  std::string verb = what == "MOVE" ? "walked" : what == "DANCE" ? "danced" : "repeated it";
+  const ActionType* row = info ? find_action_type(info->action) : nullptr;
+  std::string verb = row && !row->loop_past.empty() ? std::string(row->loop_past) : std::string("repeated it");
   if (forever) {
     // NEVER: the loop would go on; it stays on the task stack, running, until STOP.
     s.say(fmt::format("I {} {} {}; I'll keep going until you tell me to stop.", verb, steps, steps == 1 ? "step" : "steps"));
@@ -156,16 +261,54 @@ CAIP_FN(caip_loop_end) {
   return Value::none();
 }
 
-CAIP_FN(caip_answer) {
-  QuestionQuery q;
-  q.kind = a.str(0), q.answer_type = a.str(1), q.tag_name = a.str(2), q.action_type = a.str(3);
-  q.things = a.handles(4), q.what = a.str(5);
-  return boolean(answer(s, q));
+// ---- memory: what questions are answered from (the policy words the answers)
+
+Value task_value(Thread* t, const TaskInfo* info) {
+  if (!info) return Value::none();
+  return facts_dict(t, [&](RootScope& scope, auto set) {
+    set("action", str_value(t, scope, info->action));
+    set("what", str_value(t, scope, info->what));
+  });
 }
-CAIP_FN(caip_tag) { return boolean(put_tag(s, a.handles(0), a.str(1))); }
-CAIP_FN(caip_reward) { return boolean(put_reward(s, a.str(0))); }
+
+CAIP_FN(caip_task_now) { return task_value(a.t, running_task(s, a.str(0))); }
+CAIP_FN(caip_task_last) { return task_value(a.t, last_task(s)); }
+
+Value coord_list(Thread* t, Coord c) {
+  return int_list(t, {Value::integer(c.x), Value::integer(c.y), Value::integer(c.z)});
+}
+
+CAIP_FN(caip_agent_at) { return coord_list(a.t, s.agent().feet()); }
+
+CAIP_FN(caip_object) {
+  int h = a.handle(0);
+  if (!s.valid_thing(h)) core::throw_error(a.t, "ValueError", "caip_object() takes an object caip_find returned");
+  const Thing& thing = s.thing(h);
+  return facts_dict(a.t, [&](RootScope& scope, auto set) {
+    set("describe", str_value(a.t, scope, thing.describe()));
+    set("colour", str_value(a.t, scope, thing.colour));
+    set("size", scope.push(coord_list(a.t, thing.bounds.size())));
+    set("blocks", Value::integer(int64_t(thing.cells.size())));
+    set("centre", scope.push(coord_list(a.t, thing.centre())));
+    set("names", str_list(a.t, scope, thing.names));
+  });
+}
+
+CAIP_FN(caip_lemma) { return core::make_str(a.t, lemma(a.str(0))); }
+CAIP_FN(caip_gerund) { return core::make_str(a.t, action_gerund(a.str(0))); }
+
+CAIP_FN(caip_tag) {
+  return resolve(a.t, s, [&s, refs = a.handles(0), tag = a.str(1)](Thread*) { return boolean(put_tag(s, refs, tag)); });
+}
+CAIP_FN(caip_reward) { return Value::integer(put_reward(s, a.str(0))); }
+
+// ---- the reply
+
 CAIP_FN(caip_say) {
   s.say(a.str(0));
+  return Value::none();
+}
+CAIP_FN(caip_done) {
   s.mark_done();
   return Value::none();
 }
@@ -196,49 +339,71 @@ void register_intrinsics() {
        {kw("name", "str"), kw("colour", "str"), kw("size", "str"), kw("tag", "str"), kw("block", "str"), kw("all", "bool"),
         kw("count", "int"), kw("coref", "bool"), kw("at", "location"), kw("direction", "str"), kw("hole", "bool"),
         kw("quiet", "bool")},
-       "object | list[object] | None", W, C,
+       "object | list[object] | doubt", W, C,
        "The objects a reference describes (name, colour, size, tag, block; at a location in a direction), nearest the "
-       "speaker first. One object (the one looked at, the only one) unless `all` or `count`; asks and returns None when "
-       "none fits or several fit equally.",
+       "speaker first. One object (the one looked at, the only one) unless `all` or `count`. A doubt when none fits "
+       "(`no_match`, `pointing`), several fit equally (`which`) or fewer than `count` (`too_few`).",
        &caip_find},
       {"caip_location",
        {req("type", "str"), kw("ref", "object"), kw("ref2", "object"), kw("coordinates", "str"), kw("direction", "str"),
         kw("steps", "str")},
-       "location | None", W, C,
+       "location | doubt | None", W, C,
        "A location: SPEAKER_LOOK, SPEAKER_POS, AGENT_POS, COORDINATES or REFERENCE_OBJECT, then a relative direction in the "
-       "speaker's frame (LEFT ... BETWEEN, AROUND) and steps.",
+       "speaker's frame (LEFT ... BETWEEN, AROUND) and steps. A doubt for unreadable steps or coordinates or nowhere looked "
+       "at; None after refusing (too far, no speaker).",
        &caip_location},
       {"caip_offset", {req("at", "location"), req("direction", "str"), req("index", "int"), req("count", "int"), opt("shape", "schematic")},
-       "location", W, C, "Where copy `index` of `count` repeated builds goes (repeat_dir; AROUND/SURROUND on a ring).", &caip_offset},
+       "location", W, C,
+       "Where copy `index` of `count` repeated builds goes (repeat_dir; AROUND/SURROUND on a ring); `at` itself for one.",
+       &caip_offset},
       {"caip_schematic",
        {kw("name", "str"), kw("block", "str"), kw("colour", "str"), kw("size", "str"), kw("width", "str"), kw("height", "str"),
         kw("length", "str"), kw("depth", "str"), kw("radius", "str"), kw("thickness", "str"), kw("dig", "bool")},
-       "schematic | None", W, C, "A shape from the shape library with its extents and block; asks about unknown names or blocks.",
+       "schematic | doubt", W, C,
+       "A shape from the shape library with its extents and block. A doubt for an unknown name (`unknown_shape`), "
+       "unreadable extents or size, an unknown block or colour.",
        &caip_schematic},
       {"caip_build", {req("shape", "schematic"), req("at", "location")}, "bool", W, C, "BUILD a schematic at a location.", &caip_build},
       {"caip_copy", {req("ref", "object"), req("at", "location")}, "bool", W, C, "BUILD a copy of an object at a location.", &caip_copy},
       {"caip_destroy", {req("refs", "list[object]")}, "bool", W, C, "DESTROY objects (blocks become air, creatures go).", &caip_destroy},
       {"caip_dig", {opt("shape", "schematic"), req("at", "location")}, "bool", W, C, "DIG a hole of the schematic's extents under a location.", &caip_dig},
-      {"caip_fill", {req("refs", "list[object]"), kw("block", "str")}, "bool", W, C, "FILL holes (or objects' empty cells) with a block.", &caip_fill},
+      {"caip_fill", {req("refs", "list[object]"), kw("block", "str")}, "bool | doubt", W, C,
+       "FILL holes (or objects' empty cells) with a block; a doubt for an unknown block (`unknown_filling`).", &caip_fill},
       {"caip_move", {req("at", "location")}, "bool", W, C, "MOVE: walk (A*) to a location.", &caip_move},
       {"caip_step", {opt("direction", "str")}, "bool", W, C, "One step of a MOVE loop in a direction of the speaker's frame; False when blocked.", &caip_step},
       {"caip_dance", {opt("at", "location"), kw("direction", "str"), kw("turns", "int")}, "bool", W, C, "DANCE: turn on the spot (CLOCKWISE / ANTICLOCKWISE).", &caip_dance},
-      {"caip_spawn", {req("name", "str"), req("at", "location"), kw("count", "int")}, "bool", W, C, "SPAWN creatures of a minecraft-data type.", &caip_spawn},
+      {"caip_spawn", {req("name", "str"), req("at", "location"), kw("count", "int")}, "bool | doubt", W, C,
+       "SPAWN creatures of a minecraft-data type; a doubt when no creature is named.", &caip_spawn},
       {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry.", &caip_freebuild},
-      {"caip_undo", {opt("action", "str")}, "bool", W, C, "UNDO the last task (of the target action type).", &caip_undo},
-      {"caip_stop", {opt("action", "str")}, "bool", W, C, "STOP (pause) the running task (of the target action type).", &caip_stop},
-      {"caip_resume", {opt("action", "str")}, "bool", W, C, "RESUME a paused task (of the target action type).", &caip_resume},
+      {"caip_undo", {opt("action", "str")}, "bool | doubt", W, C, "UNDO the last task (of the target action type).", &caip_undo},
+      {"caip_stop", {opt("action", "str")}, "bool | doubt", W, C, "STOP (pause) the running task (of the target action type).", &caip_stop},
+      {"caip_resume", {opt("action", "str")}, "bool | doubt", W, C, "RESUME a paused task (of the target action type).", &caip_resume},
       {"caip_adjacent", {req("block", "str")}, "bool", W, C, "Loop condition: the agent stands next to a block of that type.", &caip_adjacent},
       {"caip_keep_going", {req("step", "int")}, "bool", W, C, "Loop condition: within the step and tick budgets.", &caip_keep_going},
       {"caip_loop_begin", {req("action", "str"), req("what", "str")}, "int", W, C, "Opens a repeated task on the task stack.", &caip_loop_begin},
       {"caip_loop_end", {req("task", "int"), opt("forever", "bool"), opt("steps", "int")}, "None", W, C,
        "Closes a repeated task and says how many steps it took; a NEVER loop stays running until STOP.", &caip_loop_end},
-      {"caip_answer",
-       {req("kind", "str"), kw("answer_type", "str"), kw("tag_name", "str"), kw("action_type", "str"), kw("refs", "list[object]"), kw("what", "str")},
-       "bool", M, C, "GET_MEMORY: answers a question about the agent, its task or objects, in words.", &caip_answer},
-      {"caip_tag", {req("refs", "list[object]"), req("tag", "str")}, "bool", M, C, "PUT_MEMORY: tags objects.", &caip_tag},
-      {"caip_reward", {req("value", "str")}, "bool", M, C, "PUT_MEMORY: a POSITIVE or NEGATIVE reward.", &caip_reward},
-      {"caip_say", {req("text", "str")}, "None", W, C, "Replies to the speaker (the command is done).", &caip_say},
+      {"caip_task_now", {opt("action", "str")}, "dict | None", W, C,
+       "GET_MEMORY: the innermost running task (of that action type) as {'action', 'what'}, or None.", &caip_task_now},
+      {"caip_task_last", {}, "dict | None", W, C, "GET_MEMORY: the last task started, as {'action', 'what'}, or None.", &caip_task_last},
+      {"caip_agent_at", {}, "list[int]", W, C, "GET_MEMORY: the agent's feet, [x, y, z].", &caip_agent_at},
+      {"caip_object", {req("ref", "object")}, "dict", W, C,
+       "GET_MEMORY: what is known of an object: {'describe', 'colour', 'size': [x, y, z], 'blocks', 'centre', 'names'}.",
+       &caip_object},
+      {"caip_lemma", {req("word", "str")}, "str", 0, C, "A word's lemma, as references match names ('houses' -> 'house').", &caip_lemma},
+      {"caip_gerund", {req("action", "str")}, "str", 0, C, "An action type's gerund from the action table ('BUILD' -> 'building').", &caip_gerund},
+      {"caip_tag", {req("refs", "list[object]"), req("tag", "str")}, "bool | doubt", M, C, "PUT_MEMORY: tags objects.", &caip_tag},
+      {"caip_reward", {req("value", "str")}, "int", M, C, "PUT_MEMORY: keeps a POSITIVE (1) or NEGATIVE (-1) reward.", &caip_reward},
+      {"caip_doubt", {req("kind", "str"), kw("words", "str"), kw("what", "str"), kw("default", "int")}, "doubt", W, C,
+       "A doubt the compiler found (words it cannot read, nothing to do): `default`, when given, is the count to go on with.",
+       &caip_doubt},
+      {"caip_go_on", {req("doubt", "doubt")}, "any", W, C,
+       "Goes on from a doubt with its default: the resolving call that raised it again, with that doubt taken; its value "
+       "or its next doubt.",
+       &caip_go_on},
+      {"caip_assuming", {}, "bool", 0, C, "Whether the speaker allows assumptions (`plank exec-lf --assume`).", &caip_assuming},
+      {"caip_say", {req("text", "str")}, "None", W, C, "Adds a sentence to the reply.", &caip_say},
+      {"caip_done", {}, "None", W, C, "The command is done (unless it already asked or refused).", &caip_done},
       {"caip_ask", {req("question", "str")}, "None", W, C, "Asks the speaker a clarifying question (the command waits).", &caip_ask},
       {"caip_refuse", {req("reason", "str")}, "None", W, C, "Says why the command cannot be done.", &caip_refuse},
   };

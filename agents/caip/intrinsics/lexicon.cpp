@@ -1,5 +1,6 @@
 #include "agents/caip/intrinsics/lexicon.h"
 
+#include "agents/caip/compile/action_table.h"
 #include "support/edit_distance.h"
 
 #include <algorithm>
@@ -92,17 +93,6 @@ constexpr Material kMaterials[] = {
     {"torch", {"torch"}},                       {"fence", {"oak_fence"}},
     {"tnt", {"tnt"}},                           {"pumpkin", {"pumpkin"}},
     {"block", {"stone", "cobblestone"}},
-};
-
-struct ActionWord {
-  std::string_view word, action;
-};
-constexpr ActionWord kActionWords[] = {
-    {"build", "BUILD"},   {"make", "BUILD"},    {"construct", "BUILD"}, {"create", "BUILD"},
-    {"copy", "BUILD"},    {"destroy", "DESTROY"}, {"break", "DESTROY"}, {"remove", "DESTROY"},
-    {"dig", "DIG"},       {"mine", "DIG"},      {"fill", "FILL"},       {"spawn", "SPAWN"},
-    {"move", "MOVE"},     {"go", "MOVE"},       {"walk", "MOVE"},       {"come", "MOVE"},
-    {"dance", "DANCE"},   {"freebuild", "FREEBUILD"}, {"finish", "FREEBUILD"}, {"complete", "FREEBUILD"},
 };
 
 bool all_digits(std::string_view s) {
@@ -349,19 +339,16 @@ std::optional<std::string> action_type_word(std::string_view text) {
       l = l.substr(0, l.size() - 3);
       if (l.size() >= 3 && l[l.size() - 1] == l[l.size() - 2]) l.pop_back();  // digging -> dig
     }
-    for (const auto& a : kActionWords)
-      if (a.word == l || a.word == w || (l.size() >= 3 && a.word.starts_with(l))) return std::string(a.action);
+    for (const auto& row : action_types())
+      for (std::string_view verb : row.verbs)
+        if (verb == l || verb == w || (l.size() >= 3 && verb.starts_with(l))) return std::string(row.name);
   }
   return std::nullopt;
 }
 
 std::string action_gerund(std::string_view action) {
-  static constexpr Synonym kGerunds[] = {{"BUILD", "building"}, {"DESTROY", "destroying"}, {"DIG", "digging"},
-                                            {"FILL", "filling"},   {"MOVE", "moving"},         {"DANCE", "dancing"},
-                                            {"SPAWN", "spawning"}, {"FREEBUILD", "building"},  {"LOOP", "looping"}};
-  for (const auto& g : kGerunds)
-    if (g.word == action) return std::string(g.canonical);
-  return "doing";
+  const ActionType* row = find_action_type(action);
+  return row && !row->gerund.empty() ? std::string(row->gerund) : std::string("doing");
 }
 
 std::optional<QuestionPattern> question_pattern(std::string_view text) {

@@ -65,9 +65,10 @@ struct FrameOffset {
 };
 std::optional<FrameOffset> direction_offset(std::string_view direction);
 
-// The names of the CAIP action types a `target_action_type` span means ("building" -> BUILD).
+// The CAIP action type a `target_action_type` span means ("building" -> BUILD),
+// by the verbs of the action table (compile/action_table.h).
 std::optional<std::string> action_type_word(std::string_view text);
-// The words for doing an action type in replies: BUILD -> "building".
+// The words for doing an action type in replies: BUILD -> "building" (the action table).
 std::string action_gerund(std::string_view action);
 
 // The data's bare GET_MEMORY forms (no filters) leave the question in the

@@ -51,23 +51,21 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   std::optional<long> steps = q.steps.empty() ? std::nullopt : parse_length(q.steps);
   if (steps) steps = std::min(*steps, 1000L);
   if (!q.steps.empty() && !steps) {
-    if (!s.assume("\"" + q.steps + "\" means 3 blocks")) {
-      s.ask("How far is \"" + q.steps + "\" in blocks?");
+    constexpr long kDefaultSteps = 3;
+    if (!s.unsure(Doubt::or_default("unreadable_steps").with("words", q.steps).with("instead", kDefaultSteps)))
       return std::nullopt;
-    }
-    steps = 3;
+    steps = kDefaultSteps;
   }
   const world::Entity* speaker = s.speaker();
   if (type == "SPEAKER_LOOK") {
     auto cell = s.look_cell();
     if (!cell) {
-      if (!speaker || !s.assume("you meant 3 blocks in front of you")) {
-        s.ask("Where do you mean? I can't tell what you are looking at.");
-        return std::nullopt;
-      }
+      // Without a speaker there is no "in front of you" to fall back on.
+      constexpr long kAhead = 3;
+      if (!s.unsure(Doubt{"no_look", speaker != nullptr, {}}.with("instead", kAhead))) return std::nullopt;
       Coord f = s.forward();
       Coord feet = world::cell_of(speaker->pose.pos);
-      cell = Coord{feet.x + 3 * f.x, feet.y, feet.z + 3 * f.z};
+      cell = Coord{feet.x + int(kAhead) * f.x, feet.y, feet.z + int(kAhead) * f.z};
     }
     loc.at = *cell;
     loc.describe = "where you are looking";
@@ -84,7 +82,7 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   } else if (type == "COORDINATES") {
     auto c = parse_coordinates(q.coordinates);
     if (!c) {
-      s.ask("I couldn't read \"" + q.coordinates + "\" as coordinates. Which x, y, z do you mean?");
+      s.unsure(Doubt::ask("unreadable_coordinates").with("words", q.coordinates));
       return std::nullopt;
     }
     // Chunk keys hold about a million blocks each way; nobody means further than this.
@@ -97,7 +95,7 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     loc.describe = "at " + at_text(*c);
   } else if (type == "REFERENCE_OBJECT") {
     if (!s.valid_thing(q.thing)) {
-      s.ask("Where do you mean?");
+      s.unsure(Doubt::ask("where"));
       return std::nullopt;
     }
     const Thing& t = s.thing(q.thing);

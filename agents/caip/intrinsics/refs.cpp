@@ -122,7 +122,7 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
       s.last_referenced = *pick;
       return std::vector<int>{s.add_thing(*pick)};
     }
-    s.ask("What do you mean by \"" + (q.name.empty() ? std::string("that") : q.name) + "\"? I don't see what you are pointing at.");
+    s.unsure(Doubt::ask("pointing").with("words", q.name.empty() ? std::string("that") : q.name));
     return std::nullopt;
   } else {
     for (const auto& t : all) {
@@ -180,8 +180,7 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
 
   if (cands.empty() && q.quiet) return std::vector<int>{};
   if (cands.empty()) {
-    std::string desc = (q.colour.empty() ? "" : q.colour + " ") + what;
-    s.ask(fmt::format("I don't see any {} here. Which one do you mean?", desc));
+    s.unsure(Doubt::ask("no_match").with("what", (q.colour.empty() ? "" : q.colour + " ") + what));
     return std::nullopt;
   }
   std::vector<const Thing*> chosen;
@@ -189,10 +188,8 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
     chosen = cands;
   } else if (q.count > 1) {
     if (long(cands.size()) < q.count) {
-      if (!s.assume(fmt::format("you meant the {} {} I can see", cands.size(), what))) {
-        s.ask(fmt::format("I only see {} {}, not {}. Which do you mean?", cands.size(), what, q.count));
+      if (!s.unsure(Doubt::or_default("too_few").with("seen", long(cands.size())).with("what", what).with("wanted", q.count)))
         return std::nullopt;
-      }
       chosen = cands;
     } else {
       chosen.assign(cands.begin(), cands.begin() + q.count);
@@ -205,13 +202,10 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
         if (std::binary_search(t->cells.begin(), t->cells.end(), *look)) { pick = t; break; }
     if (!pick && (cands.size() == 1 || located || person || !q.size.empty())) pick = cands.front();
     if (!pick) {
-      std::string list;
-      for (size_t i = 0; i < cands.size() && i < 3; ++i)
-        list += (i ? (i + 1 == std::min<size_t>(cands.size(), 3) ? " or " : ", ") : "") + cands[i]->describe();
-      if (!s.assume(fmt::format("you meant {}, the nearest", cands.front()->describe()))) {
-        s.ask(fmt::format("Which {} do you mean: {}?", what, list));
+      std::vector<std::string> nearest_first;
+      for (const Thing* t : cands) nearest_first.push_back(t->describe());
+      if (!s.unsure(Doubt::or_default("which").with("what", what).with("candidates", std::move(nearest_first))))
         return std::nullopt;
-      }
       pick = cands.front();
     }
     chosen = {pick};

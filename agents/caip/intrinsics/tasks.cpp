@@ -1,6 +1,7 @@
 // UNDO, STOP, RESUME and loops: acting on the task stack and the action log.
 #include <fmt/format.h>
 
+#include "agents/caip/compile/action_table.h"
 #include "agents/caip/intrinsics/acts.h"
 #include "agents/caip/intrinsics/lexicon.h"
 
@@ -14,7 +15,7 @@ std::optional<std::string> target_action(Assistant& s, const std::string& target
   if (target.empty()) return std::string();
   auto a = action_type_word(target);
   if (!a) {
-    s.ask(fmt::format("Which task do you mean by \"{}\"?", target));
+    s.unsure(Doubt::ask("unknown_task").with("words", target));
     return std::nullopt;
   }
   return a;
@@ -31,9 +32,9 @@ bool act_undo(Assistant& s, const std::string& target) {
   if (!action) return false;
   // The most recent task of that kind that changed the world.
   for (auto it = s.task_log.rbegin(); it != s.task_log.rend(); ++it) {
-    if (!matches(&*it, *action) || it->action == "UNDO") continue;
-    // Without a target, a dance is not something to take back, nor is a task still running.
-    if (action->empty() && it->action == "DANCE") continue;
+    if (!matches(&*it, *action)) continue;
+    // Without a target, some tasks are not something to take back (a dance), nor is a task still running.
+    if (const ActionType* row = find_action_type(it->action); action->empty() && row && !row->undone_unnamed) continue;
     if (const agent::Task* t = s.tasks().task(it->id); t && !agent::task_finished(t->status)) continue;
     bool changed = false;
     for (const auto& a : s.log().actions())

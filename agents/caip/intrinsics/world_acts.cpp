@@ -117,7 +117,7 @@ bool act_dance(Assistant& s, int location, const std::string& direction, long tu
 bool act_spawn(Assistant& s, const std::string& name, int location, long count) {
   auto words = words_of(name);
   if (words.empty()) {
-    s.ask("What should I spawn?");
+    s.unsure(Doubt::ask("no_creature"));
     return false;
   }
   std::string type;

@@ -3,8 +3,9 @@
 #include <filesystem>
 
 #include "agents/caip/compile/translate.h"
-#include "agents/host/host_context.h"
-#include "compiler/engine/run.h"
+#include "agents/caip/loop/policy.h"
+#include "compiler/engine/program_state.h"
+#include "compiler/frontend/parser.h"
 #include "compiler/lf/check.h"
 #include "compiler/lf/json_reader.h"
 #include "world/voxels/scene_io.h"
@@ -36,11 +37,17 @@ std::string scene_path(const std::string& scene) {
   return std::string(PLANK_SCENES_DIR) + "/" + scene + ".json";
 }
 
+// A command may run this many steps of Plank (its own and the policy's).
+constexpr int64_t kCommandSteps = 1'000'000;
+
+Executor::Executor() = default;
 Executor::~Executor() = default;
 
 std::unique_ptr<Executor> Executor::open(const ExecOptions& options, DiagnosticSink& sink) {
   std::unique_ptr<Executor> e(new Executor());
   e->options_ = options;
+  if (e->options_.policy.empty()) e->options_.policy = default_policy_path();
+  if (!e->load_policy(sink)) return nullptr;
   std::string error;
   e->scene_file_ = SourceFile::load(scene_path(options.scene), &error);
   if (!e->scene_file_) {
@@ -56,9 +63,39 @@ std::unique_ptr<Executor> Executor::open(const ExecOptions& options, DiagnosticS
   return e;
 }
 
+// The policy is the first input of the program state and stays: every command
+// after it calls its functions by name (the checker knows them as globals).
+bool Executor::load_policy(DiagnosticSink& sink) {
+  engine::ProgramStateOptions po;
+  po.engine = options_.engine;
+  po.workload = engine::Workload::OneShot;
+  po.debug = false;
+  po.host = &host_;
+  program_ = std::make_unique<engine::ProgramState>(po);
+  if (!program_->error().empty()) {
+    sink.error(nullptr, Span{}, program_->error(), "caip.engine");
+    return false;
+  }
+  std::string error;
+  SourceRef file = SourceFile::load(options_.policy, &error);
+  if (!file) {
+    sink.error(nullptr, Span{}, "cannot read the conversation policy '" + options_.policy + "': " + error, "caip.policy");
+    return false;
+  }
+  auto module = frontend::parse_module(file, sink);
+  if (sink.has_errors()) return false;
+  engine::InputResult r = program_->run(std::move(module));
+  if (!r.ok()) {
+    sink.error(nullptr, Span{}, "the conversation policy '" + options_.policy + "' did not load:\n" + r.messages, "caip.policy");
+    return false;
+  }
+  return true;
+}
+
 bool Executor::load(std::string* error) {
   DiagnosticSink sink;
   session_.reset();
+  host_ = {};
   world_ = world::load_scene(scene_file_, registry_, sink);
   if (!world_) {
     *error = render_text(sink.all(), {});
@@ -67,6 +104,8 @@ bool Executor::load(std::string* error) {
   AssistantOptions so;
   so.assume = false;
   session_ = std::make_unique<Assistant>(*world_, so);
+  host_.world = world_.get();
+  host_.caip = session_.get();
   if (options_.history) {
     auto history = read_history(scene_file_, sink);
     if (!history) {
@@ -91,16 +130,16 @@ bool Executor::reset(std::string* error) {
   return load(error);
 }
 
-std::optional<std::string> Executor::compile(const lf::Value& form, const std::string& utterance, std::string* error) {
+std::unique_ptr<ast::Module> Executor::compile(const lf::Value& form, const std::string& utterance, std::string* error) {
   lf::Utterance utt = lf::Utterance::from_text(utterance);
   DiagnosticSink sink;
   auto file = SourceFile::from_string("<form>", lf::to_json_text(form));
   lf::CheckResult checked = lf::check_logical_form(form, &utt, file, sink);
   if (!checked.valid) {
     *error = render_text(sink.all(), {});
-    return std::nullopt;
+    return nullptr;
   }
-  return translate(checked.normalized, utt, {options_.assume}).source;
+  return translate(checked.normalized, utt).module;
 }
 
 ExecResult Executor::run(const lf::Value& form, const std::string& utterance, SourceRef file) {
@@ -116,9 +155,8 @@ ExecResult Executor::run(const lf::Value& form, const std::string& utterance, So
     r.reply = "I couldn't understand that command.";
     return r;
   }
-  Translation t = translate(checked.normalized, utt, {options_.assume});
+  Translation t = translate(checked.normalized, utt);
   r.action = t.action;
-  r.program = t.source;
 
   // Changes of one kind in the log, from the `from`-th change on.
   auto count_changes = [&](agent::Change::Kind kind, size_t from) {
@@ -131,23 +169,13 @@ ExecResult Executor::run(const lf::Value& form, const std::string& utterance, So
   size_t changes_before = session_->log().change_count();
   size_t entities_before = count_changes(agent::Change::Kind::Entity, 0);
   session_->begin_command(utterance);
-  core::HostContext host;
-  host.world = world_.get();
-  host.caip = session_.get();
-  engine::RunOptions ro;
-  ro.path = "<caip>";
-  ro.source = t.source;
-  ro.engine = options_.engine;
-  ro.workload = engine::Workload::OneShot;
-  ro.host = &host;
-  ro.max_steps = 1'000'000;
-  std::string out, err;
-  ro.out = &out;
-  ro.err = &err;
-  engine::RunResult run = engine::run_program(ro);
-  if (run.exit_code != 0) {
+  engine::ModuleInput once;
+  once.keep = false;  // forgotten after it ran: the state stays the policy's
+  once.max_steps = kCommandSteps;
+  engine::InputResult run = program_->run(std::move(t.module), once);
+  if (!run.ok()) {
     r.internal_error = true;
-    r.error = err.empty() ? std::string("the program failed") : err;
+    r.error = run.messages.empty() ? std::string("the program failed") : run.messages;
   }
   r.outcome = session_->outcome();
   r.reply = session_->reply();
@@ -155,6 +183,7 @@ ExecResult Executor::run(const lf::Value& form, const std::string& utterance, So
     r.internal_error = true;
     r.error = "the program finished without a reply";
   }
+  if (r.internal_error) r.program = program_text(*translate(checked.normalized, utt).module);  // the same module, to show
   size_t entities_after = count_changes(agent::Change::Kind::Entity, 0);
   r.entities_changed = entities_after > entities_before ? entities_after - entities_before : 0;
   // Blocks: the block changes of the actions recorded for this command.

@@ -1,7 +1,9 @@
-// Runs logical forms in a world: load a scene (a built-in name or a file),
-// replay its command history, then for each form: normalise + validate,
-// compile to Plank (translate.h), run the program on the engine with the
-// CAIP session as host, and report the outcome and the reply.
+// Runs logical forms in a world: load the conversation policy (policy.h) into
+// a live program state, load a scene (a built-in name or a file), replay its
+// command history, then for each form: normalise + validate, compile to a
+// Plank module (translate.h), run it after the policy with the CAIP assistant
+// as host (the module is forgotten once it has run), and report the outcome
+// and the reply.
 #pragma once
 #include <map>
 #include <memory>
@@ -9,8 +11,14 @@
 #include <string>
 
 #include "agents/caip/intrinsics/assistant.h"
+#include "agents/host/host_context.h"
+#include "compiler/frontend/ast.h"
 #include "compiler/lf/value.h"
 #include "support/diagnostics.h"
+
+namespace plank::engine {
+class ProgramState;
+}
 
 namespace plank::caip {
 
@@ -19,13 +27,14 @@ struct ExecOptions {
   bool assume = false;
   std::string engine;             // runs the compiled program; "": engine::default_engine(OneShot)
   bool history = true;            // replay the scene's caip_history first
+  std::string policy;             // the conversation policy (a .plank file); "": default_policy_path()
 };
 
 struct ExecResult {
   std::string action;             // first action type or dialogue type
   Outcome outcome = Outcome::None;
   std::string reply;
-  std::string program;            // the generated Plank source
+  std::string program;            // with internal_error: the compiled command as Plank source
   bool invalid = false;           // the form failed validation (diagnostics in `error`)
   bool internal_error = false;    // the program did not compile or raised: a Plank bug
   std::string error;
@@ -45,8 +54,8 @@ class Executor {
   // Runs one form (JSON value, spans into `utterance`) in the current world;
   // `file` is the text the form's spans point into (diagnostics), null: none.
   ExecResult run(const lf::Value& form, const std::string& utterance, SourceRef file = nullptr);
-  // Compiles only (for --dump=plank).
-  std::optional<std::string> compile(const lf::Value& form, const std::string& utterance, std::string* error);
+  // Compiles only (for --dump=plank): the module, or null with the form's diagnostics in *error.
+  std::unique_ptr<ast::Module> compile(const lf::Value& form, const std::string& utterance, std::string* error);
   // Back to the scene as loaded (and its history replayed): jsonl runs each line in a fresh copy.
   // By undoing the action log back to that point; reloading only when that fails.
   bool reset(std::string* error);
@@ -55,9 +64,12 @@ class Executor {
   Assistant& session() { return *session_; }
 
  private:
-  Executor() = default;
+  Executor();
+  bool load_policy(DiagnosticSink& sink);
   bool load(std::string* error);
   ExecOptions options_;
+  core::HostContext host_;  // what the program state's thread acts on: world_ and session_
+  std::unique_ptr<engine::ProgramState> program_;
   SourceRef scene_file_;
   std::shared_ptr<const world::BlockRegistry> registry_;
   std::unique_ptr<world::World> world_;

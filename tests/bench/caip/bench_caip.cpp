@@ -80,7 +80,7 @@ double front_end(benchmark::State& state, bool compile, size_t* forms) {
       DiagnosticSink sink;
       auto r = lf::check_logical_form(l.form, &utt, nullptr, sink);
       benchmark::DoNotOptimize(r.valid);
-      if (compile) benchmark::DoNotOptimize(caip::translate(r.normalized, utt).source.data());
+      if (compile) benchmark::DoNotOptimize(caip::translate(r.normalized, utt).module.get());
       ++*forms;
     }
   return timer.seconds();
@@ -96,7 +96,7 @@ void BM_Validate(benchmark::State& state) {
 void BM_Compile(benchmark::State& state) {
   size_t forms = 0;
   double s = front_end(state, true, &forms);
-  report(state, "validate + compile to Plank", forms, s);
+  report(state, "validate + compile to a Plank AST", forms, s);
 }
 
 void compile_run(benchmark::State& state, const char* name, const char* engine, size_t limit, bool fresh = true) {

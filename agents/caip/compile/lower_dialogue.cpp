@@ -1,0 +1,113 @@
+// One lowering per dialogue type: commands (their actions, in order),
+// questions (GET_MEMORY, answered by the policy's `answer`), things to
+// remember (PUT_MEMORY), and NOOP.
+#include <algorithm>
+#include <cctype>
+
+#include "agents/caip/compile/lower.h"
+#include "agents/caip/intrinsics/lexicon.h"
+
+namespace plank::caip {
+
+namespace bd = ast::build;
+using Keywords = CommandBuilder::Keywords;
+
+namespace {
+
+// Where a word of the command is (the first token holding it, any case); here() when none.
+Span word_span(const CommandBuilder& b, const std::string& word) {
+  const auto& u = b.utterance();
+  for (size_t i = 0; i < u.tokens.size() && i < u.token_spans.size(); ++i) {
+    std::string lower = u.tokens[i];
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (lower.find(word) != std::string::npos) return u.token_spans[i];
+  }
+  return b.here();
+}
+
+}  // namespace
+
+void lower_command(CommandBuilder& b, const lf::Value& form, std::string* action) {
+  const lf::Value* seq = form.find("action_sequence");
+  bool first = true;
+  if (seq && seq->is_list())
+    for (const auto& a : seq->items) {
+      if (!a.is_dict()) continue;
+      std::string type = lower_action(b, a);
+      if (first) *action = type, first = false;
+    }
+  if (first) b.return_if_none(b.doubt(b.here(), "no_action"));
+}
+
+void lower_get_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
+  const lf::Value* f = form.find("filters");
+  if (!f && !form.find("answer_type") && !form.find("tag_name")) {
+    // A bare question: the words say what is asked (the lexicon's question patterns).
+    auto q = question_pattern(b.utterance().text);
+    if (!q) {
+      b.add_call(b.call("answer", bd::exprs(b.str(""))));
+    } else if (q->kind == "AGENT" || q->kind == "ACTION") {
+      b.add_call(b.call("answer", bd::exprs(b.str(q->kind))));
+    } else if (q->kind == "WHAT") {
+      Keywords find;
+      b.arg(find, "coref", bd::boolean(b.here(), true));
+      std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
+      Keywords kws;
+      b.str_arg(kws, "answer_type", "TAG");
+      b.str_arg(kws, "tag_name", "has_name");
+      b.arg(kws, "refs", bd::list(b.here(), bd::exprs(b.name(r))));
+      b.add_call(b.call("answer", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws)));
+    } else {
+      Span noun = word_span(b, q->noun);
+      Keywords find;
+      b.arg(find, "name", bd::str(noun, q->noun));
+      b.arg(find, "quiet", bd::boolean(b.here(), true));
+      std::string refs = b.bind("refs", b.settled(b.call("caip_find", {}, std::move(find))));
+      Keywords kws;
+      b.str_arg(kws, "answer_type", q->kind);
+      b.arg(kws, "refs", b.name(refs));
+      b.arg(kws, "what", bd::str(noun, q->noun));
+      b.add_call(b.call("answer", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws)));
+    }
+    return;
+  }
+  std::string kind = f && f->is_dict() ? CommandBuilder::category(f->find("type")) : std::string();
+  Keywords kws;
+  b.str_arg(kws, "answer_type", CommandBuilder::category(form.find("answer_type")));
+  b.str_arg(kws, "tag_name", CommandBuilder::category(form.find("tag_name")));
+  if (f && f->is_dict()) {
+    b.str_arg(kws, "action_type", CommandBuilder::category(f->find("action_type")));
+    if (const lf::Value* ref = f->find("reference_object")) {
+      if (kind.empty()) kind = "REFERENCE_OBJECT";
+      std::string refs = lower_ref(b, ref, {true, false, true});
+      b.arg(kws, "refs", b.name(refs));
+      if (ref->is_dict()) b.span_arg(kws, "what", ref->find("has_name"));
+    }
+  }
+  b.add_call(b.call("answer", bd::exprs(b.str(kind)), std::move(kws)));
+}
+
+void lower_put_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
+  const lf::Value* upsert = form.find("upsert");
+  const lf::Value* data = upsert && upsert->is_dict() ? upsert->find("memory_data") : nullptr;
+  const lf::Value* f = form.find("filters");
+  const lf::Value* ref = f && f->is_dict() ? f->find("reference_object") : nullptr;
+  if (data && data->is_dict() && CommandBuilder::category(data->find("memory_type")) == "REWARD") {
+    b.add_call(b.call("reward", bd::exprs(b.str(CommandBuilder::category(data->find("reward_value"))))));
+    return;
+  }
+  const lf::Value* tag = nullptr;
+  if (data && data->is_dict())
+    for (const char* key : {"has_tag", "has_name", "has_colour", "has_size"})
+      if (!tag && !b.text(data->find(key)).empty()) tag = data->find(key);
+  if (!tag) {
+    b.return_if_none(b.doubt(b.here(), "nothing_to_remember"));
+    return;
+  }
+  std::string refs = lower_ref(b, ref, {true, false, false});
+  b.add_call(b.settled(b.call("caip_tag", bd::exprs(b.name(refs), bd::str(b.where(tag), b.text(tag))))));
+}
+
+void lower_noop(CommandBuilder& b, const lf::Value&, std::string*) { b.add_call(b.call("acknowledge")); }
+
+}  // namespace plank::caip
