@@ -4,17 +4,16 @@
 //                 [--assume] [--dump=plank] [--engine=interp|jit] [--policy FILE]
 //   plank exec-lf --jsonl FILE.jsonl [--scene NAME] [--json] [--log OUT.jsonl]
 //
-// One form: prints the reply and what changed. A data set: each line runs in
-// a fresh copy of the scene; prints {"total","done","asked","refused","errors"}
-// (+ "invalid" and per-action counts). `errors` counts internal failures.
-// Exit codes: 0 ok, 1 input errors (or errors > 0), 2 usage.
+// One form: prints the reply and what changed. A data set: agents/caip/eval
+// runs each line in a fresh copy of the scene and tallies the outcomes; this
+// prints them. Exit codes: 0 ok, 1 input errors (or internal errors), 2 usage.
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <map>
 #include <nlohmann/json.hpp>
 
 #include "agents/caip/compile/translate.h"
+#include "agents/caip/eval/evaluate.h"
 #include "agents/caip/intrinsics/shapes.h"
 #include "agents/caip/loop/exec.h"
 #include "compiler/engine/engine.h"
@@ -109,80 +108,23 @@ int exec_jsonl(const ExecLfOptions& o) {
   }
   auto ex = open_executor(o);
   if (!ex) return kInputErrors;
-  struct Counts {
-    size_t total = 0, done = 0, asked = 0, refused = 0, errors = 0, invalid = 0;
-  };
-  Counts all;
-  std::map<std::string, Counts> by_action;
-  const std::string& text = file->text();
-  size_t pos = 0, line_no = 0;
-  bool first = true;
-  std::FILE* log = o.log.empty() ? nullptr : std::fopen(o.log.c_str(), "w");
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> log(o.log.empty() ? nullptr : std::fopen(o.log.c_str(), "w"), &std::fclose);
   if (!o.log.empty() && !log) {
     fmt::print(stderr, "plank exec-lf: cannot write '{}'\n", o.log);
     return kInputErrors;
   }
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    Span range{uint32_t(pos), uint32_t(end)};
-    ++line_no;
-    bool blank = text.find_first_not_of(" \t\r", pos) >= end;
-    pos = end + 1;
-    if (blank) continue;
-    if (o.limit && int(all.total) >= o.limit) break;
-    DiagnosticSink line_sink;
-    auto v = lf::read_json(file, range, line_sink);
-    ++all.total;
-    const lf::Value* form = v ? v->find("logical_form") : nullptr;
-    const lf::Value* utt = v ? v->find("text") : nullptr;
-    if (!form || !utt || !utt->is_string()) {
-      ++all.invalid;
-      fmt::print(stderr, "{}:{}: not a {{\"text\", \"logical_form\"}} line\n", o.jsonl, line_no);
-      continue;
-    }
-    if (!first && !ex->reset(&error)) {
-      fmt::print(stderr, "plank exec-lf: {}\n", error);
-      return kInputErrors;
-    }
-    first = false;
-    caip::ExecResult r = ex->run(*form, utt->string, file);
-    if (log) {
-      nlohmann::json j{{"line", line_no}, {"text", utt->string}, {"action", r.action},
-                       {"outcome", caip::outcome_name(r.outcome)}, {"reply", r.reply}, {"blocks_changed", r.blocks_changed}};
-      std::fputs((j.dump() + "\n").c_str(), log);
-    }
-    Counts& c = by_action[r.action.empty() ? "INVALID" : r.action];
-    ++c.total;
-    if (r.invalid) {
-      ++all.invalid, ++c.invalid;
-      std::fputs(r.error.c_str(), stderr);
-    } else if (r.internal_error) {
-      ++all.errors, ++c.errors;
-      fmt::print(stderr, "{}:{}: internal error on \"{}\": {}\n{}", o.jsonl, line_no, utt->string, r.error, r.program);
-    } else if (r.outcome == caip::Outcome::Done) {
-      ++all.done, ++c.done;
-    } else if (r.outcome == caip::Outcome::Asked) {
-      ++all.asked, ++c.asked;
-    } else {
-      ++all.refused, ++c.refused;
-    }
+  caip::EvalOptions eo;
+  eo.limit = size_t(std::max(0, o.limit));
+  if (log) eo.log = [&](const std::string& line) { std::fputs(line.c_str(), log.get()); };
+  eo.problem = [](const std::string& message) { std::fputs(message.c_str(), stderr); };
+  caip::Evaluation ev;
+  if (!caip::evaluate(*ex, file, eo, &ev, &error)) {
+    fmt::print(stderr, "plank exec-lf: {}\n", error);
+    return kInputErrors;
   }
-  if (log) std::fclose(log);
-  if (o.output.json) {
-    nlohmann::json j{{"total", all.total}, {"done", all.done}, {"asked", all.asked}, {"refused", all.refused},
-                     {"errors", all.errors}, {"invalid", all.invalid}};
-    nlohmann::json per = nlohmann::json::object();
-    for (auto& [k, c] : by_action)
-      per[k] = {{"total", c.total}, {"done", c.done}, {"asked", c.asked}, {"refused", c.refused}, {"errors", c.errors}};
-    j["by_action"] = per;
-    std::puts(j.dump().c_str());
-  } else {
-    fmt::print("| action | total | done | asked | refused | errors |\n|---|---|---|---|---|---|\n");
-    for (auto& [k, c] : by_action) fmt::print("| {} | {} | {} | {} | {} | {} |\n", k, c.total, c.done, c.asked, c.refused, c.errors);
-    fmt::print("| **all** | {} | {} | {} | {} | {} |\n", all.total, all.done, all.asked, all.refused, all.errors);
-  }
-  return all.errors || all.invalid ? kInputErrors : kOk;
+  if (o.output.json) std::puts(ev.json().c_str());
+  else std::fputs(ev.markdown().c_str(), stdout);
+  return ev.all.errors || ev.all.invalid ? kInputErrors : kOk;
 }
 
 }  // namespace
