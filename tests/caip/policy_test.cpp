@@ -14,6 +14,7 @@ namespace plank::caip::test {
 namespace {
 
 namespace fs = std::filesystem;
+using world::Box;
 
 std::string stdlib_policy() {
   std::ifstream in(std::string(PLANK_SOURCE_DIR) + "/stdlib/caip/conversation.plank");
@@ -115,6 +116,26 @@ TEST(Policy, DoubtsAreSettledOneAtATime) {
       "I assumed \"lots\" means the default width. I assumed \"tons\" means the default height. I built"))
       << r[0].reply;
   EXPECT_EQ(r[0].blocks_changed, 27u);
+}
+
+// A count settled at run time (assumed to be once) builds what a count of one
+// folded by the compiler builds: one copy at the location, not on a ring.
+TEST(Policy, ASettledCountOfOneBuildsLikeAFoldedOne) {
+  if (!have_mcdata()) GTEST_SKIP() << "minecraft-data is not installed";
+  const Step lots{"build lots of towers around the rock", R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
+      {"action_type": "BUILD", "repeat": {"repeat_key": "FOR", "repeat_count": "@lots", "repeat_dir": "AROUND"},
+       "schematic": {"has_name": "@towers"}, "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@rock"}}}]})"};
+  const Step one{"build a tower at the rock", R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
+      {"action_type": "BUILD", "schematic": {"has_name": "@tower"},
+       "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@rock"}}}]})"};
+  auto assuming = open_scene(scene_file("policy_flat", kFlatScene), true);
+  auto r = run_steps(*assuming, {lots});
+  EXPECT_NE(r[0].reply.find("I assumed \"lots\" means once."), std::string::npos) << r[0].reply;
+  Box settled = bounds_of(assuming->world(), "stone_bricks", kArea);
+  auto folded = open_scene(scene_file("policy_flat", kFlatScene));
+  run_steps(*folded, {one});
+  EXPECT_FALSE(settled.empty());
+  EXPECT_EQ(settled, bounds_of(folded->world(), "stone_bricks", kArea));
 }
 
 TEST(Policy, ABrokenPolicyIsReportedWithItsPosition) {

@@ -38,7 +38,8 @@ struct LocationQuery {
 };
 std::optional<int> make_location(Assistant& s, const LocationQuery& q);
 // Where copy `index` of a repeated build goes: `direction` in the speaker's
-// frame (AROUND/SURROUND: on a ring of `count`), spaced by the shape's extent + 1.
+// frame (AROUND/SURROUND: on a ring of `count`), spaced by the shape's extent + 1;
+// the location itself when `count` is one (a count the policy settled at run time).
 std::optional<int> offset_location(Assistant& s, int location, const std::string& direction, long index, long count,
                                    int schematic);
 

@@ -161,6 +161,7 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
 std::optional<int> offset_location(Assistant& s, int location, const std::string& direction, long index, long count,
                                    int schematic) {
   if (!s.valid_location(location)) return std::nullopt;
+  if (count <= 1) return location;  // one copy goes where the location is (a ring of one is no ring)
   Location loc = s.location(location);
   ShapeParams p = s.valid_schematic(schematic) ? s.schematic(schematic).params : ShapeParams{1, 1, 1};
   std::string d = direction.empty() ? "RIGHT" : direction;
