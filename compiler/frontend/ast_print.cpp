@@ -343,9 +343,9 @@ std::string string_literal(std::string_view s) {
       i += 3;
       continue;
     }
-    // Not UTF-8 at all: no literal decodes to this byte; \xNN is the nearest (U+00NN).
-    std::snprintf(hex, sizeof hex, "\\x%02x", c);
-    out += hex;
+    // Not UTF-8: the byte was in the source as it is (the lexer keeps such bytes), so it goes back
+    // as it is (an escape would decode to a code point, not to the byte).
+    out += char(c);
     ++i;
   }
   out += q;

@@ -87,7 +87,7 @@ TEST(Print, SnippetsRoundTrip) {
       "    assert a, 'message'\n    assert b\n    def g():\n        return f\n    return g\n",
       "if a:\n    pass\nelse:\n    if b:\n        pass\n",
       "craft(obj = {'planks': 4}, {'log': 1}, tool = null)\nmine({'log':3}, null); craft({'planks':12}, {'log':3}, null)\n",
-      "s = 'tab\\there\\nnew\\x00zero\\x7f del \\u2028 sep \\ud800 lone \\U0001F600 \\\\ back'\nt = 'caf\xc3\xa9'\n",
+      "s = 'tab\\there\\nnew\\x00zero\\x7f del \\u2028 sep \\ud800 lone \\U0001F600 \\\\ back'\nt = 'caf\xc3\xa9'\nu = 'raw \xff byte'\n",
   };
   int i = 0;
   for (const char* s : snippets) expect_round_trip(s, "snippet " + std::to_string(i++));
@@ -124,7 +124,8 @@ TEST(Print, StringLiteralsDecodeToTheirText) {
   std::string all_ascii;
   for (int c = 0; c < 0x80; ++c) all_ascii += char(c);
   for (const std::string& text : {all_ascii, std::string("it's"), std::string("say \"hi\""), std::string("both ' and \""),
-                                  std::string("caf\xc3\xa9 \xe2\x80\xa8 \xf0\x9f\x98\x80"), std::string()}) {
+                                  std::string("caf\xc3\xa9 \xe2\x80\xa8 \xf0\x9f\x98\x80"), std::string("raw \xff byte"),
+                                  std::string()}) {
     std::string lit = ast::string_literal(text);
     EXPECT_EQ(decode_string_literal(lit), text) << lit;
     EXPECT_EQ(lit.find('\n'), std::string::npos) << lit;
