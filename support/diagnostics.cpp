@@ -4,11 +4,54 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/utf8.h"
+
 namespace plank {
 
+namespace {
+
+// Cuts at a character boundary, so that a cut message is still UTF-8.
+void clip(std::string& field, size_t max_bytes) {
+  if (field.size() <= max_bytes) return;
+  size_t end = max_bytes;
+  while (end > 0 && utf8::is_continuation(static_cast<unsigned char>(field[end]))) --end;
+  field.resize(end);
+  field += "...";
+}
+
+size_t stored_bytes(const Diagnostic& d) {
+  size_t n = d.message.size() + d.key_path.size() + d.code.size();
+  for (const auto& e : d.expected) n += e.size();
+  return n;
+}
+
+}  // namespace
+
 void DiagnosticSink::report(Diagnostic d) {
-  if (d.severity == Severity::Error) ++error_count_;
-  diagnostics_.push_back(std::move(d));
+  const bool is_error = d.severity == Severity::Error;
+  if (is_error) ++error_count_;
+  clip(d.message, limits_.max_field_bytes);
+  clip(d.key_path, limits_.max_field_bytes);
+  const size_t size = stored_bytes(d);
+  if (omitted_ == 0 && diagnostics_.size() < limits_.max_count && bytes_ + size <= limits_.max_bytes) {
+    bytes_ += size;
+    diagnostics_.push_back(std::move(d));
+    return;
+  }
+  if (omitted_ == 0) {
+    Diagnostic note;
+    note.severity = Severity::Note;
+    note.code = "diagnostics.truncated";
+    diagnostics_.push_back(std::move(note));
+  }
+  ++omitted_;
+  if (is_error) ++omitted_errors_;
+  std::string& message = diagnostics_.back().message;
+  if (omitted_errors_ == omitted_)
+    message = fmt::format("{} more error{} not shown", omitted_, omitted_ == 1 ? "" : "s");
+  else
+    message = fmt::format("{} more diagnostic{} not shown ({} error{})", omitted_, omitted_ == 1 ? "" : "s",
+                          omitted_errors_, omitted_errors_ == 1 ? "" : "s");
 }
 
 void DiagnosticSink::error(SourceRef file, Span span, std::string message, std::string code) {
@@ -49,6 +92,27 @@ std::string caret_line(std::string_view line, uint32_t column, uint32_t length) 
   return out;
 }
 
+// The part of a diagnostic's line that is shown: very long lines (a JSONL
+// record) are cut to a window around the caret.
+struct LineWindow {
+  std::string_view text;
+  uint32_t column = 1;  // the span's 1-based column inside text
+  bool cut_before = false;
+};
+
+LineWindow line_window(std::string_view line, uint32_t column) {
+  constexpr uint32_t kWindow = 100;
+  LineWindow w{line, column, false};
+  if (line.size() > 2 * kWindow && column > kWindow / 2) {
+    uint32_t start = std::min<uint32_t>(column - kWindow / 2, static_cast<uint32_t>(line.size()));
+    w.text = line.substr(start - 1);
+    w.column = column - (start - 1);
+    w.cut_before = true;
+  }
+  if (w.text.size() > 2 * kWindow) w.text = w.text.substr(0, 2 * kWindow);
+  return w;
+}
+
 std::string full_message(const Diagnostic& d) {
   std::string msg = d.key_path.empty() ? d.message : d.key_path + ": " + d.message;
   return msg;
@@ -69,18 +133,10 @@ std::string render_text(const Diagnostic& d, const RenderOptions& options) {
                      reset);
   if (d.file && d.file->line_count() > 0) {
     LineCol lc = d.file->line_col(d.span.begin);
-    std::string_view line = d.file->line_text(lc.line);
-    // Very long lines (a JSONL record) are shown as a window around the caret.
-    constexpr uint32_t kWindow = 100;
-    std::string prefix;
-    uint32_t column = lc.column;
-    if (line.size() > 2 * kWindow && column > kWindow / 2) {
-      uint32_t start = column - kWindow / 2;
-      line = line.substr(start - 1);
-      column -= start - 1;
-      prefix = "...";
-    }
-    if (line.size() > 2 * kWindow) line = line.substr(0, 2 * kWindow);
+    LineWindow window = line_window(d.file->line_text(lc.line), lc.column);
+    std::string_view line = window.text;
+    uint32_t column = window.column;
+    std::string prefix = window.cut_before ? "..." : "";
     uint32_t end = d.span.end > d.span.begin ? d.span.end : d.span.begin + 1;
     LineCol elc = d.file->line_col(end);
     uint32_t length = elc.line == lc.line ? std::max<uint32_t>(1, elc.column - lc.column) : 1;
@@ -120,7 +176,9 @@ static nlohmann::json to_json(const Diagnostic& d) {
     j["column"] = lc.column;
     j["end_line"] = elc.line;
     j["end_column"] = elc.column;
-    j["source_line"] = std::string(d.file->line_text(lc.line));
+    LineWindow window = line_window(d.file->line_text(lc.line), lc.column);
+    j["source_line"] = std::string(window.text);
+    j["source_column"] = window.column;
   } else {
     j["file"] = nullptr;
   }

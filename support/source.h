@@ -23,6 +23,9 @@ struct LineCol {
   uint32_t column = 1;  // 1-based, in bytes (what editors and compilers print)
 };
 
+// Spans are 32-bit byte offsets: load() refuses larger files.
+inline constexpr size_t kMaxSourceBytes = 0xFFFFFFFFu;
+
 class SourceFile {
  public:
   SourceFile(std::string path, std::string text);

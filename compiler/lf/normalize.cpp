@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <string_view>
+#include <vector>
+
+#include "compiler/lf/key_set.h"
 
 namespace plank::lf {
 namespace {
@@ -21,15 +24,31 @@ bool is_reference_object_key(std::string_view k) {
   return k == "reference_object" || k == "reference_object_1" || k == "reference_object_2";
 }
 
-// has_name_ -> has_name (only when has_name is not already there).
+bool has_trailing_underscore(const std::string& key) {
+  return key.size() > 5 && key.starts_with("has_") && key.back() == '_';
+}
+
+// has_name_ -> has_name (only when has_name is not already there, counting
+// the keys renamed before it). Decided over views of the unchanged keys, then
+// applied, so each key is looked up once.
 void trailing_underscore_keys(Value& dict, Ctx& cx) {
-  for (auto& m : dict.members) {
-    if (m.key.size() > 5 && m.key.starts_with("has_") && m.key.back() == '_') {
-      std::string_view plain(m.key.data(), m.key.size() - 1);
-      if (dict.find_member(plain)) continue;
-      cx.note("trailing-underscore-key", m.key);
-      m.key.pop_back();
-    }
+  if (std::none_of(dict.members.begin(), dict.members.end(),
+                   [](const Member& m) { return has_trailing_underscore(m.key); }))
+    return;
+  KeySet keys;
+  for (const auto& m : dict.members) keys.insert(m.key);
+  std::vector<size_t> renamed;
+  for (size_t i = 0; i < dict.members.size(); ++i) {
+    const std::string& key = dict.members[i].key;
+    if (!has_trailing_underscore(key)) continue;
+    std::string_view plain(key.data(), key.size() - 1);
+    if (!keys.insert(plain)) continue;
+    keys.erase(key);  // renamed: a later has_name__ may take its old name
+    renamed.push_back(i);
+  }
+  for (size_t i : renamed) {
+    cx.note("trailing-underscore-key", dict.members[i].key);
+    dict.members[i].key.pop_back();
   }
 }
 
@@ -60,8 +79,10 @@ void action_to_action_sequence(Value& root, Ctx& cx) {
 void lift_reference_object_filters(Value& ref, Ctx& cx) {
   Member* f = ref.find_member("filters");
   if (!f || !f->value.is_dict()) return;
+  KeySet keys;
+  for (const auto& m : ref.members) keys.insert(m.key);
   for (const auto& m : f->value.members)
-    if (ref.find_member(m.key)) return;  // a clash: leave it for the validator to report
+    if (keys.contains(m.key)) return;  // a clash: leave it for the validator to report
   cx.note("lift-reference-object-filters", "filters");
   Value filters = std::move(f->value);
   ref.erase("filters");

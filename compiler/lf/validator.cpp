@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "compiler/lf/key_set.h"
 #include "support/edit_distance.h"
 
 namespace plank::lf {
@@ -105,18 +106,21 @@ class Validator {
     if (variant)
       for (auto key : variant->required) require(key);
 
+    KeySet seen;
     for (size_t i = 0; i < v.members.size(); ++i) {
       const Member& m = v.members[i];
       size_t len = push_key(m.key);
-      bool duplicate = false;
-      for (size_t j = 0; j < i; ++j)
-        if (v.members[j].key == m.key) duplicate = true;
-      if (duplicate) {
+      if (!seen.insert(m.key)) {
         report(m.key_span, "lf.duplicate-key", "duplicate key '" + m.key + "'");
         path.resize(len);
         continue;
       }
       const KeySpec* ks = find_key(kind, m.key, variant);
+      if (!ks && sink_.full()) {  // only counted: no "did you mean" search
+        report(m.key_span, "lf.unknown-key", "unknown key");
+        path.resize(len);
+        continue;
+      }
       if (!ks) {
         std::vector<std::string_view> allowed = variant ? keys_of(kind, variant->value) : keys_of(kind);
         std::string msg = "unknown key '" + m.key + "' in " + std::string(spec.name);

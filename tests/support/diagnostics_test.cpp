@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/diagnostics.h"
+#include "support/utf8.h"
 
 using namespace plank;
 using ::testing::HasSubstr;
@@ -97,4 +98,105 @@ TEST(Diagnostics, InvalidUtf8NeverBreaksJson) {
   DiagnosticSink sink;
   sink.error(f, {0, 1}, "invalid character '\xff'");
   EXPECT_NO_THROW(nlohmann::json::parse(render_json(sink.all())));
+}
+
+// Issue 24: a sink keeps at most max_count diagnostics and max_bytes of text;
+// past either it counts the rest and says how many, last.
+TEST(DiagnosticSink, KeepsAtMostMaxCountThenSaysHowManyMore) {
+  auto f = SourceFile::from_string("x.json", "{}");
+  DiagnosticSink sink(DiagnosticLimits{10, 1 << 20});
+  for (int i = 0; i < 25; ++i) sink.error(f, {0, 1}, "error " + std::to_string(i));
+  EXPECT_EQ(sink.error_count(), 25u);
+  EXPECT_EQ(sink.omitted(), 15u);
+  ASSERT_EQ(sink.all().size(), 11u);
+  EXPECT_EQ(sink.all()[9].message, "error 9");
+  EXPECT_EQ(sink.all().back().severity, Severity::Note);
+  EXPECT_EQ(sink.all().back().code, "diagnostics.truncated");
+  EXPECT_EQ(sink.all().back().message, "15 more errors not shown");
+  EXPECT_THAT(render_text(sink.all()), ::testing::EndsWith("note: 15 more errors not shown\n"));
+  auto j = nlohmann::json::parse(render_json(sink.all()));
+  EXPECT_EQ(j.back()["message"], "15 more errors not shown");
+}
+
+TEST(DiagnosticSink, KeepsAtMostMaxBytes) {
+  DiagnosticSink sink(DiagnosticLimits{1000, 100});
+  for (int i = 0; i < 10; ++i) sink.error(nullptr, {}, std::string(30, 'a' + i));
+  ASSERT_EQ(sink.all().size(), 4u);  // three of 30 bytes, then the note
+  EXPECT_EQ(sink.all().back().message, "7 more errors not shown");
+  EXPECT_TRUE(sink.has_errors());
+}
+
+TEST(DiagnosticSink, CountsWarningsApartFromErrors) {
+  DiagnosticSink sink(DiagnosticLimits{1, 1 << 20});
+  sink.error(nullptr, {}, "first");
+  Diagnostic w;
+  w.severity = Severity::Warning;
+  w.message = "a warning";
+  sink.report(w);
+  sink.error(nullptr, {}, "second");
+  EXPECT_EQ(sink.error_count(), 2u);
+  EXPECT_EQ(sink.all().back().message, "2 more diagnostics not shown (1 error)");
+}
+
+// A message that quotes a megabyte of input is cut (at a character boundary),
+// so the first error is always kept.
+TEST(DiagnosticSink, CutsOneHugeMessageInsteadOfDroppingIt) {
+  DiagnosticSink sink;
+  std::string key;
+  for (int i = 0; i < 200000; ++i) key += "\xc3\xa9";  // é
+  sink.error(nullptr, {}, "unknown key '" + key + "'");
+  ASSERT_EQ(sink.all().size(), 1u);
+  const std::string& m = sink.all()[0].message;
+  EXPECT_LE(m.size(), DiagnosticLimits{}.max_field_bytes + 3);
+  EXPECT_THAT(m, ::testing::EndsWith("..."));
+  EXPECT_EQ(utf8::find_invalid(m), utf8::npos);
+}
+
+// Before the fix the JSON carried the whole line: a 218 KB JSONL record per
+// diagnostic. Now the same window as the text, and where the span is in it.
+TEST(Diagnostics, JsonSourceLineIsTheWindowAroundTheSpan) {
+  std::string line(5000, 'a');
+  line[4000] = 'X';
+  auto f = SourceFile::from_string("long.jsonl", line);
+  DiagnosticSink sink;
+  sink.error(f, {4000, 4001}, "bad");
+  auto j = nlohmann::json::parse(render_json(sink.all()));
+  std::string shown = j[0]["source_line"];
+  EXPECT_LE(shown.size(), 200u);
+  int column = j[0]["source_column"];
+  ASSERT_GE(column, 1);
+  EXPECT_EQ(shown[static_cast<size_t>(column - 1)], 'X');
+  EXPECT_EQ(j[0]["column"], 4001);
+  // A short line is shown whole, and its source_column is its column.
+  auto g = SourceFile::from_string("x.plank", "a\n  b ?\n");
+  DiagnosticSink short_sink;
+  short_sink.error(g, {6, 7}, "invalid character '?'");
+  auto k = nlohmann::json::parse(render_json(short_sink.all()));
+  EXPECT_EQ(k[0]["source_line"], "  b ?");
+  EXPECT_EQ(k[0]["source_column"], 5);
+}
+
+// load() reads the file once into the SourceFile (no second copy), and a pipe
+// (no size) still reads to its end.
+TEST(SourceFile, LoadsRegularFilesAndPipes) {
+  std::string error;
+  auto f = SourceFile::load("/proc/self/status", &error);  // size 0 in stat, content when read
+  ASSERT_TRUE(f) << error;
+  EXPECT_THAT(f->text(), HasSubstr("Name:"));
+  EXPECT_FALSE(SourceFile::load("/nonexistent/x.plank", &error));
+  EXPECT_THAT(error, HasSubstr("cannot open"));
+}
+
+TEST(DiagnosticSink, SaysWhenTheNextDiagnosticIsOnlyCounted) {
+  DiagnosticSink sink(DiagnosticLimits{2, 1 << 20});
+  EXPECT_FALSE(sink.full());
+  sink.error(nullptr, {}, "a");
+  EXPECT_FALSE(sink.full());
+  sink.error(nullptr, {}, "b");
+  EXPECT_TRUE(sink.full());
+  sink.error(nullptr, {}, "c");
+  EXPECT_TRUE(sink.full());
+  sink.clear();
+  EXPECT_FALSE(sink.full());
+  EXPECT_EQ(sink.error_count(), 0u);
 }

@@ -1,0 +1,123 @@
+// Inputs written to hurt, through the real binary (issue 24): a command's cost
+// stays linear in its input and its output stays bounded, whatever the input.
+// Where a job has a python3 equivalent, Plank must do it within 3x python3's
+// CPU time and peak memory, both measured here, in the same run.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/measure.h"
+#include "cli/run_plank.h"
+
+namespace {
+namespace fs = std::filesystem;
+using plank::test::Cost;
+using plank::test::measure;
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / ("plank_hostile_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+
+// A valid logical form of about `bytes` bytes: one action sequence of BUILD
+// actions, each with a schematic, a location and a repeat.
+std::string big_form(size_t bytes) {
+  const std::string action =
+      R"({"action_type": "BUILD", "schematic": {"has_name": [0, [1, 1]], "has_colour": [0, [2, 2]]}, )"
+      R"("location": {"location_type": "REFERENCE_OBJECT", "relative_direction": "LEFT", )"
+      R"("reference_object": {"has_name": [0, [4, 4]]}}, "repeat": {"repeat_key": "FOR", "repeat_count": [0, [3, 3]]}})";
+  std::string form = R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [)";
+  while (form.size() < bytes) {
+    if (form.back() == '}') form += ", ";
+    form += action;
+  }
+  return form + "]}";
+}
+
+// python3 doing the same job: read the JSON, refusing duplicate keys.
+const char* kPythonReadsForm =
+    "import json, sys\n"
+    "def no_duplicates(pairs):\n"
+    "    d = {}\n"
+    "    for k, v in pairs:\n"
+    "        if k in d: raise ValueError('duplicate key ' + k)\n"
+    "        d[k] = v\n"
+    "    return d\n"
+    "json.load(open(sys.argv[1]), object_pairs_hook=no_duplicates)\n";
+
+TEST(HostileInput, TenMegabyteFormWithinThreeTimesPython) {
+  if (plank::test::kSanitized) GTEST_SKIP() << "timings are meaningless under sanitizers";
+  if (!fs::exists(plank::test::kPython)) GTEST_SKIP() << plank::test::kPython << " is not installed";
+  fs::path form = scratch("form10m.json");
+  write(form, big_form(10u << 20));
+  Cost plank = measure({PLANK_BINARY, "check", "--quiet", "--lf", form.string()});
+  ASSERT_EQ(plank.exit_code, 0) << "the form is valid";
+  Cost python = measure({plank::test::kPython, "-c", kPythonReadsForm, form.string()});
+  ASSERT_EQ(python.exit_code, 0);
+  RecordProperty("plank_cpu_s", std::to_string(plank.cpu_seconds));
+  RecordProperty("python_cpu_s", std::to_string(python.cpu_seconds));
+  EXPECT_LE(plank.cpu_seconds, 3 * python.cpu_seconds + 0.05)
+      << "plank " << plank.cpu_seconds << " s, python3 " << python.cpu_seconds << " s";
+  EXPECT_LE(plank.max_rss_kb, 3 * python.max_rss_kb)
+      << "plank " << plank.max_rss_kb << " KB, python3 " << python.max_rss_kb << " KB";
+  fs::remove_all(form.parent_path());
+}
+
+// Before the fix: duplicate keys were compared pairwise (80,000 keys: 23 s).
+TEST(HostileInput, FormWithManyKeysIsCheckedInLinearTime) {
+  if (plank::test::kSanitized) GTEST_SKIP() << "timings are meaningless under sanitizers";
+  std::string form = R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "MOVE")";
+  for (int i = 0; i < 200000; ++i) form += ", \"key" + std::to_string(i % 100000) + "\": 1";
+  form += "}]}";
+  fs::path file = scratch("keys.json");
+  write(file, form);
+  Cost c = measure({PLANK_BINARY, "check", "--quiet", "--lf", file.string()});
+  EXPECT_EQ(c.exit_code, 1);
+  EXPECT_LT(c.cpu_seconds, 5.0);
+  fs::remove_all(file.parent_path());
+}
+
+// Before the fix: every diagnostic copied its whole 218 KB line into the JSON,
+// and all 10,000 were kept: 2.4 GB of output, 9 GB of memory.
+TEST(HostileInput, DiagnosticsOfOneWideJsonlLineAreBounded) {
+  std::string form = R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "MOVE")";
+  for (int i = 0; i < 10000; ++i) form += ",\"unknown_key_" + std::to_string(100000 + i) + "\":1";
+  form += "}]}";
+  fs::path file = scratch("wide.jsonl");
+  write(file, R"({"text": "move", "logical_form": )" + form + "}\n");
+  fs::path out = scratch("out.json");
+  Cost c = measure({PLANK_BINARY, "check", "--json", "--jsonl", file.string()}, out.string());
+  EXPECT_EQ(c.exit_code, 1);
+  EXPECT_LT(c.max_rss_kb, 400 * 1024);
+  std::string text = plank::test::read_all(out);
+  EXPECT_LT(text.size(), 2u << 20);
+  auto j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["invalid"], 1);
+  const auto& errors = j["errors"];
+  ASSERT_GE(errors.size(), 2u);
+  EXPECT_EQ(errors.back()["code"], "diagnostics.truncated");
+  EXPECT_EQ(errors.back()["severity"], "note");
+  // Every unknown key is counted, kept or not.
+  size_t kept = errors.size() - 1;
+  EXPECT_EQ(errors.back()["message"], std::to_string(10000 - kept) + " more errors not shown");
+  for (size_t i = 0; i < kept; ++i) EXPECT_LE(errors[i]["source_line"].get<std::string>().size(), 200u);
+  fs::remove_all(file.parent_path());
+}
+
+TEST(HostileInput, TextDiagnosticsEndWithHowManyMore) {
+  std::string form = R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "MOVE")";
+  for (int i = 0; i < 5000; ++i) form += ",\"unknown_key_" + std::to_string(i) + "\":1";
+  auto r = plank::test::run_plank("check --color=never --lf -", form + "}]}");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, ::testing::HasSubstr("note: 4000 more errors not shown\n"));
+  EXPECT_LT(r.err.size(), 1u << 20);
+}
+
+}  // namespace
