@@ -18,6 +18,7 @@
 #include "runtime/heap.h"
 #include "runtime/intrinsics.h"
 #include "runtime/objects.h"
+#include "runtime/ops.h"
 
 namespace plank::neural {
 namespace {
@@ -86,23 +87,51 @@ Value result_of(core::Thread* t, core::RootScope& scope, const std::vector<Parse
   return list;
 }
 
-// The words of one command, or a TypeError naming where the non-string is.
-std::vector<std::string> words_of(core::Thread* t, Value text, const char* where) {
+// Python's str.split() count, without making the words.
+size_t count_words(std::string_view text) {
+  size_t n = 0;
+  bool in_word = false;
+  for (char c : text) {
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+    n += !space && !in_word;
+    in_word = !space;
+  }
+  return n;
+}
+
+// A TypeError naming where the non-string is, or a ValueError past
+// kMaxCommandWords: checked for every command before any work, and without
+// making the words ("a " * 10**7 would be ten million std::strings outside
+// the heap budget).
+// `index`: the command's place in a list, or -1 for a single text.
+void check_text(core::Thread* t, Value text, long index) {
+  auto where = [&] { return index < 0 ? std::string("text") : fmt::format("texts[{}]", index); };
   if (!text.is(core::ObjKind::Str))
-    core::throw_error(t, "TypeError", fmt::format("parse() {} must be str, not {}", where, core::type_name(text)));
+    core::throw_error(t, "TypeError", fmt::format("parse() {} must be str, not {}", where(), core::type_name(text)));
+  size_t words = count_words(core::str_view(text));
+  if (words > kMaxCommandWords)
+    core::throw_error(t, "ValueError", fmt::format("parse() {} has {} words; the parser reads at most {}", where(),
+                                                   words, kMaxCommandWords));
+}
+
+// The words of a command check_text accepted.
+std::vector<std::string> words_of(Value text) {
   return lf::Utterance::from_text(std::string(core::str_view(text))).tokens;
 }
+
+// Commands decoded together: one engine step for all their hypotheses.
+constexpr size_t kBatch = 32;
 
 bool parse_fn(core::Thread* t, Value* result, const core::CallArgs& args) {
   try {
     core::BoundArgs b;
     core::bind_args(t, "parse", kParams, args, &b);
     const bool many = b.values[0].is(core::ObjKind::List);
-    std::vector<std::vector<std::string>> commands;
     if (many) {
-      for (Value item : core::list_items(b.values[0])) commands.push_back(words_of(t, item, "texts"));
+      const auto& items = core::list_items(b.values[0]);
+      for (size_t i = 0; i < items.size(); ++i) check_text(t, items[i], static_cast<long>(i));
     } else {
-      commands.push_back(words_of(t, b.values[0], "text"));
+      check_text(t, b.values[0], -1);
     }
     int64_t n = 0;
     if (b.present(1)) {
@@ -116,17 +145,28 @@ bool parse_fn(core::Thread* t, Value* result, const core::CallArgs& args) {
     ParseOptions o;
     o.beam = n > 0 ? static_cast<int>(std::max<int64_t>(n, 5)) : 5;
     o.n_best = n > 0 ? static_cast<int>(n) : 1;
-    // A list is decoded together, 32 commands at a time (one engine step for all their hypotheses).
-    auto parses = parse_many(*parser, commands, o);
     core::RootScope scope(t);
     if (!many) {
+      auto parses = parser->parse_batch({words_of(b.values[0])}, o);
       *result = result_of(t, scope, parses[0], n);
       return true;
     }
+    // kBatch commands at a time, each batch's forms made heap values at once:
+    // what a long list costs is then the heap's, under --max-memory, and the
+    // budgets (--timeout, Ctrl-C) are polled between batches.
+    Value texts = scope.push(b.values[0]);
     Value list = scope.push(core::make_list(t));
-    for (const auto& p : parses) {
-      Value x = result_of(t, scope, p, n);
-      core::list_items(list).push_back(x);
+    for (size_t first = 0; first < core::list_items(texts).size(); first += kBatch) {
+      const auto& items = core::list_items(texts);
+      std::vector<std::vector<std::string>> batch;
+      for (size_t i = first; i < std::min(items.size(), first + kBatch); ++i)
+        batch.push_back(words_of(items[i]));
+      for (const auto& p : parser->parse_batch(batch, o)) {
+        Value x = result_of(t, scope, p, n);
+        t->heap->before_push(core::list_items(list));
+        core::list_items(list).push_back(x);
+      }
+      if (!pk_poll(t)) core::rethrow_pending();
     }
     *result = list;
     return true;
@@ -147,6 +187,7 @@ void register_intrinsics() {
       "`ask` is true below 0.5, where an agent should ask the speaker. "
       "Given a list of commands, `parse(texts)` (or `parse(texts, n=3)`) returns one such result per command, "
       "in order, decoding the commands together (faster than one call each). "
+      "A command has at most 256 words (`kMaxCommandWords`; a longer one is a ValueError, before any work). "
       "The model is `models/parser.bin` (or `$PLANK_PARSER_MODEL`: a weights file, a comma list of them or an "
       "ensemble description such as `models/parser-ensemble.json`).",
       parse_fn});

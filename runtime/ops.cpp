@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <new>
 
 #include <fmt/format.h>
 
@@ -607,7 +608,14 @@ Value call_intrinsic(Thread* t, uint32_t index, const Value* args, uint32_t npos
   check_capabilities(t, in);
   CallArgs ca{args, npos, nkw, kwnames};
   Value result = Value::none();
-  if (!in.fn(t, &result, ca)) rethrow_pending();
+  // An intrinsic may allocate outside the heap (the parser, world generation,
+  // rendering, SQLite, the LLM client): running out there is the plan's
+  // MemoryError, never an abort of the host.
+  try {
+    if (!in.fn(t, &result, ca)) rethrow_pending();
+  } catch (const std::bad_alloc&) {
+    throw_error(t, "MemoryError", fmt::format("{}() ran out of memory", in.name));
+  }
   return result;
 }
 
@@ -617,7 +625,11 @@ Value call_method_impl(Thread* t, const Method* m, Value self, const Value* args
   Value result = Value::none();
   RootScope scope(t);
   scope.push(self);
-  if (!m->fn(t, &result, self, ca)) rethrow_pending();
+  try {
+    if (!m->fn(t, &result, self, ca)) rethrow_pending();
+  } catch (const std::bad_alloc&) {  // as for intrinsics (call_intrinsic)
+    throw_error(t, "MemoryError", fmt::format("{}() ran out of memory", m->name));
+  }
   return result;
 }
 

@@ -4,6 +4,7 @@
 
 #include "compiler/lf/check.h"
 #include "compiler/lf/json_reader.h"
+#include "neural/parser/parser.h"
 #include "support/source.h"
 
 namespace plank::neural {
@@ -51,6 +52,11 @@ bool read_dataset(const std::string& path, Dataset& out, std::string* error) {
     }
     Example ex;
     auto utterance = lf::Utterance::from_text(t->string);
+    if (utterance.tokens.size() > kMaxCommandWords) {
+      skip("the text has " + std::to_string(utterance.tokens.size()) + " words; the parser reads at most " +
+           std::to_string(kMaxCommandWords));
+      continue;
+    }
     auto checked = lf::check_logical_form(std::move(*form), &utterance, file, sink);
     if (!checked.valid) {
       skip("the logical form does not pass plank check");

@@ -212,7 +212,7 @@ std::vector<Parse> Parser::parse_unconstrained(const std::vector<std::string>& t
 }
 
 std::vector<Parse> Parser::parse_tokens(const std::vector<std::string>& tokens, const ParseOptions& options) {
-  if (tokens.empty()) return {};
+  if (tokens.empty() || tokens.size() > kMaxCommandWords) return {};
   if (!options.constrained) return parse_unconstrained(tokens, options);
   return std::move(parse_batch({tokens}, options)[0]);
 }
@@ -270,7 +270,7 @@ std::vector<std::vector<Parse>> Parser::parse_batch(const std::vector<std::vecto
   std::vector<Search> searches;
   std::vector<std::vector<std::string>> words;  // the non-empty utterances, encoded together
   for (size_t i = 0; i < utterances.size(); ++i)
-    if (!utterances[i].empty()) {
+    if (!utterances[i].empty() && utterances[i].size() <= kMaxCommandWords) {
       searches.push_back(Search{i, static_cast<int>(utterances[i].size()), {}, {}});
       words.push_back(utterances[i]);
     }

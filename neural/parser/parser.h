@@ -32,6 +32,13 @@ struct Parse {
   bool should_ask() const { return confidence < kAskBelowConfidence; }
 };
 
+// The longest command the parser reads, in words. The CAIP data's longest
+// is 29; a beam step's span search is quadratic in the words (20,000 words
+// once took 2.5 GB and 16 s), so a longer one is refused before any work:
+// the parse() intrinsic raises ValueError, `plank parse` and `:parse` say so,
+// data sets skip the line, and the Parser itself returns no parse for it.
+inline constexpr size_t kMaxCommandWords = 256;
+
 struct ParseOptions {
   int beam = 1;       // 1 = greedy
   int n_best = 1;     // how many parses to return (at most beam)
@@ -66,8 +73,8 @@ class Parser {
   // (another grammar, or the context encoder it reads is missing).
   Parser(std::vector<Member> members, Combine combine);
 
-  // Best first. Empty for an empty utterance (no tokens), and for an
-  // unconstrained decode whose output is not a logical form.
+  // Best first. Empty for an empty utterance (no tokens), one longer than
+  // kMaxCommandWords, and an unconstrained decode whose output is not a logical form.
   std::vector<Parse> parse(const std::string& text, const ParseOptions& options = {});
   std::vector<Parse> parse_tokens(const std::vector<std::string>& tokens, const ParseOptions& options = {});
   // Several utterances decoded together: one encode for all and, at every

@@ -141,7 +141,7 @@ TEST(ParseIntrinsic, AListGivesOneResultPerCommand) {
   auto r = run_with_model(model_path(), "run " + script);
   EXPECT_EQ(r.out, "3 True\n3 True True\n[]\n");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("TypeError: parse() texts must be str, not int"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("TypeError: parse() texts[1] must be str, not int"), std::string::npos) << r.err;
 }
 
 TEST(ParseCli, AnEnsembleIsAcceptedWhereverAModelIs) {
@@ -191,4 +191,45 @@ TEST(ParseCli, AnEnsembleIsAcceptedWhereverAModelIs) {
   r = run_plank("parse \"go left\" --model " + model_path() + "," + dir + "plank_cli_no_such_member.bin");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("plank_cli_no_such_member.bin: cannot open the weights file"), std::string::npos) << r.err;
+}
+
+// Issue 24: `parse("cube " * 20000)` took 2.5 GB and 16 s under --max-memory 64
+// (the span search is quadratic in the words), and 30,000 words aborted the
+// host on bad_alloc. A command past kMaxCommandWords is now a ValueError in
+// the plan, raised before any work; the host lives on.
+TEST(ParseIntrinsic, ACommandPastTheWordLimitIsAValueError) {
+  std::string script = testing::TempDir() + "plank_parse_too_long.plank";
+  std::ofstream(script) << "print(len(parse(\"go left \" * 128)) > 0)\n"  // 256 words: read
+                           "x = parse(\"cube \" * 20000)\n";
+  auto r = run_with_model(model_path(), "run --max-memory 64 " + script);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "True\n");
+  EXPECT_NE(r.err.find("ValueError: parse() text has 20000 words; the parser reads at most 256"), std::string::npos)
+      << r.err;
+  std::ofstream(script) << "parse([\"go left\", \"go \" * 300])\n";
+  r = run_with_model(model_path(), "run " + script);
+  EXPECT_NE(r.err.find("ValueError: parse() texts[1] has 300 words"), std::string::npos) << r.err;
+}
+
+// A long list is decoded a batch at a time, its results made heap values as
+// it goes: --max-memory bounds it, and the program ends with MemoryError.
+TEST(ParseIntrinsic, ALongListCountsAgainstTheHeapBudget) {
+  std::string script = testing::TempDir() + "plank_parse_many.plank";
+  std::ofstream(script) << "forms = parse([\"build a red cube next to the tree\"] * 40, n=8)\n"
+                           "print(len(forms), len(forms[39]) >= 1)\n";
+  auto r = run_with_model(model_path(), "run " + script);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "40 True\n");
+  std::ofstream(script) << "forms = parse([\"build a red cube next to the tree\"] * 20000, n=8)\n";
+  r = run_with_model(model_path(), "run --max-memory 2 --timeout 60 " + script);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("MemoryError"), std::string::npos) << r.err;
+}
+
+TEST(ParseCli, ACommandPastTheWordLimitIsRefused) {
+  std::string text;
+  for (int i = 0; i < 300; ++i) text += "cube ";
+  auto r = run_plank("parse \"" + text + "\" --engine cpu --model " + model_path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("the text has 300 words; the parser reads at most 256"), std::string::npos) << r.err;
 }

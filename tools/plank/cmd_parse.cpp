@@ -49,6 +49,11 @@ int run_parse(const ParseCliOptions& o) {
     std::fprintf(stderr, "plank parse: the text has no words\n");
     return kUsage;
   }
+  if (utterance.tokens.size() > neural::kMaxCommandWords) {
+    std::fprintf(stderr, "plank parse: the text has %zu words; the parser reads at most %zu\n",
+                 utterance.tokens.size(), neural::kMaxCommandWords);
+    return kUsage;
+  }
   neural::ParseOptions po;
   po.beam = std::max(1, o.beam);
   po.n_best = std::max(1, std::min(o.n, po.beam));

@@ -24,6 +24,11 @@ void parse_command(State& st, const std::string& text) {
     st.err("usage: :parse TEXT (a command such as: build a red cube next to the tree)\n");
     return;
   }
+  if (utterance.tokens.size() > neural::kMaxCommandWords) {
+    st.err(fmt::format(":parse: the text has {} words; the parser reads at most {}\n", utterance.tokens.size(),
+                       neural::kMaxCommandWords));
+    return;
+  }
   if (!st.parser) {
     std::string error;
     auto parser = neural::Parser::load(neural::default_model_path(), "auto", &error);
