@@ -105,3 +105,29 @@ TEST(CliMemory, RawQueriesOnlyReadAndErrorsAreSentences) {
   EXPECT_EQ(run_plank("memory " + db.str() + " --set-name 999 x").exit_code, 1);
   EXPECT_EQ(run_plank("memory " + db.str() + " --holes --no-holes").exit_code, 2);
 }
+
+// Issue 24: --near and --within took each number through stol and a cast to
+// int32: 2147483648 silently became -2147483648. Now a number outside the
+// world's coordinates is refused, saying which.
+TEST(CliMemory, CoordinatesOutsideTheWorldAreRefusedNotNarrowed) {
+  TempDb db;
+  ASSERT_EQ(run_plank("world info tests/cli/scenes/memory_village.json --memory " + db.str()).exit_code, 0);
+  auto big = run_plank("memory " + db.str() + " --near 2147483648,0,0");
+  EXPECT_EQ(big.exit_code, 1);
+  EXPECT_THAT(big.err, HasSubstr("2147483648 is outside the world's coordinates (-2147483648..2147483647)"));
+  auto huge = run_plank("memory " + db.str() + " --within 0,0,0,99999999999999999999,1,1");
+  EXPECT_EQ(huge.exit_code, 1);
+  EXPECT_THAT(huge.err, HasSubstr("99999999999999999999 is outside the world's coordinates"));
+  auto junk = run_plank("memory " + db.str() + " --near 1,2,3x");
+  EXPECT_EQ(junk.exit_code, 1);
+  EXPECT_THAT(junk.err, HasSubstr("'3x' is not an integer"));
+  auto edge = run_plank("memory " + db.str() + " --near 2147483647,-2147483648,0 --json");
+  EXPECT_EQ(edge.exit_code, 0) << edge.err;
+  EXPECT_EQ(json_of(edge.out).size(), 6u);
+  auto tagged = run_plank("memory " + db.str() + " --add-tag 1 \"$(printf 'a\\037b')\" --json");
+  ASSERT_EQ(tagged.exit_code, 0) << tagged.err;
+  bool found = false;
+  for (const auto& o : json_of(tagged.out))
+    if (o["id"] == 1) found = o["tags"].dump().find("a\\u001fb") != std::string::npos;
+  EXPECT_TRUE(found) << tagged.out;
+}

@@ -12,6 +12,8 @@
 //   --json: machine-readable output on stdout.
 #include <fmt/format.h>
 
+#include <charconv>
+#include <climits>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -34,24 +36,27 @@ struct MemoryOptions {
   OutputOptions output;
 };
 
-// "1,2,3" -> numbers; false when the count or a number is wrong.
-bool parse_ints(const std::string& text, size_t count, std::vector<int32_t>* out) {
+// "1,2,3" -> world coordinates; false and *why when the count or a number is
+// wrong. A number outside int32 is refused, never narrowed (2147483648 once
+// became -2147483648 without a word).
+bool parse_coords(const std::string& text, size_t count, std::vector<int32_t>* out, std::string* why) {
   out->clear();
   size_t pos = 0;
   while (pos <= text.size()) {
     size_t comma = text.find(',', pos);
     std::string part = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    try {
-      size_t used = 0;
-      out->push_back(int32_t(std::stol(part, &used)));
-      if (used != part.size()) return false;
-    } catch (const std::exception&) {
-      return false;
-    }
+    int64_t value = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || end != part.data() + part.size() || ec == std::errc::invalid_argument)
+      return *why = fmt::format("'{}' is not an integer", part), false;
+    if (ec == std::errc::result_out_of_range || value < INT32_MIN || value > INT32_MAX)
+      return *why = fmt::format("{} is outside the world's coordinates ({}..{})", part, INT32_MIN, INT32_MAX), false;
+    out->push_back(static_cast<int32_t>(value));
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
-  return out->size() == count;
+  if (out->size() != count) return *why = fmt::format("{} numbers, not {}", count, out->size()), false;
+  return true;
 }
 
 nlohmann::json object_json(const memory::MemoryObject& o) {
@@ -179,13 +184,15 @@ int run(const MemoryOptions& o) {
   if (o.holes) q.hole = true;
   if (o.no_holes) q.hole = false;
   std::vector<int32_t> v;
+  std::string why;
   if (o.near) {
-    if (!parse_ints(*o.near, 3, &v)) return fail(fmt::format("--near wants X,Y,Z (three integers), got '{}'", *o.near));
+    if (!parse_coords(*o.near, 3, &v, &why))
+      return fail(fmt::format("--near wants X,Y,Z (three integers), got '{}': {}", *o.near, why));
     q.near = world::Coord{v[0], v[1], v[2]};
   }
   if (o.within) {
-    if (!parse_ints(*o.within, 6, &v))
-      return fail(fmt::format("--within wants X0,Y0,Z0,X1,Y1,Z1 (six integers), got '{}'", *o.within));
+    if (!parse_coords(*o.within, 6, &v, &why))
+      return fail(fmt::format("--within wants X0,Y0,Z0,X1,Y1,Z1 (six integers), got '{}': {}", *o.within, why));
     q.within = world::Box::of({v[0], v[1], v[2]}, {v[3], v[4], v[5]});
   }
   auto objects = mem->objects(q);

@@ -85,11 +85,28 @@ CREATE TABLE IF NOT EXISTS task_history (
 );
 )sql";
 
-// The tags come along in one column (joined by the unit separator, 0x1F) rather
-// than one query per row.
+// The tags come along in one column rather than one query per row, each in
+// hex and joined by commas: a tag may hold any byte (a separator byte once
+// split one tag into two), and hex has no comma. NULL: no tags.
 constexpr const char* kObjectColumns =
     "o.id, o.name, o.colour, o.block, o.min_x, o.min_y, o.min_z, o.max_x, o.max_y, o.max_z, o.size, o.hole, "
-    "o.created, o.updated, (SELECT group_concat(t.tag, char(31)) FROM object_tags t WHERE t.object_id = o.id)";
+    "o.created, o.updated, (SELECT group_concat(hex(t.tag), ',') FROM object_tags t WHERE t.object_id = o.id)";
+
+int hex_value(char c) { return c <= '9' ? c - '0' : c - 'A' + 10; }
+
+// kObjectColumns' tag column back into tags.
+std::vector<std::string> decode_tags(const std::string& joined) {
+  std::vector<std::string> tags;
+  for (size_t start = 0; start <= joined.size();) {
+    size_t end = std::min(joined.find(',', start), joined.size());
+    std::string tag;
+    for (size_t i = start; i + 1 < end; i += 2)
+      tag += static_cast<char>(hex_value(joined[i]) * 16 + hex_value(joined[i + 1]));
+    tags.push_back(std::move(tag));
+    start = end + 1;
+  }
+  return tags;
+}
 
 // The dominant entry of a histogram (ties: the smaller key, so it is deterministic).
 std::string dominant(const std::map<std::string, int>& histogram) {
@@ -146,7 +163,12 @@ bool AgentMemory::init() {
     Statement st = db_.prepare("PRAGMA journal_mode=WAL");
     if (!st.step() || st.text(0) != "wal") return db_.fail("cannot switch '" + path_ + "' to WAL mode");
   }
+  // synchronous=NORMAL in WAL mode: a commit survives the process being
+  // killed (tests/world/memory_crash_test.cpp); only a power cut may lose the last ones.
   if (!db_.exec("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;")) return db_.fail("cannot configure the database");
+  // The schema and its version row in one transaction: a writer killed while
+  // creating them leaves all of it or nothing, never half the tables.
+  Transaction tx(db_);
   if (!db_.exec(kSchema)) return db_.fail("cannot create the memory schema in '" + path_ + "'");
   Statement st = db_.prepare("SELECT version FROM schema_version");
   if (!st.valid()) return false;
@@ -155,9 +177,11 @@ bool AgentMemory::init() {
     if (version != kSchemaVersion)
       return db_.fail(fmt::format("'{}' holds memory schema version {}, this Plank reads version {}", path_, version,
                                   kSchemaVersion));
-    return true;
+  } else if (!db_.exec(fmt::format("INSERT INTO schema_version(version) VALUES ({})", kSchemaVersion))) {
+    return db_.fail("cannot record the memory schema version in '" + path_ + "'");
   }
-  return db_.exec(fmt::format("INSERT INTO schema_version(version) VALUES ({})", kSchemaVersion));
+  st = Statement();  // finished before the commit
+  return tx.commit() || db_.fail("cannot commit the memory schema in '" + path_ + "'");
 }
 
 uint64_t AgentMemory::next_tick() {
@@ -233,6 +257,7 @@ bool AgentMemory::set_name(int64_t id, const std::optional<std::string>& name, u
 }
 
 bool AgentMemory::add_tag(int64_t id, const std::string& tag, uint64_t now) {
+  Transaction tx(db_);  // the tag and the object's time stamp together
   Statement& st = cached("INSERT OR IGNORE INTO object_tags(object_id, tag) VALUES (?, ?)");
   st.bind(1, id).bind(2, std::string_view(tag));
   st.step();
@@ -240,10 +265,12 @@ bool AgentMemory::add_tag(int64_t id, const std::string& tag, uint64_t now) {
   Statement& touch = cached("UPDATE block_objects SET updated = ? WHERE id = ?");
   touch.bind(1, int64_t(now)).bind(2, id);
   touch.step();
-  return touch.done() || db_.fail("cannot update object " + std::to_string(id));
+  if (!touch.done()) return db_.fail("cannot update object " + std::to_string(id));
+  return tx.commit() || db_.fail(fmt::format("cannot commit the tag of object {}", id));
 }
 
 bool AgentMemory::remove_tag(int64_t id, const std::string& tag, uint64_t now) {
+  Transaction tx(db_);
   Statement& st = cached("DELETE FROM object_tags WHERE object_id = ? AND tag = ?");
   st.bind(1, id).bind(2, std::string_view(tag));
   st.step();
@@ -251,7 +278,8 @@ bool AgentMemory::remove_tag(int64_t id, const std::string& tag, uint64_t now) {
   Statement& touch = cached("UPDATE block_objects SET updated = ? WHERE id = ?");
   touch.bind(1, int64_t(now)).bind(2, id);
   touch.step();
-  return touch.done() || db_.fail("cannot update object " + std::to_string(id));
+  if (!touch.done()) return db_.fail("cannot update object " + std::to_string(id));
+  return tx.commit() || db_.fail(fmt::format("cannot commit the untagging of object {}", id));
 }
 
 bool AgentMemory::forget_object(int64_t id) {
@@ -275,12 +303,7 @@ std::vector<MemoryObject> AgentMemory::read_objects(Statement& st) {
     o.hole = st.i64(11) != 0;
     o.created = uint64_t(st.i64(12));
     o.updated = uint64_t(st.i64(13));
-    std::string tags = st.text(14);
-    for (size_t start = 0; !tags.empty() && start <= tags.size();) {
-      size_t end = std::min(tags.find('\x1f', start), tags.size());
-      o.tags.push_back(tags.substr(start, end - start));
-      start = end + 1;
-    }
+    if (!st.is_null(14)) o.tags = decode_tags(st.text(14));
     std::sort(o.tags.begin(), o.tags.end());
     out.push_back(std::move(o));
   }
@@ -387,7 +410,7 @@ std::optional<SyncStats> AgentMemory::sync_objects(const std::vector<world::Bloc
       if (!update_from(best, o, now)) return std::nullopt;
       stats.updated++;
     } else {
-      // add_object opens its own transaction; nested BEGIN fails, so insert inline.
+      // A placeholder row that update_from fills (add_object would bind the same columns twice).
       Statement& st = cached(
           "INSERT INTO block_objects(name, colour, block, min_x, min_y, min_z, max_x, max_y, max_z, size, hole, "
           "created, updated) VALUES (NULL, '', '', 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)");

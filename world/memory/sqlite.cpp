@@ -98,6 +98,17 @@ bool Database::fail(const std::string& context) {
   return false;
 }
 
+bool Database::in_transaction() const { return db_ && sqlite3_get_autocommit(db_) == 0; }
+
+Transaction::Transaction(Database& db) : db_(db) {
+  if (db_.in_transaction()) {
+    active_ = true;  // joins the transaction already open
+    return;
+  }
+  owner_ = true;
+  active_ = db_.exec("BEGIN IMMEDIATE");
+}
+
 int64_t Database::last_insert_id() const { return db_ ? sqlite3_last_insert_rowid(db_) : 0; }
 int Database::changes() const { return db_ ? sqlite3_changes(db_) : 0; }
 

@@ -62,6 +62,7 @@ class Database {
   bool fail(const std::string& context);  // records "context: sqlite's message"; returns false
   int64_t last_insert_id() const;
   int changes() const;
+  bool in_transaction() const;  // not in autocommit mode
   sqlite3* handle() { return db_; }
 
  private:
@@ -69,21 +70,29 @@ class Database {
   std::string error_;
 };
 
-// BEGIN ... COMMIT, rolled back unless commit() is called.
+// BEGIN IMMEDIATE ... COMMIT, rolled back unless commit() is called: each
+// action of the agent's memory is one (a process killed mid-action leaves
+// the database as it was before the action, never half of it). Opened inside
+// another transaction it joins that one: commit() then commits nothing, and
+// the outer one decides (a failing inner action makes the outer return
+// without committing, so everything rolls back).
 class Transaction {
  public:
-  explicit Transaction(Database& db) : db_(db) { active_ = db_.exec("BEGIN IMMEDIATE"); }
+  explicit Transaction(Database& db);
   ~Transaction() {
-    if (active_) db_.exec("ROLLBACK");
+    if (owner_ && active_) db_.exec("ROLLBACK");
   }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
   bool commit() {
-    bool ok = active_ && db_.exec("COMMIT");
+    bool ok = active_ && (!owner_ || db_.exec("COMMIT"));
     active_ = false;
     return ok;
   }
 
  private:
   Database& db_;
+  bool owner_ = false;   // this object began the transaction
   bool active_ = false;
 };
 
