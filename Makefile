@@ -64,8 +64,9 @@ $(FUZZ_BUILD)/build.ninja:
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLANK_FUZZ=ON \
 	  -DPLANK_TESTS=ON -DPLANK_BENCH=OFF -DPLANK_CUDA=OFF -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
 
+# FUZZ_TARGETS="fuzz_scene ..." runs only those; FUZZ_KEEP=1 merges what was found into tests/fuzz/corpus/.
 fuzz: deps $(FUZZ_BUILD)/build.ninja
-	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target plank_fuzz_targets
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(or $(FUZZ_TARGETS),plank_fuzz_targets)
 	scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 bench: build

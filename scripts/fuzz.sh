@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target for SECONDS each, seeded from the project's own
-# examples (and the CAIP data when ../shared is there). Exits non-zero on the
-# first crash, leak or timeout; the reproducer is left in the working directory.
+# Runs libFuzzer targets for SECONDS each, one after the other, each seeded
+# from its corpus in tests/fuzz/corpus/<target>/ (plus the CAIP data for the
+# logical-form targets when ../shared is there). Exits non-zero on the first
+# crash, leak or timeout; the reproducer is left in the working directory.
+#
+#   scripts/fuzz.sh [BUILD] [SECONDS]
+#   FUZZ_TARGETS="fuzz_scene fuzz_llm_reply"   only these
+#   FUZZ_KEEP=1     merge what each run found into tests/fuzz/corpus/<target>
+#                   (-merge=1 keeps only inputs that add coverage: the corpus stays small)
+#   FUZZ_LOG=DIR    keep each target's log there (the figures docs/fuzzing.md quotes)
 set -euo pipefail
 BUILD=${1:-build-fuzz}
 SECONDS_EACH=${2:-60}
@@ -9,39 +16,47 @@ SHARED=${SHARED:-../shared}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+targets=${FUZZ_TARGETS:-"fuzz_frontend fuzz_lf_json fuzz_lf_form fuzz_neural_files fuzz_use_files fuzz_llm_reply fuzz_scene fuzz_skill_args"}
+logs=${FUZZ_LOG:-$work}
+mkdir -p "$logs"
 
-mkdir -p "$work/plank" "$work/jsonl" "$work/lf" "$work/neural"
-cp "$root"/examples/deps/*.plank "$root"/examples/errors/*.plank "$work/plank/" 2>/dev/null || true
-cp "$root"/examples/lf/* "$root"/examples/errors/*.json "$work/lf/" 2>/dev/null || true
-if [ -f "$SHARED/data/caip/valid.jsonl" ]; then
-  split -l 20 "$SHARED/data/caip/valid.jsonl" "$work/jsonl/valid-"
-  head -n 200 "$SHARED/data/caip/valid.jsonl" | python3 -c '
+seed() {
+  local target=$1 dir="$work/$1"
+  mkdir -p "$dir"
+  cp "$root/tests/fuzz/corpus/$target"/* "$dir/" 2>/dev/null || true
+  case $target in
+    fuzz_lf_json)
+      if [ -f "$SHARED/data/caip/valid.jsonl" ]; then split -l 20 "$SHARED/data/caip/valid.jsonl" "$dir/valid-"; fi ;;
+    fuzz_lf_form)
+      if [ -f "$SHARED/data/caip/valid.jsonl" ]; then
+        head -n 200 "$SHARED/data/caip/valid.jsonl" | python3 -c '
 import json, sys, os
 for i, line in enumerate(sys.stdin):
     open(os.path.join(sys.argv[1], "form%03d.json" % i), "w").write(json.dumps(json.loads(line)["logical_form"]))
-' "$work/lf"
-fi
-
-run() {
-  local target=$1 corpus=$2 rc=0
-  echo "== $target for ${SECONDS_EACH}s (seed corpus: $(ls "$corpus" | wc -l) files)"
-  "$root/$BUILD/bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=8192 -print_final_stats=1 "$corpus" >"$work/$target.log" 2>&1 || rc=$?
-  grep -E '^Done|stat::number_of_executed_units|stat::peak_rss_mb' "$work/$target.log" || true
-  if [ $rc -ne 0 ]; then tail -n 60 "$work/$target.log"; echo "$target FAILED (exit $rc)"; exit 1; fi
+' "$dir"
+      fi ;;
+  esac
+  echo "$dir"
 }
-run fuzz_frontend "$work/plank"
-run fuzz_lf_json "$work/jsonl"
-run fuzz_lf_form "$work/lf"
-# Small seeds for the weights and vectors readers (the shipped weights are MBs).
-printf 'the 0.1 0.2\nhouse 1 -1\n' >"$work/neural/vectors.txt"
-printf '{"dimensions":2,"vectors":{"a":[1,2,0,0],"b":[3,4,0,1]}}' >"$work/neural/vectors.json"
-printf 'PLNKPRS2' >"$work/neural/magic.bin"
-run fuzz_neural_files "$work/neural"
-# The sentence encoder's inputs: command texts (the tokenizer) and a skeleton model.json.
-mkdir -p "$work/use"
-printf 'build a red cube next to the tree' >"$work/use/text.txt"
-printf 'caf\xc3\xa9 , go ?' >"$work/use/utf8.txt"
-printf '{"modelTopology":{"node":[]},"weightsManifest":[{"paths":["group1-shard1of1"],"weights":[{"name":"module/Embeddings_en","shape":[7,256],"dtype":"float32"}]}]}' >"$work/use/model.json"
-run fuzz_use_files "$work/use"
-echo "fuzz: all targets ran clean for ${SECONDS_EACH}s each"
+
+for target in $targets; do
+  corpus=$(seed "$target")
+  log="$logs/$target.log"
+  rc=0
+  echo "== $target for ${SECONDS_EACH}s (seed corpus: $(ls "$corpus" | wc -l) files)"
+  (cd "$work" && "$root/$BUILD/bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=8192 -print_final_stats=1 "$corpus") >"$log" 2>&1 || rc=$?
+  grep -E '^Done|stat::number_of_executed_units|stat::peak_rss_mb|stat::new_units_added' "$log" || true
+  grep -E '^#[0-9]+ +DONE' "$log" | tail -n 1 || true
+  if [ $rc -ne 0 ]; then
+    tail -n 60 "$log"
+    mv "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* . 2>/dev/null || true
+    echo "$target FAILED (exit $rc); reproducer (if any) in $(pwd)"
+    exit 1
+  fi
+  if [ "${FUZZ_KEEP:-0}" = 1 ]; then
+    "$root/$BUILD/bin/$target" -merge=1 -max_len=8192 "$root/tests/fuzz/corpus/$target" "$corpus" >"$logs/$target.merge.log" 2>&1
+    echo "   corpus now $(ls "$root/tests/fuzz/corpus/$target" | wc -l) files, $(du -sh "$root/tests/fuzz/corpus/$target" | cut -f1)"
+  fi
+done
+echo "fuzz: $targets ran clean for ${SECONDS_EACH}s each"

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 namespace plank::world {
@@ -17,6 +19,17 @@ using json = nlohmann::json;
 struct SceneError {
   std::string key_path, message, needle;
 };
+
+// One integer coordinate, refused (never narrowed) outside the world border.
+std::optional<int32_t> in_border(const json& n) {
+  if (n.is_number_unsigned()) {
+    uint64_t u = n.get<uint64_t>();
+    return u <= uint64_t(kMaxSceneCoordinate) ? std::optional<int32_t>(int32_t(u)) : std::nullopt;
+  }
+  if (!n.is_number_integer()) return std::nullopt;
+  int64_t v = n.get<int64_t>();
+  return v >= -kMaxSceneCoordinate && v <= kMaxSceneCoordinate ? std::optional<int32_t>(int32_t(v)) : std::nullopt;
+}
 
 class Reader {
  public:
@@ -61,15 +74,28 @@ class Reader {
   Coord coord(const json& j, const std::string& path) {
     if (!j.is_array() || j.size() < 3 || !j[0].is_number_integer() || !j[1].is_number_integer() || !j[2].is_number_integer())
       throw SceneError{path, "expected integer coordinates [x, y, z]", ""};
-    return {j[0].get<int32_t>(), j[1].get<int32_t>(), j[2].get<int32_t>()};
+    auto x = in_border(j[0]), y = in_border(j[1]), z = in_border(j[2]);
+    if (!x || !y || !z)
+      throw SceneError{path, fmt::format("a coordinate is outside the world border (-{0}..{0})", kMaxSceneCoordinate), ""};
+    return {*x, *y, *z};
   }
   Pose read_pose(const json& j, const std::string& path) {
     auto p = j.find("pos");
     if (p == j.end() || !p->is_array() || p->size() != 3 || !(*p)[0].is_number() || !(*p)[1].is_number() ||
         !(*p)[2].is_number())
       throw SceneError{path + ".pos", "expected a position [x, y, z]", "pos"};
+    for (size_t i = 0; i < 3; ++i)
+      if (std::abs((*p)[i].get<double>()) > kMaxSceneCoordinate)
+        throw SceneError{path + ".pos",
+                         fmt::format("a position is outside the world border (-{0}..{0})", kMaxSceneCoordinate), "pos"};
     return {{(*p)[0].get<double>(), (*p)[1].get<double>(), (*p)[2].get<double>()}, j.value("yaw", 0.0),
             j.value("pitch", 0.0)};
+  }
+  // Every cell a scene sets counts against kMaxSceneCells.
+  void spend_cells(int64_t n, const std::string& path) {
+    if (n > kMaxSceneCells - cells_set_)
+      throw SceneError{path, fmt::format("the scene sets more than {} cells", kMaxSceneCells), ""};
+    cells_set_ += n;
   }
   // Each reader appends the cells it sets to `cells` (for an object's annotation).
   void read_blocks(const json& list, const std::string& path, std::vector<Coord>* cells) {
@@ -78,6 +104,7 @@ class Reader {
       std::string p = fmt::format("{}[{}]", path, i);
       if (!b.is_array() || b.size() != 4) throw SceneError{p, "a block is [x, y, z, \"name\"]", ""};
       Coord c = coord(b, p);
+      spend_cells(1, p);
       world_.set_block(c, block(b[3], p + "[3]"));
       if (cells) cells->push_back(c);
     }
@@ -88,9 +115,13 @@ class Reader {
       std::string p = fmt::format("{}[{}]", path, i);
       if (!b.contains("from") || !b.contains("to") || !b.contains("block"))
         throw SceneError{p, "a box is {\"from\": [x, y, z], \"to\": [x, y, z], \"block\": name}", ""};
-      Box box = Box::of(coord(b["from"], p + ".from"), coord(b["to"], p + ".to"));
-      Coord size = box.size();
-      if (int64_t(size.x) * size.y * size.z > 16'000'000) throw SceneError{p, "box is larger than 16 million cells", ""};
+      Coord from = coord(b["from"], p + ".from");  // in order: an error names the first bad one
+      Box box = Box::of(from, coord(b["to"], p + ".to"));
+      Coord size = box.size();  // each side at most 2 * kMaxSceneCoordinate + 1: no overflow
+      int64_t area = int64_t(size.x) * size.z;
+      if (area > kMaxSceneCells || area * size.y > kMaxSceneCells)
+        throw SceneError{p, fmt::format("box is larger than {} cells", kMaxSceneCells), ""};
+      spend_cells(area * size.y, p);
       BlockId id = block(b["block"], p + ".block");
       bool hollow = b.value("hollow", false);  // walls, floor and roof only: houses in one line
       for (int32_t y = box.min.y; y <= box.max.y; ++y)
@@ -116,6 +147,7 @@ class Reader {
     a.name = o.value("name", std::string());
     a.tags = o.value("tags", std::vector<std::string>{});
     const json& cells = o.value("cells", json::array());
+    spend_cells(int64_t(cells.size()), path + ".cells");
     for (size_t i = 0; i < cells.size(); ++i) a.cells.push_back(coord(cells[i], fmt::format("{}.cells[{}]", path, i)));
     world_.annotate(std::move(a));
   }
@@ -129,13 +161,20 @@ class Reader {
 
   const json& root_;
   World& world_;
+  int64_t cells_set_ = 0;
 };
 
 GroundProfile read_ground(const json& root, const BlockRegistry& registry) {
   auto it = root.find("ground");
   if (it == root.end() || (it->is_boolean() && it->get<bool>())) return default_ground(registry);
   if (it->is_boolean() || it->is_null()) return {};
-  GroundProfile g = default_ground(registry, it->value("top_y", -1));
+  int32_t top_y = -1;
+  if (auto t = it->find("top_y"); t != it->end()) {
+    auto y = in_border(*t);
+    if (!y) throw SceneError{"ground.top_y", fmt::format("top_y is an integer within -{0}..{0}", kMaxSceneCoordinate), "top_y"};
+    top_y = *y;
+  }
+  GroundProfile g = default_ground(registry, top_y);
   if (auto layers = it->find("layers"); layers != it->end()) {
     g.layers.clear();
     for (size_t i = 0; i < layers->size(); ++i) {

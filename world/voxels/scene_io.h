@@ -14,6 +14,14 @@ namespace plank::world {
 inline constexpr const char* kSceneFormat = "plank-scene";
 inline constexpr int kSceneVersion = 1;
 
+// What a scene file may ask for. Scenes are untrusted input: a box from
+// -2147483648 to 2147483647 once overflowed the size check and ran for ever.
+// Coordinates and positions stay inside what a chunk key addresses (21 bits
+// of chunk index an axis: docs/world.md), called the world border; the cells
+// a scene sets (boxes, blocks and annotations together) are counted.
+inline constexpr int32_t kMaxSceneCoordinate = 16'000'000;
+inline constexpr int64_t kMaxSceneCells = 16'000'000;
+
 // Errors go to sink (file:line:col where the JSON says so); null on any error.
 std::unique_ptr<World> load_scene(const SourceRef& file, std::shared_ptr<const BlockRegistry> registry,
                                   DiagnosticSink& sink);

@@ -1,0 +1,53 @@
+// Issue 24: a scene file is untrusted input. A box from -2147483648 to
+// 2147483647 overflowed the 16-million-cell check (its size wrapped around
+// int32) and the loader ran for ever, filling memory (found by fuzz_scene's
+// first seed, tests/fuzz/corpus/fuzz_scene/huge_box.json). Coordinates are now
+// refused outside the world border, and the cells a scene sets are counted.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "world/voxels/scene_io.h"
+
+namespace plank::world {
+namespace {
+
+std::string load_error(const std::string& text) {
+  DiagnosticSink sink;
+  auto w = load_scene(SourceFile::from_string("scene.json", text), BlockRegistry::builtin(), sink);
+  if (w) return "";
+  return render_text(sink.all());
+}
+
+TEST(SceneLimits, ABoxSpanningAllOfInt32IsRefusedAtOnce) {
+  auto t0 = std::chrono::steady_clock::now();
+  std::string e = load_error(R"({"boxes": [{"from": [-2147483648, 0, 0], "to": [2147483647, 0, 0], "block": "stone"}]})");
+  EXPECT_NE(e.find("boxes[0].from: a coordinate is outside the world border (-16000000..16000000)"), std::string::npos)
+      << e;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 1.0);
+}
+
+TEST(SceneLimits, CoordinatesPositionsAndGroundStayInsideTheBorder) {
+  EXPECT_NE(load_error(R"({"blocks": [[16000001, 0, 0, "stone"]]})").find("outside the world border"), std::string::npos);
+  EXPECT_NE(load_error(R"({"blocks": [[0, 18446744073709551615, 0, "stone"]]})").find("outside the world border"),
+            std::string::npos);
+  EXPECT_NE(load_error(R"({"agent": {"pos": [1e300, 0, 0]}})").find("agent.pos: a position is outside"),
+            std::string::npos);
+  EXPECT_NE(load_error(R"({"ground": {"top_y": 4294967296}})").find("ground.top_y"), std::string::npos);
+  EXPECT_EQ(load_error(R"({"blocks": [[16000000, -16000000, 0, "stone"]], "ground": {"top_y": -5}})"), "");
+}
+
+TEST(SceneLimits, TheCellsOfAllBoxesTogetherAreCounted) {
+  // Each box is 8 million cells (under the per-box limit); three of them are not.
+  std::string box = R"({"from": [0, 0, 0], "to": [199, 199, 199], "block": "stone"})";
+  auto t0 = std::chrono::steady_clock::now();
+  std::string e = load_error(R"({"boxes": [)" + box + ", " + box + ", " + box + "]}");
+  EXPECT_NE(e.find("boxes[2]: the scene sets more than 16000000 cells"), std::string::npos) << e;
+  // Sizes whose product overflows 64 bits unless checked in steps.
+  e = load_error(R"({"boxes": [{"from": [-16000000, -16000000, -16000000], "to": [16000000, 16000000, 16000000], "block": "stone"}]})");
+  EXPECT_NE(e.find("box is larger than 16000000 cells"), std::string::npos) << e;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 60.0);
+}
+
+}  // namespace
+}  // namespace plank::world
