@@ -27,6 +27,9 @@ struct Golden {
   Check check;
   bool assume = false;
 };
+// ctest's name for a scenario: its name, not the struct's bytes (which held
+// pointers, so the names changed from run to run).
+void PrintTo(const Golden& g, std::ostream* os) { *os << g.name; }
 
 const std::map<std::string, std::string>& scenes() {
   static const std::map<std::string, std::string> s = {

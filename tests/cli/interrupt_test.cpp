@@ -155,7 +155,8 @@ TEST_P(Interrupt, MaxDepthEndsRunawayRecursion) {
   fs::remove(prog);
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, Interrupt, ::testing::Values("interp", "jit"));
+INSTANTIATE_TEST_SUITE_P(Engines, Interrupt, ::testing::Values("interp", "jit"),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace plank

@@ -137,7 +137,8 @@ TEST_P(CallFastPaths, InPlaceWritersAtTheirEdges) {
             "79 []\n" + expected_case + "True 209 QQQQQQQQQQQQQQQQQQQ\n");
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, CallFastPaths, ::testing::Values("interp", "jit"));
+INSTANTIATE_TEST_SUITE_P(Engines, CallFastPaths, ::testing::Values("interp", "jit"),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace plank

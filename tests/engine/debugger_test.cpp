@@ -265,7 +265,8 @@ TEST_P(DebuggerTest, RequestPauseFromAnotherThread) {
   EXPECT_EQ(r.error_kind, "Interrupted") << err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, DebuggerTest, ::testing::Values("interp", "jit"));
+INSTANTIATE_TEST_SUITE_P(Engines, DebuggerTest, ::testing::Values("interp", "jit"),
+                         [](const auto& info) { return info.param; });
 
 TEST(Debugger, BreakpointSet) {
   engine::Debugger dbg([](const PauseInfo&) { return DebugCommand::Continue; });

@@ -63,7 +63,8 @@ TEST_P(Regression, DictTakesKeywordArguments) {
             "{'a': 1, 'b': [2]} {'x': 0, 'y': 1} {'k': 2} {}\n");
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, Regression, ::testing::Values("interp", "jit"));
+INSTANTIATE_TEST_SUITE_P(Engines, Regression, ::testing::Values("interp", "jit"),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace plank

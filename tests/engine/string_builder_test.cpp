@@ -75,7 +75,8 @@ TEST_P(StringBuilder, AppendLoopsEndAtTheHeapBudget) {
             "MemoryError: heap limit of 8388608 bytes exceeded");
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, StringBuilder, ::testing::Values("interp", "jit"));
+INSTANTIATE_TEST_SUITE_P(Engines, StringBuilder, ::testing::Values("interp", "jit"),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace plank

@@ -160,7 +160,8 @@ TEST(CudaEngine, BatchedStepMatchesSingleSteps) {
 
 // Both engines on the shipped weights against libtorch's forward on the same
 // weights (the reference file), within 1e-4.
-class LibtorchReference : public testing::TestWithParam<const char*> {};
+// std::string, not const char*: gtest prints a char pointer's address in the test's name.
+class LibtorchReference : public testing::TestWithParam<std::string> {};
 
 TEST_P(LibtorchReference, EngineMatchesLibtorchOnTheShippedWeights) {
   const char* ref_path = std::getenv("PLANK_TORCH_REFERENCE");
@@ -188,7 +189,8 @@ TEST_P(LibtorchReference, EngineMatchesLibtorchOnTheShippedWeights) {
               reference.size(), worst);
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, LibtorchReference, testing::Values("cpu", "cuda"));
+INSTANTIATE_TEST_SUITE_P(Engines, LibtorchReference, testing::Values(std::string("cpu"), std::string("cuda")),
+                         [](const testing::TestParamInfo<std::string>& info) { return info.param; });
 
 // Beam-5 parses of every validation command with the shipped model: the CUDA
 // engine, decoding commands in batches, must give the CPU engine's parses. Sums in another order may split a

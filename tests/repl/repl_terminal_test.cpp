@@ -173,9 +173,11 @@ TEST_F(ReplTerminal, CtrlCInterruptsAnEndlessLoopAndReturnsToThePrompt) {
   t.type("n = 0");
   t.type("while True:");
   t.type("    n = n + 1");
+  t.type("    if n == 1000:");
+  t.type("        print('looping')");
   t.type("", /*prompt_follows=*/false);
-  // Wait until the loop has run for a while (n is a global the loop keeps bumping).
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  // Ctrl-C once the screen shows the loop running, not after a guessed delay.
+  ASSERT_TRUE(t.wait_for("\nlooping\n")) << t.screen();
   t.keys("C-c");
   ASSERT_TRUE(t.wait_for("Interrupted: interrupted")) << t.screen();
   t.type("n > 0");
@@ -270,12 +272,7 @@ TEST_F(ReplTerminal, CtrlDQuits) {
   ASSERT_TRUE(t.started()) << t.screen();
   t.wait_prompt();
   t.keys("C-d");
-  bool dead = false;
-  for (int i = 0; i < 200 && !dead; ++i) {
-    dead = t.dead();
-    if (!dead) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  EXPECT_TRUE(dead) << t.screen();
+  EXPECT_TRUE(t.wait_until([&] { return t.dead(); })) << t.screen();
 }
 
 }  // namespace
