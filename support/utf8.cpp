@@ -43,17 +43,23 @@ size_t find_invalid(std::string_view s) {
   return npos;
 }
 
+size_t char_length(std::string_view s, size_t i) {
+  if (static_cast<unsigned char>(s[i]) < 0x80) return 1;
+  uint32_t cp;
+  size_t n = decode(s, i, &cp);
+  return n ? n : 1;
+}
+
 size_t count(std::string_view s) {
   size_t n = 0;
-  for (unsigned char c : s) n += !is_continuation(c);
+  for (size_t i = 0; i < s.size(); i += char_length(s, i)) ++n;
   return n;
 }
 
 std::vector<size_t> starts(std::string_view s) {
   std::vector<size_t> out;
   out.reserve(s.size() + 1);
-  for (size_t i = 0; i < s.size(); ++i)
-    if (!is_continuation(static_cast<unsigned char>(s[i]))) out.push_back(i);
+  for (size_t i = 0; i < s.size(); i += char_length(s, i)) out.push_back(i);
   out.push_back(s.size());
   return out;
 }

@@ -26,12 +26,19 @@ size_t decode(std::string_view s, size_t i, uint32_t* cp);
 // npos when all of `s` is valid UTF-8.
 size_t find_invalid(std::string_view s);
 
-// The number of code points: bytes that are not continuation bytes (exact for
-// valid UTF-8; for other bytes, the count str.__len__ has always used).
+// The characters of a string, as the runtime's str sees them: a well-formed
+// sequence is one character (one code point), and so is each byte that does
+// not start one. len(), indexing, slicing and iteration all count this way
+// (before, len() counted lead bytes, so "\xc0\xaf" was one character long
+// and iterated as two).
+// The bytes of the character at s[i] (i < s.size()): decode()'s length, or 1.
+size_t char_length(std::string_view s, size_t i);
+
+// The number of characters.
 size_t count(std::string_view s);
 
-// The byte offset where each code point starts (every byte that is not a
-// continuation byte), then s.size(): code point k is bytes [starts[k], starts[k+1]).
+// The byte offset where each character starts, then s.size(): character k is
+// bytes [starts[k], starts[k+1]).
 std::vector<size_t> starts(std::string_view s);
 
 // Appends cp as UTF-8; a value above U+10FFFF becomes U+FFFD (the replacement

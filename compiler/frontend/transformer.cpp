@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 #include "compiler/frontend/literals.h"
 #include "compiler/frontend/parser.h"
+#include "support/utf8.h"
 
 namespace plank::frontend {
 namespace {
@@ -484,7 +486,18 @@ class Transformer {
       return std::make_unique<ast::FloatLiteral>(s, parse_float_literal(text(ctx->getStart())));
     if (auto* c = dynamic_cast<P::StringAtomContext*>(ctx)) {
       std::string value;
-      for (auto* st : c->STRING()) value += decode_string_literal(text(st->getSymbol()));
+      for (auto* st : c->STRING()) {
+        std::string token = text(st->getSymbol());
+        // The lexer takes any byte inside quotes; a string must still be UTF-8 (support/utf8.h).
+        if (size_t bad = utf8::find_invalid(token); bad != utf8::npos) {
+          char byte[8];
+          std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(token[bad]));
+          error(Span::at(span(st).begin + static_cast<uint32_t>(bad)),
+                std::string("invalid UTF-8 in a string literal: byte ") + byte +
+                    " does not start a well-formed sequence (overlong, surrogate, or cut short)");
+        }
+        value += decode_string_literal(token);
+      }
       return std::make_unique<ast::StringLiteral>(s, std::move(value));
     }
     if (dynamic_cast<P::NoneAtomContext*>(ctx)) return std::make_unique<ast::NoneLiteral>(s);
