@@ -686,11 +686,15 @@ namespace {
 // program's length.
 constexpr size_t kOptimiseLimit = 2000;
 
+}  // namespace
+
 size_t instruction_count(const ir::Function& fn) {
   size_t n = 0;
   for (const ir::Block& block : fn.blocks) n += block.instrs.size();
   return n;
 }
+
+namespace {
 
 std::string symbol_name(const std::string& prefix, size_t i, const std::string& name) {
   std::string out = prefix + "f" + std::to_string(i) + ".";
@@ -804,6 +808,7 @@ bool emit_module(const ir::Module& module, core::ModuleRuntime* runtime, const s
     out->entry_names.push_back(lf->getName().str());
   }
   for (size_t i = 0; i < module.functions.size(); ++i) {
+    if (i < options.skip.size() && options.skip[i]) continue;
     FunctionEmitter fe(me, module.functions[i], static_cast<uint32_t>(i), functions[i]);
     if (!fe.emit(error)) return false;
   }

@@ -36,7 +36,13 @@ struct CodegenOptions {
   // SystemError when one is wrong) instead of assumed: how the tests catch an
   // unsound fact, at any optimisation level. $PLANK_CHECK_KINDS=1 turns it on.
   bool check_kinds = false;
+  // Functions the caller runs another way (the JIT engine interprets a
+  // straight-line module body, jit_engine.cpp): declared, never emitted.
+  std::vector<bool> skip;
 };
+
+// The number of IR instructions of a function (what its compile time grows with).
+size_t instruction_count(const ir::Function& fn);
 
 struct LLVMModule {
   std::unique_ptr<llvm::LLVMContext> context;  // declared first: outlives module

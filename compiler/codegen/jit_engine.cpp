@@ -7,11 +7,45 @@
 
 #include "compiler/codegen/codegen.h"
 #include "compiler/codegen/jit.h"
+#include "compiler/interp/interp.h"
 #include "support/env_flag.h"
 
 namespace plank::codegen {
 
 namespace {
+
+// A module body this long that has no loop is interpreted, not compiled.
+// It runs once, each instruction at most once, and LLVM takes about 25 us an
+// IR instruction even at -O0 (a 100,000-line program of assignments took
+// 13 s of CPU and 1.9 GB to compile, for 5 ms of running); the interpreter
+// runs it for a few ns an instruction. The functions it calls are compiled
+// as before, and a body with a loop is too (the loop may be hot).
+constexpr size_t kInterpretStraightBodyAbove = 2000;
+
+// Whether some jump goes back to its own block or an earlier one (lowering
+// lays loops out with the header first), i.e. whether the function may loop.
+bool may_loop(const ir::Function& fn) {
+  for (size_t b = 0; b < fn.blocks.size(); ++b) {
+    if (fn.blocks[b].instrs.empty()) continue;
+    const ir::Instr& last = fn.blocks[b].instrs.back();
+    switch (last.op) {
+      case ir::Op::ForIter: return true;
+      case ir::Op::Jump:
+        if (last.target <= b) return true;
+        break;
+      case ir::Op::Branch:
+        if (last.target <= b || last.target2 <= b) return true;
+        break;
+      default: break;
+    }
+  }
+  return false;
+}
+
+bool interpret_instead(const ir::Module& module, size_t i) {
+  return i == 0 && instruction_count(module.functions[0]) > kInterpretStraightBodyAbove &&
+         !may_loop(module.functions[0]);
+}
 
 class JitEngine final : public engine::ExecutionEngine {
  public:
@@ -25,6 +59,8 @@ class JitEngine final : public engine::ExecutionEngine {
       if (!jit_) return false;
     }
     CodegenOptions codegen = codegen_options();
+    codegen.skip.resize(module.functions.size());
+    for (size_t i = 0; i < module.functions.size(); ++i) codegen.skip[i] = interpret_instead(module, i);
     LLVMModule out;
     std::string prefix = "plank.m" + std::to_string(modules_++) + ".";
     if (!emit_module(module, &runtime, prefix, codegen, &out, error)) return false;
@@ -34,6 +70,11 @@ class JitEngine final : public engine::ExecutionEngine {
     last_runtime_ = &runtime;
     last_prefix_ = prefix;
     for (size_t i = 0; i < names.size(); ++i) {
+      if (codegen.skip[i]) {
+        runtime.code[i].engine_data = &module.functions[i];
+        runtime.code[i].entry = options_.debug ? interp::entry_debug : interp::entry;
+        continue;
+      }
       void* address = jit_->lookup(names[i], error);
       if (address == nullptr) return false;
       runtime.code[i].entry = reinterpret_cast<core::EntryFn>(address);
