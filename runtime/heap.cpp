@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/char_index.h"
 #include "runtime/objects.h"
 
 namespace plank::core {
@@ -24,6 +25,7 @@ void Heap::tune_process_allocator() {
 Heap::Heap(Thread* thread) : thread_(thread) { thread->heap = this; }
 
 Heap::~Heap() {
+  forget_char_indexes(this);
   pool_.for_each_with_finalizer([&](Object* o) { destroy(o); });  // contents; ~ObjectPool frees the memory
   if (thread_ && thread_->heap == this) thread_->heap = nullptr;
 }
@@ -158,6 +160,7 @@ void Heap::drain() {
 
 void Heap::collect() {
   ++collections;
+  forget_char_indexes(this);  // its strings may be freed now
   settle();
   peak_bytes_ = std::max(peak_bytes_, allocated_bytes());
   live_at_gc_ = 0;  // counted again by mark_object

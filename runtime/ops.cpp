@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/char_index.h"
 #include "runtime/heap.h"
 #include "runtime/intrinsics.h"
 #include "runtime/module_runtime.h"
@@ -386,11 +387,12 @@ Value get_item(Thread* t, Value obj, Value idx) {
           if (i < 0 || i >= n) throw_error(t, "IndexError", "string index out of range");
           return make_str(t, s.substr(i, 1));
         }
-        auto offs = utf8::starts(s);
-        int64_t n = static_cast<int64_t>(offs.size()) - 1;
+        const auto* str = as_str(obj);
+        int64_t n = static_cast<int64_t>(char_count(t->heap, str, s));
         if (i < 0) i += n;
         if (i < 0 || i >= n) throw_error(t, "IndexError", "string index out of range");
-        return make_str(t, s.substr(offs[i], offs[i + 1] - offs[i]));
+        size_t at = char_offset(t->heap, str, s, static_cast<size_t>(i));
+        return make_str(t, s.substr(at, utf8::char_length(s, at)));
       }
       case ObjKind::Dict: {
         Value out;
@@ -483,9 +485,17 @@ Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv) {
       if (step == 1) return make_str(t, s.substr(start, n));
       for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s[j];
     } else {
-      auto offs = utf8::starts(s);
-      int64_t n = adjust_slice(t, static_cast<int64_t>(offs.size()) - 1, lo, hi, stepv, &start, &step);
-      for (int64_t i = 0, j = start; i < n; ++i, j += step) out += s.substr(offs[j], offs[j + 1] - offs[j]);
+      const auto* str = as_str(obj);
+      int64_t n = adjust_slice(t, static_cast<int64_t>(char_count(t->heap, str, s)), lo, hi, stepv, &start, &step);
+      if (step == 1) {
+        size_t b = n > 0 ? char_offset(t->heap, str, s, static_cast<size_t>(start)) : 0;
+        size_t e = n > 0 ? char_offset(t->heap, str, s, static_cast<size_t>(start + n)) : 0;
+        return make_str(t, s.substr(b, e - b));
+      }
+      for (int64_t i = 0, j = start; i < n; ++i, j += step) {
+        size_t at = char_offset(t->heap, str, s, static_cast<size_t>(j));
+        out += s.substr(at, utf8::char_length(s, at));
+      }
     }
     return make_str_from(t, std::move(out));
   }

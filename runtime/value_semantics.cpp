@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/char_index.h"
 #include "runtime/copy_bytes.h"
 #include "runtime/decimal.h"
 #include "runtime/heap.h"
@@ -264,7 +265,7 @@ int64_t length(Thread* t, Value v) {
       case ObjKind::Str: {
         auto* s = as_str(v);
         if (s->flags & kStrAscii) return static_cast<int64_t>(s->len);
-        return static_cast<int64_t>(utf8::count(str_view(s)));
+        return static_cast<int64_t>(char_count(t->heap, s, str_view(s)));
       }
       case ObjKind::List: return static_cast<int64_t>(as_list(v)->items.size());
       case ObjKind::Tuple: return static_cast<int64_t>(as_tuple(v)->items.size());
