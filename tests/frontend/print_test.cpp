@@ -87,8 +87,12 @@ TEST(Print, SnippetsRoundTrip) {
       "    assert a, 'message'\n    assert b\n    def g():\n        return f\n    return g\n",
       "if a:\n    pass\nelse:\n    if b:\n        pass\n",
       "craft(obj = {'planks': 4}, {'log': 1}, tool = null)\nmine({'log':3}, null); craft({'planks':12}, {'log':3}, null)\n",
-      "s = 'tab\\there\\nnew\\x00zero\\x7f del \\u2028 sep \\ud800 lone \\U0001F600 \\\\ back'\nt = 'caf\xc3\xa9'\nu = 'raw \xff byte'\n",
+      "s = 'tab\\there\\nnew\\x00zero\\x7f del \\u2028 sep \\ud800 lone \\U0001F600 \\\\ back'\nt = 'caf\xc3\xa9'\n",
   };
+  // A raw byte that is not UTF-8 ('raw \xff byte') is no longer a string literal at all: the
+  // front end reports it at that byte (issue 24; Utf8Agreement.*), so it has no round trip to test.
+  // The printer still writes such a byte as it is (StringLiteralsDecodeToTheirText): no escape
+  // decodes to it, and a parse of the print then fails at that byte instead of changing the value.
   int i = 0;
   for (const char* s : snippets) expect_round_trip(s, "snippet " + std::to_string(i++));
 }
