@@ -61,6 +61,7 @@ TEST(HostileInput, TenMegabyteFormWithinThreeTimesPython) {
   ASSERT_EQ(plank.exit_code, 0) << "the form is valid";
   Cost python = measure({plank::test::kPython, "-c", kPythonReadsForm, form.string()});
   ASSERT_EQ(python.exit_code, 0);
+  ASSERT_GT(python.max_rss_kb, python.floor_kb) << "python3's peak is not above what the fork counted";
   RecordProperty("plank_cpu_s", std::to_string(plank.cpu_seconds));
   RecordProperty("python_cpu_s", std::to_string(python.cpu_seconds));
   EXPECT_LE(plank.cpu_seconds, 3 * python.cpu_seconds + 0.05)
@@ -87,6 +88,7 @@ TEST(HostileInput, HundredThousandLineProgramNearPython) {
   write(program, text + "print(x)\n");
   Cost python = measure({plank::test::kPython, program.string()});
   ASSERT_EQ(python.exit_code, 0);
+  ASSERT_GT(python.max_rss_kb, python.floor_kb) << "python3's peak is not above what the fork counted";
   for (const char* command : {"check", "run"}) {
     Cost plank = measure({PLANK_BINARY, command, program.string()});
     ASSERT_EQ(plank.exit_code, 0) << command;

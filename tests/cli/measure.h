@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,24 @@ struct Cost {
   int exit_code = -1;
   double cpu_seconds = 0;  // user + system
   long max_rss_kb = 0;     // the child's peak resident set
+  // What max_rss_kb cannot go below: a forked child starts with this
+  // process's pages counted as its own, and the kernel keeps that figure
+  // across exec. A peak at or under the floor says only "no more than the
+  // floor"; a comparison needs the peer's peak above it.
+  long floor_kb = 0;
 };
+
+// This process's resident set now, from /proc/self/status (0 if unreadable).
+inline long resident_kb() {
+  FILE* f = std::fopen("/proc/self/status", "r");
+  if (!f) return 0;
+  char line[256];
+  long kb = 0;
+  while (std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "VmRSS: %ld kB", &kb) == 1) break;
+  std::fclose(f);
+  return kb;
+}
 
 // Runs argv[0] (a path) with stdin from /dev/null and stdout/stderr to `out`
 // (default /dev/null), and waits for it.
@@ -26,6 +44,7 @@ inline Cost measure(const std::vector<std::string>& argv, const std::string& out
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  const long floor_kb = resident_kb();
   pid_t pid = fork();
   if (pid == 0) {
     int in = open("/dev/null", O_RDONLY);
@@ -38,6 +57,7 @@ inline Cost measure(const std::vector<std::string>& argv, const std::string& out
     _exit(127);
   }
   Cost c;
+  c.floor_kb = floor_kb;
   if (pid < 0) return c;
   int status = 0;
   struct rusage usage {};
