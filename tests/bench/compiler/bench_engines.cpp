@@ -1,7 +1,8 @@
 // JIT vs interpreter vs CPython on the same programs (Plank's core is
 // Python-compatible: each source runs unchanged under python3), compile
 // latency of the pipeline (parse, check, lower, bind, prepare) at 50, 500 and
-// 5,000 lines, and start-up of `plank run hello.plank` vs `python3 -c pass`.
+// 5,000 lines, start-up of `plank run hello.plank` vs `python3 -c pass`, and each
+// program whole (`plank run FILE` vs `python3 FILE`, start-up and compilation included).
 //
 //   plank_bench_engines                      all benchmarks and the ratio tables
 //   plank_bench_engines --benchmark_filter=Run/fib
@@ -163,6 +164,10 @@ void BM_Run(benchmark::State& state, const Program* p, std::string engine, int o
   state.SetLabel(out.substr(0, out.find('\n')));
 }
 
+// The peer is the interpreter itself: the python3 first on PATH may be a
+// version manager's shell-script shim, which adds about 80 ms to every start.
+const char* kPython = "/usr/bin/python3.11";
+
 // python3 execs the file with print silenced; median of 5, timed in-process
 // (thread CPU time, like Plank's run figure: the machine is shared).
 const char* kPythonHarness =
@@ -181,7 +186,7 @@ double run_python(const Program* p) {
   std::string harness = dir + "/plank_bench_harness.py";
   std::ofstream(file) << p->source;
   std::ofstream(harness) << kPythonHarness;
-  std::string cmd = "python3 " + harness + " " + file;
+  std::string cmd = std::string(kPython) + " " + harness + " " + file;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return -1;
   char buf[128] = {0};
@@ -339,6 +344,28 @@ void BM_Startup(benchmark::State& state, std::string name, std::vector<std::stri
   state.counters["cpu_ms"] = median(cpus) * 1e3;
 }
 
+// ---- whole process: `plank run FILE` against `python3 FILE`, start-up and
+// compilation included (the end-to-end figure beside each run-time one).
+// CPU time only: a child's peak memory as wait4 reports it starts at this
+// process's resident size (the pages a fork copies count), about 50 MB here,
+// which is more than python3 needs for these programs.
+
+std::map<std::string, double> g_whole;  // "program/plank" -> process CPU s, median
+
+void BM_Whole(benchmark::State& state, std::string key, std::vector<std::string> argv) {
+  std::vector<double> cpus;
+  for (auto _ : state) {
+    double wall = 0, cpu = 0;
+    if (!spawn_timed(argv, &wall, &cpu)) {
+      state.SkipWithError("the command failed");
+      return;
+    }
+    cpus.push_back(cpu);
+    state.SetIterationTime(cpu);
+  }
+  g_whole[key] = median(cpus);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -347,7 +374,7 @@ int main(int argc, char** argv) {
   std::ofstream(hello) << "print('hello')\n";
   benchmark::RegisterBenchmark("Startup/plank_run_hello", BM_Startup, "plank", std::vector<std::string>{plank_binary(), "run", hello})
       ->UseManualTime()->Iterations(15)->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("Startup/python3_c_pass", BM_Startup, "python3", std::vector<std::string>{"python3", "-c", "pass"})
+  benchmark::RegisterBenchmark("Startup/python3_c_pass", BM_Startup, "python3", std::vector<std::string>{kPython, "-c", "pass"})
       ->UseManualTime()->Iterations(15)->Unit(benchmark::kMillisecond);
   for (const Program& p : kPrograms) {
     std::string name = std::string("Run/") + p.name;
@@ -359,6 +386,15 @@ int main(int argc, char** argv) {
         ->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark((name + "/python3").c_str(), BM_Python, &p)
         ->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond);
+    std::string file = std::string("/tmp/plank_bench_whole_") + p.name + ".plank";  // python3 runs it too
+    std::ofstream(file) << p.source;
+    std::string whole = std::string("Whole/") + p.name;
+    benchmark::RegisterBenchmark((whole + "/plank").c_str(), BM_Whole, std::string(p.name) + "/plank",
+                                 std::vector<std::string>{plank_binary(), "run", file})
+        ->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((whole + "/python3").c_str(), BM_Whole, std::string(p.name) + "/python3",
+                                 std::vector<std::string>{kPython, file})
+        ->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
   }
   std::string small = program_50_lines();
   std::string medium = program_generated(50);
@@ -407,6 +443,14 @@ int main(int argc, char** argv) {
     auto a = g_latency.find(std::string("500_lines/") + e), b = g_latency.find(std::string("5000_lines/") + e);
     if (a != g_latency.end() && b != g_latency.end() && a->second > 0)
       std::printf("growth 500 -> 5000 lines (x10), %s: x%.1f\n", e, b->second / a->second);
+  }
+  std::printf("\nwhole process, start-up and compilation included (`plank run FILE` vs `%s FILE`; process CPU, "
+              "median of 5)\n%-12s %12s %12s %10s\n",
+              kPython, "program", "plank", "python3", "py/plank");
+  for (const Program& p : kPrograms) {
+    auto a = g_whole.find(std::string(p.name) + "/plank"), b = g_whole.find(std::string(p.name) + "/python3");
+    if (a == g_whole.end() || b == g_whole.end() || a->second <= 0) continue;
+    std::printf("%-12s %10.1fms %10.1fms %9.2fx\n", p.name, a->second * 1e3, b->second * 1e3, b->second / a->second);
   }
   auto pl = g_startup.find("plank"), py = g_startup.find("python3");
   if (pl != g_startup.end() && py != g_startup.end() && pl->second.first > 0 && pl->second.second > 0)
