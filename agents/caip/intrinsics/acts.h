@@ -59,7 +59,8 @@ bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& b
 bool act_move(Assistant& s, int location);
 // One step of a loop: MOVE in a direction ("FRONT" by default); false when blocked or out of budget.
 bool act_step(Assistant& s, const std::string& direction);
-bool act_dance(Assistant& s, int location, const std::string& direction, long turns);
+// `angle` (a relative_yaw: + left, - right): one turn by that many degrees instead of a dance.
+bool act_dance(Assistant& s, int location, const std::string& direction, long turns, std::optional<long> angle = {});
 bool act_spawn(Assistant& s, const std::string& name, int location, long count);
 bool act_freebuild(Assistant& s, int thing);
 // RESUME of a build the tick budget paused: places the rest (build.cpp).

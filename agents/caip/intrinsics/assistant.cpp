@@ -65,6 +65,21 @@ std::optional<Coord> Assistant::look_block() const {
   return hit->block;
 }
 
+std::optional<world::RayHit> Assistant::look_hit() const {
+  const world::Entity* s = speaker();
+  if (!s) return std::nullopt;
+  return world::look_target(world_, *s);
+}
+
+const Thing* Assistant::thing_at(Coord c) {
+  const Thing* best = nullptr;
+  for (const Thing& t : things())
+    if (t.kind != ThingKind::Speaker && t.kind != ThingKind::Agent && t.bounds.contains(c) &&
+        std::binary_search(t.cells.begin(), t.cells.end(), c) && (!best || t.cells.size() < best->cells.size()))
+      best = &t;
+  return best;
+}
+
 std::optional<Coord> Assistant::look_cell() const {
   const world::Entity* s = speaker();
   if (!s) return std::nullopt;
@@ -88,6 +103,7 @@ void Assistant::begin_command(std::string utterance) {
   locations_.clear();
   schematics_.clear();
   go_ons.clear();
+  built.clear();
 }
 
 void Assistant::say(std::string sentence) {
