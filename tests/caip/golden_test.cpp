@@ -422,8 +422,8 @@ std::vector<Golden> goldens() {
   };
   rel("LEFT", "to the left of", Box::of({1, 0, -1}, {3, 2, 1}));
   rel("RIGHT", "to the right of", Box::of({-3, 0, -1}, {-1, 2, 1}));
-  rel("FRONT", "in front of", Box::of({-1, 0, 1}, {1, 2, 3}));
-  rel("BACK", "behind", Box::of({-1, 0, -3}, {1, 2, -1}));
+  rel("FRONT", "in front of", Box::of({-1, 0, -3}, {1, 2, -1}));  // the rock's side facing sam
+  rel("BACK", "behind", Box::of({-1, 0, 1}, {1, 2, 3}));           // its far side
   rel("UP", "on top of", Box::of({-1, 1, -1}, {1, 3, 1}));
   rel("DOWN", "under", Box::of({-1, -3, -1}, {1, -1, 1}));
   rel("AWAY", "away from", Box::of({-1, 0, 5}, {1, 2, 7}));

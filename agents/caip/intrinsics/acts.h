@@ -37,6 +37,10 @@ struct LocationQuery {
   std::string steps;         // steps span text
 };
 std::optional<int> make_location(Assistant& s, const LocationQuery& q);
+// A relative direction as a world vector: LEFT, RIGHT, UP, DOWN in the speaker's
+// frame; FRONT and BACK of an object are its side facing the speaker and its far
+// side (of a point, the speaker's forward and back). {0,0,0} for the others.
+Coord direction_vector(Assistant& s, const std::string& direction, const std::optional<Box>& anchor);
 // Where copy `index` of a repeated build goes: `direction` in the speaker's
 // frame (AROUND/SURROUND: on a ring of `count`), spaced by the shape's extent + 1;
 // the location itself when `count` is one (a count the policy settled at run time).

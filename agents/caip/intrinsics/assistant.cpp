@@ -138,11 +138,9 @@ const std::vector<Thing>& Assistant::things() {
   for (const auto& a : world_.annotations()) {
     Thing t;
     t.kind = ThingKind::Object;
-    t.name = lemma(a.name);
-    t.names.push_back(t.name);
+    t.name = a.name;
+    t.names.push_back(lemma(a.name));
     for (const auto& tag : a.tags) t.names.push_back(lemma(tag));
-    // Generic nouns any built thing answers to ("destroy that structure").
-    for (const char* g : {"structure", "object", "thing", "stuff", "creation", "build"}) t.names.push_back(g);
     std::map<std::string, int> colours, blocks;
     bool any_solid = false;
     for (Coord c : a.cells) {
@@ -164,6 +162,8 @@ const std::vector<Thing>& Assistant::things() {
       return best;
     };
     t.colour = top(colours), t.block = top(blocks);
+    t.colours = std::move(colours), t.blocks = std::move(blocks);
+    t.order = int(&a - world_.annotations().data());
     if (t.cells.empty()) continue;
     things_.push_back(std::move(t));
   }
@@ -179,8 +179,8 @@ const std::vector<Thing>& Assistant::things() {
     int n = 0;
     for (auto& [k, v] : o.blocks)
       if (v > n) n = v, t.block = k;
-    t.names = {"object", "block", "thing", "structure"};
-    if (!t.block.empty()) t.names.push_back(lemma(t.block));
+    t.blocks = o.blocks, t.colours = o.colours;
+    t.names = {"block"};
     things_.push_back(std::move(t));
   }
   for (auto& o : world::holes(world_)) {

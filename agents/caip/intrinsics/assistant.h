@@ -49,6 +49,9 @@ struct Thing {
   Box bounds;
   std::string colour;              // dominant colour word ("" for holes and entities)
   std::string block;               // dominant block name
+  std::map<std::string, int> blocks;   // block name -> cells (objects)
+  std::map<std::string, int> colours;  // colour word -> cells (objects)
+  int order = -1;                  // named objects: their place in the world's annotations (newer is larger)
   world::EntityId entity = 0;      // mobs, speaker, agent
   std::string describe() const;    // "the house at (3, 0, 2)"
   Coord centre() const;

@@ -86,11 +86,17 @@ void annotate(Assistant& s, agent::TaskId task, const std::string& name, std::ve
   for (const auto& tag : a.tags) t.names.push_back(tag);
   t.cells = a.cells;
   for (Coord c : a.cells) t.bounds.add(c);
+  for (Coord c : a.cells) {
+    const auto& type = s.world().type_at(c);
+    ++t.blocks[type.name];
+    ++t.colours[type.colour.word];
+  }
   t.block = s.world().type_at(a.cells.front()).name;
   t.colour = s.world().type_at(a.cells.front()).colour.word;
   s.log().begin(task, "annotate", s.clock().now());
   s.world().annotate(std::move(a));
   s.log().end();
+  t.order = int(s.world().annotations().size()) - 1;
   s.invalidate();
   s.built.push_back({name, t.bounds, t.cells.size()});
   if (name != "hole") s.last_referenced = std::move(t);

@@ -16,13 +16,6 @@ namespace {
 
 std::string at_text(Coord c) { return fmt::format("({}, {}, {})", c.x, c.y, c.z); }
 
-Coord frame_vector(Assistant& s, const std::string& d) {
-  auto off = direction_offset(d);
-  if (!off) return {0, 0, 0};
-  Coord f = s.forward(), r = s.right();
-  return {off->right * r.x + off->forward * f.x, off->up, off->right * r.z + off->forward * f.z};
-}
-
 Coord snap(int dx, int dz) {
   if (dx == 0 && dz == 0) return {0, 0, 1};
   if (std::abs(dx) >= std::abs(dz)) return {dx > 0 ? 1 : -1, 0, 0};
@@ -44,6 +37,20 @@ Coord beyond(const Box& b, Coord v, int gap) {
 }
 
 }  // namespace
+
+Coord direction_vector(Assistant& s, const std::string& d, const std::optional<Box>& anchor) {
+  auto off = direction_offset(d);
+  if (!off) return {0, 0, 0};
+  if (anchor && off->forward != 0) {
+    // "In front of the house" is its side facing the speaker; "behind" its far side.
+    const world::Entity* sp = s.speaker();
+    Coord from = sp ? world::cell_of(sp->pose.pos) : s.agent().feet();
+    Coord toward = snap(from.x - (anchor->min.x + anchor->max.x) / 2, from.z - (anchor->min.z + anchor->max.z) / 2);
+    return off->forward > 0 ? toward : Coord{-toward.x, 0, -toward.z};
+  }
+  Coord f = s.forward(), r = s.right();
+  return {off->right * r.x + off->forward * f.x, off->up, off->right * r.z + off->forward * f.z};
+}
 
 std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   Location loc;
@@ -134,7 +141,7 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   const std::string d = q.direction.empty() && loc.anchor ? std::string("NEAR") : q.direction;
   loc.direction = d;
   int gap = int(steps.value_or(loc.anchor ? 1 : 3));
-  Coord v = frame_vector(s, d);
+  Coord v = direction_vector(s, d, loc.anchor);
   std::string dir_words;
   if (v != Coord{0, 0, 0}) {
     if (loc.anchor) {
@@ -212,7 +219,7 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
     loc.away = {0, 0, 0};
     return s.add_location(std::move(loc));
   }
-  Coord v = frame_vector(s, d);
+  Coord v = direction_vector(s, d, std::nullopt);  // copies go on in the speaker's frame
   if (v == Coord{0, 0, 0}) v = s.right();
   int step = (v.x ? p.width : v.z ? p.length : p.height) + 1;
   loc.at = {loc.at.x + v.x * step * int(index), loc.at.y + v.y * step * int(index), loc.at.z + v.z * step * int(index)};
