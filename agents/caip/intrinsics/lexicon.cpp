@@ -423,6 +423,27 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
     for (auto d : kDoing)
       if (has(d)) return QuestionPattern{"ACTION", ""};
   }
+  // An attribute of a thing: the thing is named after the verb ("what colour is the cube", "where is my house").
+  auto subject = [&](size_t from) -> std::string {
+    for (size_t k = from; k < w.size(); ++k)
+      if (w[k] == "is" || w[k] == "are" || w[k] == "'s") {
+        size_t i = k + 1;
+        while (i < w.size() && (w[i] == "my" || w[i] == "your" || w[i] == "our")) ++i;
+        return after(i);
+      }
+    return {};
+  };
+  for (size_t i = 0; i < w.size(); ++i) {
+    bool colour = w[i] == "colour" || w[i] == "color";
+    bool size = i > 0 && w[i - 1] == "how" && (w[i] == "big" || w[i] == "large" || w[i] == "tall" || w[i] == "wide" ||
+                                               w[i] == "high" || w[i] == "long" || w[i] == "small");
+    bool where = w[i] == "where" && !you;
+    if ((colour && has("what")) || size || where) {
+      std::string noun = subject(i + 1);
+      if (noun == "that" || noun == "this" || noun == "it") noun.clear();
+      return QuestionPattern{"TAG", noun, colour ? "has_colour" : size ? "has_size" : "location"};
+    }
+  }
   for (size_t i = 0; i + 1 < w.size(); ++i) {
     if (w[i] == "how" && w[i + 1] == "many") {
       std::string noun = after(i + 2);

@@ -83,10 +83,13 @@ std::string action_gerund(std::string_view action);
 // words: a small table of question patterns recognises the ones the agent can
 // answer. kind: AGENT ("where are you"), ACTION ("what are you building"),
 // COUNT ("how many cows are there": `noun` = "cows"), EXISTS ("is there a
-// tree"), WHAT ("what is that"); nullopt otherwise.
+// tree"), WHAT ("what is that"), TAG (an attribute of a thing: "what colour is
+// the cube" has_colour, "where is the door" location, "how big is the tower"
+// has_size; `noun` empty for "that"); nullopt otherwise.
 struct QuestionPattern {
   std::string kind;
   std::string noun;
+  std::string tag;  // with TAG: has_colour, has_size or location
 };
 std::optional<QuestionPattern> question_pattern(std::string_view text);
 
