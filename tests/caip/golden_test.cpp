@@ -349,7 +349,7 @@ std::vector<Golden> goldens() {
   add({"freebuild_completes_by_symmetry", "half_wall", {{"finish the wall", CMD(R"({"action_type": "FREEBUILD", "reference_object": {"has_name": "@wall"}})")}},
        Outcome::Done, "completed the wall", both(block_is({2, 1, 0}, "stone"), blocks("stone", 5))});
   add({"freebuild_symmetric_left_alone", "flat", {{"complete the rock", CMD(R"({"action_type": "FREEBUILD", "reference_object": {"has_name": "@rock"}})")}},
-       Outcome::Done, "already looks complete", blocks("gold_block", 1)});
+       Outcome::Refused, "left it as it is", blocks("gold_block", 1)});
   // ------------------------------------------------------------------ UNDO / STOP / RESUME
   add({"undo_build_exact", "flat",
        {{"build a cube", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")}, {"undo", CMD(R"({"action_type": "UNDO"})")}},
@@ -392,7 +392,7 @@ std::vector<Golden> goldens() {
   add({"question_how_many_bare", "village", {{"how many cows are there ?", R"({"dialogue_type": "GET_MEMORY"})"}}, Outcome::Done, "I see 1 cow.", nullptr});
   add({"question_colour_tag", "village", {{"what colour is the cube", R"({"dialogue_type": "GET_MEMORY", "filters": {"type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@cube"}}, "answer_type": "TAG", "tag_name": "has_colour"})"}},
        Outcome::Done, "It is red.", nullptr});
-  add({"question_unanswerable_refused", "village", {{"answer the math problem", R"({"dialogue_type": "GET_MEMORY"})"}}, Outcome::Refused, "can't answer that", nullptr});
+  add({"question_unanswerable_refused", "village", {{"answer the math problem", R"({"dialogue_type": "GET_MEMORY"})"}}, Outcome::Refused, "don't understand the question", nullptr});
   // ------------------------------------------------------------------ PUT_MEMORY, NOOP, OTHERACTION
   add({"reward_positive", "flat", {{"good job", R"({"dialogue_type": "PUT_MEMORY", "upsert": {"memory_data": {"memory_type": "REWARD", "reward_value": "POSITIVE"}}})"}},
        Outcome::Done, "Thank you", [](Executor& ex, const std::vector<ExecResult>&) { EXPECT_EQ(ex.session().rewards, std::vector<int>{1}); }});
