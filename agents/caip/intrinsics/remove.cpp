@@ -49,6 +49,11 @@ bool act_destroy(Assistant& s, const std::vector<int>& things) {
   s.log().end();
   erase_dead_annotations(s, task);
   s.finish_task(task, !out_of_time);
+  if (out_of_time) {  // part of it stands: not done
+    s.refuse(fmt::format("I broke {} of the {} blocks of {} before the time for one command ran out; the rest still stands.",
+                         n, cells.size(), what));
+    return false;
+  }
   s.say(fmt::format("I destroyed {} ({} blocks{}).", what, n, mobs.empty() ? "" : fmt::format(", {} creatures", mobs.size())));
   s.mark_done();
   return true;
@@ -114,6 +119,16 @@ bool act_dig(Assistant& s, int schematic, int location) {
     s.refuse("There was nothing I could dig there.");
     return false;
   }
+  // "fill it" next: the hole just dug is what "it" refers back to.
+  Thing hole;
+  hole.kind = ThingKind::Hole;
+  hole.name = "hole";
+  hole.names = {"hole", "pit"};
+  for (const auto& c : cells)
+    if (s.world().block(c.at) == world::kAir) hole.cells.push_back(c.at);
+  std::sort(hole.cells.begin(), hole.cells.end());
+  for (Coord c : hole.cells) hole.bounds.add(c);
+  if (!hole.cells.empty()) s.last_referenced = std::move(hole);
   if (around)
     s.say(fmt::format("I dug a moat {} deep {} ({} blocks).", p.height, loc.describe, n));
   else
