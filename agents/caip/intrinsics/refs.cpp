@@ -182,17 +182,17 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
       });
     }
   }
-  if (q.want_hole)  // FILL: holes before objects
-    std::stable_partition(cands.begin(), cands.end(), [](const Thing* t) { return t->kind == ThingKind::Hole; });
 
   // Where the object is: in a direction from a location, nearest to it first.
   Coord origin = s.speaker() ? world::cell_of(s.speaker()->pose.pos) : Coord{};
   bool located = false;
+  std::optional<Box> beside;  // "the hole by the house": nearest to the house's blocks, not to a point beside it
   if (s.valid_location(q.location)) {
     const Location& loc = s.location(q.location);
     origin = loc.at;
     located = true;
     Coord v = direction_vector(s, q.direction, loc.anchor);
+    if (v == Coord{0, 0, 0} && loc.anchor) beside = loc.anchor;
     if (v != Coord{0, 0, 0}) {
       std::erase_if(cands, [&](const Thing* t) {
         Coord c = t->centre();
@@ -202,9 +202,20 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
     if (loc.anchor)  // not the anchor itself ("the tree next to the tree")
       std::erase_if(cands, [&](const Thing* t) { return t->bounds == *loc.anchor && cands.size() > 1; });
   }
+  auto gap_to = [](const Box& a, const Box& b) {
+    auto gap = [](int amin, int amax, int bmin, int bmax) { return std::max({0, bmin - amax - 1, amin - bmax - 1}); };
+    return std::max({gap(a.min.x, a.max.x, b.min.x, b.max.x), gap(a.min.y, a.max.y, b.min.y, b.max.y),
+                     gap(a.min.z, a.max.z, b.min.z, b.max.z)});
+  };
   std::stable_sort(cands.begin(), cands.end(), [&](const Thing* a, const Thing* b) {
+    if (beside) {
+      int ga = gap_to(a->bounds, *beside), gb = gap_to(b->bounds, *beside);
+      if (ga != gb) return ga < gb;
+    }
     return distance(a->centre(), origin) < distance(b->centre(), origin);
   });
+  if (q.want_hole)  // FILL: holes before objects, nearest first
+    std::stable_partition(cands.begin(), cands.end(), [](const Thing* t) { return t->kind == ThingKind::Hole; });
   // "the big house": the largest first; "the small one": the smallest.
   std::optional<bool> big;
   for (const auto& m : np.modifiers)

@@ -44,10 +44,20 @@ std::vector<Coord> standing_goals(Assistant& s, const Location& loc) {
   if (loc.anchor && (loc.direction == "UP" || loc.direction == "INSIDE")) {
     const Box& a = *loc.anchor;
     bool on_top = loc.direction == "UP";
-    for (int z = a.min.z; z <= a.max.z; ++z)
-      for (int x = a.min.x; x <= a.max.x; ++x)
+    // Inside: within its walls, not under an overhang of its roof at the edge of its bounds.
+    int in = on_top ? 0 : 1;
+    for (int z = a.min.z + in; z <= a.max.z - in; ++z)
+      for (int x = a.min.x + in; x <= a.max.x - in; ++x)
         for (int y = on_top ? a.max.y + 1 : a.min.y; y <= (on_top ? a.max.y + 1 : a.max.y); ++y)
           if (paths.walkable({x, y, z})) out.push_back({x, y, z});
+    if (!on_top) {  // inside is under its roof, where it has one
+      auto roofed = [&](Coord c) {
+        for (int y = c.y + 2; y <= a.max.y; ++y)
+          if (s.world().solid({c.x, y, c.z})) return true;
+        return false;
+      };
+      if (std::any_of(out.begin(), out.end(), roofed)) std::erase_if(out, [&](Coord c) { return !roofed(c); });
+    }
     if (on_top) {  // standing on its top: the highest cells of a stepped top (a pyramid) first
       for (int z = a.min.z; z <= a.max.z; ++z)
         for (int x = a.min.x; x <= a.max.x; ++x)
@@ -84,7 +94,14 @@ bool act_move(Assistant& s, int location) {
     return false;
   }
   Coord start = s.agent().feet();
-  if (std::find(goals.begin(), goals.end(), start) != goals.end() || (!loc.anchor && start == goals.front())) {
+  // "Go to the tree" when already standing next to it (within a block of it, on its level).
+  bool beside = false;
+  if (loc.anchor && (loc.direction.empty() || loc.direction == "NEAR")) {
+    const Box& a = *loc.anchor;
+    int gx = std::max({0, a.min.x - start.x, start.x - a.max.x}), gz = std::max({0, a.min.z - start.z, start.z - a.max.z});
+    beside = std::max(gx, gz) <= 2 && start.y >= a.min.y - 1 && start.y <= a.max.y + 1;
+  }
+  if (beside || std::find(goals.begin(), goals.end(), start) != goals.end() || (!loc.anchor && start == goals.front())) {
     s.refuse(fmt::format("I am already {} (at ({}, {}, {})), so I didn't move.", loc.describe, start.x, start.y, start.z));
     return false;
   }
