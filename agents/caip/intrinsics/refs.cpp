@@ -214,8 +214,10 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
     }
     return distance(a->centre(), origin) < distance(b->centre(), origin);
   });
-  if (q.want_hole)  // FILL: holes before objects, nearest first
-    std::stable_partition(cands.begin(), cands.end(), [](const Thing* t) { return t->kind == ThingKind::Hole; });
+  if (q.want_hole) {  // FILL: holes before objects, nearest first; with no name, only holes where there are any
+    auto holes_end = std::stable_partition(cands.begin(), cands.end(), [](const Thing* t) { return t->kind == ThingKind::Hole; });
+    if (head.empty() && holes_end != cands.begin()) cands.erase(holes_end, cands.end());
+  }
   // "the big house": the largest first; "the small one": the smallest.
   std::optional<bool> big;
   for (const auto& m : np.modifiers)
