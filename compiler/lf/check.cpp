@@ -37,6 +37,17 @@ CheckResult check_logical_form(Value&& form, const Utterance* utterance, const S
   CheckResult result;
   result.normalized = std::move(form);
   normalize(result.normalized, &result.rewrites);
+  for (const auto& e : result.rewrites.applied) {
+    if (e.warning.empty()) continue;
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.file = file;
+    d.span = e.at;
+    d.message = e.warning;
+    d.key_path = e.key_path;
+    d.code = "lf.real-data-spelling";
+    sink.report(std::move(d));
+  }
   ValidateOptions options;
   if (utterance) options.token_count = static_cast<long>(utterance->tokens.size());
   result.valid = validate(result.normalized, options, file, sink) == 0;

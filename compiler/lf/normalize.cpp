@@ -16,7 +16,14 @@ struct Ctx {
     if (!log) return;
     std::string p = path;
     if (!key.empty()) p += p.empty() ? std::string(key) : "." + std::string(key);
-    log->applied.push_back({rewrite, std::move(p)});
+    log->applied.push_back({rewrite, std::move(p), {}, {}});
+  }
+  // A real-data spelling the grammar document lacks: applied, and reported as a warning.
+  void warn(const char* rewrite, std::string_view key, Span at, std::string what) {
+    note(rewrite, key);
+    if (!log) return;
+    log->applied.back().warning = std::move(what);
+    log->applied.back().at = at;
   }
 };
 
@@ -156,6 +163,74 @@ void infer_location_type(Value& loc, Ctx& cx) {
 
 bool is_location_key(std::string_view k) { return k == "location"; }
 
+// reference_object.has_depth -> has_height: the depth of a hole is its vertical extent.
+void reference_object_depth(Value& ref, Ctx& cx) {
+  Member* d = ref.find_member("has_depth");
+  if (!d || ref.find_member("has_height")) return;
+  cx.warn("reference-object-depth", "has_depth", d->key_span,
+          "'has_depth' on a reference object is read as 'has_height' (not in the ACL-2020 grammar)");
+  d->key = "has_height";
+}
+
+// schematic.has_tag -> has_name when there is no name, else dropped.
+void schematic_tag(Value& sc, Ctx& cx) {
+  Member* t = sc.find_member("has_tag");
+  if (!t) return;
+  if (!sc.find_member("has_name")) {
+    cx.warn("schematic-tag", "has_tag", t->key_span,
+            "'has_tag' on a schematic is read as 'has_name' (a schematic has no tag in the ACL-2020 grammar)");
+    t->key = "has_name";
+    return;
+  }
+  cx.warn("schematic-tag", "has_tag", t->key_span,
+          "'has_tag' on a schematic that has a name is dropped (a schematic has no tag in the ACL-2020 grammar)");
+  sc.erase("has_tag");
+}
+
+bool is_around(const Value* v) { return v && v->is_string() && v->string == "AROUND"; }
+
+// An action's location.relative_direction AROUND -> the action's repeat_dir AROUND.
+void around_direction_of_action(Value& action, Ctx& cx) {
+  Value* loc = action.find("location");
+  if (!loc || !loc->is_dict()) return;
+  Member* d = loc->find_member("relative_direction");
+  if (!d || !is_around(&d->value) || action.find("repeat")) return;
+  const Value* sc = action.find("schematic");
+  if (sc && sc->is_dict() && sc->find("repeat")) return;
+  cx.warn("around-direction", "location.relative_direction", d->value.span,
+          "relative_direction 'AROUND' is read as the action's repeat_dir 'AROUND' (not a relative_direction in "
+          "the ACL-2020 grammar)");
+  Span at = d->value.span, key_span = d->key_span;
+  loc->erase("relative_direction");
+  Value rep = Value::dict(at);
+  rep.add("repeat_key", Value::from_string("FOR", at), key_span);
+  rep.add("repeat_dir", Value::from_string("AROUND", at), key_span);
+  action.add("repeat", std::move(rep), key_span);
+}
+
+// AROUND anywhere else ("the tree around the house") -> NEAR.
+void around_direction_elsewhere(Value& loc, Ctx& cx) {
+  Member* d = loc.find_member("relative_direction");
+  if (!d || !is_around(&d->value)) return;
+  cx.warn("around-direction", "relative_direction", d->value.span,
+          "relative_direction 'AROUND' is read as 'NEAR' (not a relative_direction in the ACL-2020 grammar)");
+  d->value.string = "NEAR";
+}
+
+// relative_yaw / relative_pitch {"angle": "90"} -> 90.
+void angle_string(Value& turn, Ctx& cx) {
+  Member* a = turn.find_member("angle");
+  if (!a || !a->value.is_string()) return;
+  const std::string& t = a->value.string;
+  size_t i = (t.size() > 1 && (t[0] == '-' || t[0] == '+')) ? 1 : 0;
+  if (i == t.size() || t.size() > 8) return;
+  for (size_t k = i; k < t.size(); ++k)
+    if (t[k] < '0' || t[k] > '9') return;  // not a number: the validator reports it
+  cx.warn("angle-string", "angle", a->value.span,
+          "angle '" + t + "' written as a string is read as the number " + t);
+  a->value = Value::from_int(std::stoll(t), a->value.span);
+}
+
 void walk(Value& v, std::string_view key, Ctx& cx, int depth) {
   if (depth > 300) return;  // the reader caps depth at 256; this guards hand-built trees
   if (v.is_list()) {
@@ -163,7 +238,10 @@ void walk(Value& v, std::string_view key, Ctx& cx, int depth) {
     for (size_t i = 0; i < v.items.size(); ++i) {
       cx.path.resize(len);
       cx.path += "[" + std::to_string(i) + "]";
-      if (key == "action_sequence" && v.items[i].is_dict()) fill_destroy_location(v.items[i], cx);
+      if (key == "action_sequence" && v.items[i].is_dict()) {
+        fill_destroy_location(v.items[i], cx);
+        around_direction_of_action(v.items[i], cx);
+      }
       walk(v.items[i], key == "action_sequence" ? "action" : "", cx, depth + 1);
     }
     cx.path.resize(len);
@@ -171,8 +249,14 @@ void walk(Value& v, std::string_view key, Ctx& cx, int depth) {
   }
   if (!v.is_dict()) return;
   trailing_underscore_keys(v, cx);
-  if (is_reference_object_key(key)) lift_reference_object_filters(v, cx);
+  if (is_reference_object_key(key)) {
+    lift_reference_object_filters(v, cx);
+    reference_object_depth(v, cx);
+  }
+  if (key == "schematic") schematic_tag(v, cx);
+  if (key == "relative_yaw" || key == "relative_pitch") angle_string(v, cx);
   if (is_location_key(key)) {
+    around_direction_elsewhere(v, cx);
     // The location's reference_object may carry post-ACL filters around special_reference.
     special_reference_to_location_type(v, cx);
     infer_location_type(v, cx);

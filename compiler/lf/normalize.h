@@ -14,6 +14,17 @@
 //   fill-destroy-location        FILL/DESTROY action-level location -> reference_object.location
 //   infer-location-type          missing location_type: REFERENCE_OBJECT with a reference_object,
 //                                 COORDINATES with coordinates, else SPEAKER_LOOK
+// Spellings of CraftAssist's published annotations that the grammar document
+// lacks; the data is the ground truth, so they are accepted, each with a
+// warning (Entry::warning) naming the key path:
+//   reference-object-depth       reference_object.has_depth -> has_height (a hole's depth is its
+//                                 vertical extent; kept when has_height is there too: the validator reports it)
+//   schematic-tag                schematic.has_tag -> has_name when the schematic has no name
+//                                 (the words name what to build), else dropped
+//   around-direction             an action's location.relative_direction AROUND -> the action's
+//                                 repeat_dir AROUND (one shape round the object, as the grammar spells it);
+//                                 AROUND anywhere else (or with a repeat already there) -> NEAR
+//   angle-string                 relative_yaw/relative_pitch angle "90" -> 90
 // Accepted by the grammar table itself (no rewrite needed): OTHERACTION,
 // has_tag, repeat.stop_condition, text_span.
 #pragma once
@@ -28,6 +39,8 @@ struct NormalizeLog {
   struct Entry {
     std::string rewrite;   // one of the names above
     std::string key_path;  // where it applied
+    std::string warning;   // for a real-data spelling: what was rewritten, to report as a warning
+    Span at;               // the rewritten key or value
   };
   std::vector<Entry> applied;
 };

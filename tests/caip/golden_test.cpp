@@ -151,13 +151,16 @@ std::vector<Golden> goldens() {
   add({"build_at_coordinates", "flat", {{"build a cube at 5 0 5", CMD(R"({"action_type": "BUILD", "location": {"location_type": "COORDINATES", "coordinates": "@5 0 5"}, "schematic": {"has_name": "@cube"}})")}},
        Outcome::Done, "(5, 0, 5)", exact_bounds("cobblestone", Box::of({4, 0, 4}, {6, 2, 6}), 27)});
   add({"build_dome", "flat", {{"build a dome", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@dome"}})")}},
-       Outcome::Done, "dome", both(exact_bounds("glass", Box::of({-3, 0, -6}, {3, 3, 0})), block_is({0, 1, -3}, "air"))});
+       // Centred on (0, 0, -3) it would take sam's cell (0, 0, -6): it moves one cell away from her.
+       Outcome::Done, "dome", both(exact_bounds("glass", Box::of({-3, 0, -5}, {3, 3, 1})), block_is({0, 1, -2}, "air"))});
   add({"build_arch", "flat", {{"build an arch", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@arch"}})")}},
        Outcome::Done, "arch", both(blocks("stone_bricks", 2 * 3 + 5), block_is({0, 0, -3}, "air"))});
   add({"build_circle", "flat", {{"build a circle", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@circle"}})")}},
-       Outcome::Done, "circle", both(exact_bounds("stone", Box::of({-3, 0, -6}, {3, 0, 0})), block_is({0, 0, -3}, "air"))});
+       Outcome::Done, "circle", both(exact_bounds("stone", Box::of({-3, 0, -5}, {3, 0, 1})), block_is({0, 0, -2}, "air"))});
   add({"build_disk", "flat", {{"build a disk", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@disk"}})")}},
-       Outcome::Done, "disk", both(exact_bounds("stone", Box::of({-3, 0, -6}, {3, 0, 0})), block_is({0, 0, -3}, "stone"))});
+       // Sam (0, 0, -6) and the rock (0, 0, 0) are both under a disk centred on (0, 0, -3): it moves aside.
+       Outcome::Done, "disk", both(exact_bounds("stone", Box::of({-5, 0, -6}, {1, 0, 0})),
+                                   both(block_is({-2, 0, -3}, "stone"), block_is({0, 0, 0}, "gold_block")))});
   add({"build_triangle", "flat", {{"build a triangle", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@triangle"}})")}},
        Outcome::Done, "triangle", exact_bounds("stone", Box::of({-3, 0, -3}, {3, 3, -3}), 7 + 5 + 3 + 1)});
   add({"build_rectanguloid", "flat", {{"build a rectanguloid", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@rectanguloid"}})")}},
@@ -344,12 +347,12 @@ std::vector<Golden> goldens() {
          EXPECT_EQ(ex.session().tasks().task(*top)->status, agent::TaskStatus::Paused);
        }});
   add({"dance_at_location", "flat", {{"dance next to the rock", CMD(R"({"action_type": "DANCE", "location": {"location_type": "REFERENCE_OBJECT", "relative_direction": "NEAR", "reference_object": {"has_name": "@rock"}}})")}},
-       Outcome::Done, "danced", agent_near({0, 0, -1}, 1)});
+       Outcome::Done, "danced", agent_near({0, 0, -2}, 1)});
   // ------------------------------------------------------------------ FREEBUILD
   add({"freebuild_completes_by_symmetry", "half_wall", {{"finish the wall", CMD(R"({"action_type": "FREEBUILD", "reference_object": {"has_name": "@wall"}})")}},
        Outcome::Done, "completed the wall", both(block_is({2, 1, 0}, "stone"), blocks("stone", 5))});
   add({"freebuild_symmetric_left_alone", "flat", {{"complete the rock", CMD(R"({"action_type": "FREEBUILD", "reference_object": {"has_name": "@rock"}})")}},
-       Outcome::Done, "already looks complete", blocks("gold_block", 1)});
+       Outcome::Refused, "left it as it is", blocks("gold_block", 1)});
   // ------------------------------------------------------------------ UNDO / STOP / RESUME
   add({"undo_build_exact", "flat",
        {{"build a cube", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")}, {"undo", CMD(R"({"action_type": "UNDO"})")}},
@@ -392,7 +395,7 @@ std::vector<Golden> goldens() {
   add({"question_how_many_bare", "village", {{"how many cows are there ?", R"({"dialogue_type": "GET_MEMORY"})"}}, Outcome::Done, "I see 1 cow.", nullptr});
   add({"question_colour_tag", "village", {{"what colour is the cube", R"({"dialogue_type": "GET_MEMORY", "filters": {"type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@cube"}}, "answer_type": "TAG", "tag_name": "has_colour"})"}},
        Outcome::Done, "It is red.", nullptr});
-  add({"question_unanswerable_refused", "village", {{"answer the math problem", R"({"dialogue_type": "GET_MEMORY"})"}}, Outcome::Refused, "can't answer that", nullptr});
+  add({"question_unanswerable_refused", "village", {{"answer the math problem", R"({"dialogue_type": "GET_MEMORY"})"}}, Outcome::Refused, "don't understand the question", nullptr});
   // ------------------------------------------------------------------ PUT_MEMORY, NOOP, OTHERACTION
   add({"reward_positive", "flat", {{"good job", R"({"dialogue_type": "PUT_MEMORY", "upsert": {"memory_data": {"memory_type": "REWARD", "reward_value": "POSITIVE"}}})"}},
        Outcome::Done, "Thank you", [](Executor& ex, const std::vector<ExecResult>&) { EXPECT_EQ(ex.session().rewards, std::vector<int>{1}); }});
@@ -422,14 +425,14 @@ std::vector<Golden> goldens() {
   };
   rel("LEFT", "to the left of", Box::of({1, 0, -1}, {3, 2, 1}));
   rel("RIGHT", "to the right of", Box::of({-3, 0, -1}, {-1, 2, 1}));
-  rel("FRONT", "in front of", Box::of({-1, 0, 1}, {1, 2, 3}));
-  rel("BACK", "behind", Box::of({-1, 0, -3}, {1, 2, -1}));
+  rel("FRONT", "in front of", Box::of({-1, 0, -3}, {1, 2, -1}));  // the rock's side facing sam
+  rel("BACK", "behind", Box::of({-1, 0, 1}, {1, 2, 3}));           // its far side
   rel("UP", "on top of", Box::of({-1, 1, -1}, {1, 3, 1}));
   rel("DOWN", "under", Box::of({-1, -3, -1}, {1, -1, 1}));
   rel("AWAY", "away from", Box::of({-1, 0, 5}, {1, 2, 7}));
-  rel("NEAR", "next to", Box::of({-1, 0, -3}, {1, 2, -1}));       // the side facing sam
-  rel("INSIDE", "inside", Box::of({-1, 0, -1}, {1, 2, 1}));
-  rel("OUTSIDE", "outside", Box::of({-1, 0, -4}, {1, 2, -2}));
+  rel("NEAR", "next to", Box::of({-1, 0, -4}, {1, 2, -2}));       // the side facing sam, one free cell between
+  rel("INSIDE", "inside", Box::of({-1, 1, -1}, {1, 3, 1}));        // a solid rock: on the first free cell up its middle
+  rel("OUTSIDE", "outside", Box::of({-1, 0, -5}, {1, 2, -3}));
   rel("BETWEEN", "between me and", Box::of({-1, 0, -4}, {1, 2, -2}));  // halfway to sam at z = -6
   add({"location_speaker_pos_left", "flat", {{"build a cube to my left", CMD(R"({"action_type": "BUILD", "location": {"location_type": "SPEAKER_POS", "relative_direction": "LEFT"}, "schematic": {"has_name": "@cube"}})")}},
        Outcome::Done, "to the left of where you are", exact_bounds("cobblestone", Box::of({3, 0, -7}, {5, 2, -5}), 27)});
@@ -465,6 +468,8 @@ TEST_P(GoldenTest, Scenario) {
   EXPECT_NE(last.reply.find(g.reply), std::string::npos) << "reply: " << last.reply << "\nprogram:\n" << last.program;
   if (g.check) g.check(*ex, results);
 }
+
+void PrintTo(const Golden& g, std::ostream* os) { *os << g.name; }
 
 INSTANTIATE_TEST_SUITE_P(Caip, GoldenTest, ::testing::ValuesIn(goldens()),
                          [](const ::testing::TestParamInfo<Golden>& info) { return info.param.name; });

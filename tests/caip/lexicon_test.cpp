@@ -73,7 +73,8 @@ TEST(Lexicon, ColoursAndLemmas) {
   EXPECT_EQ(lemma("houses"), "house");
   EXPECT_EQ(lemma("flowers"), "flower");
   EXPECT_EQ(lemma("bushes"), "bush");
-  EXPECT_EQ(lemma("stairs"), "stairs");
+  EXPECT_EQ(lemma("stairs"), "stair");  // so "the stairs" and "a stair" name the same thing
+  EXPECT_EQ(lemma("steps"), "step");
   EXPECT_EQ(lemma("wooden"), "wood");
   EXPECT_EQ(lemma("bodies"), "body");
   EXPECT_EQ(lemma("glass"), "glass");

@@ -122,7 +122,7 @@ TEST(Policy, DoubtsAreSettledOneAtATime) {
 // folded by the compiler builds: one copy at the location, not on a ring.
 TEST(Policy, ASettledCountOfOneBuildsLikeAFoldedOne) {
   if (!have_mcdata()) GTEST_SKIP() << "minecraft-data is not installed";
-  const Step lots{"build lots of towers around the rock", R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
+  const Step lots{"build lots of towers at the rock", R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [
       {"action_type": "BUILD", "repeat": {"repeat_key": "FOR", "repeat_count": "@lots", "repeat_dir": "AROUND"},
        "schematic": {"has_name": "@towers"}, "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@rock"}}}]})"};
   const Step one{"build a tower at the rock", R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [

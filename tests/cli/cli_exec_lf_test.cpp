@@ -97,6 +97,25 @@ TEST(ExecLf, RenderWritesAPicture) {
   std::filesystem::remove(png);
 }
 
+TEST(ExecLf, SaveSceneWritesTheWorldAfterAsAScene) {
+  if (!have_mcdata()) GTEST_SKIP() << "minecraft-data is not installed";
+  auto out = std::filesystem::temp_directory_path() / ("plank_exec_lf_scene_" + std::to_string(getpid()) + ".json");
+  test::Run r = run_plank("exec-lf " + kHouse + " --save-scene '" + out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(read_all(out));
+  EXPECT_EQ(j["format"], "plank-scene");
+  ASSERT_EQ(j["caip_command"]["built"].size(), 1u) << j["caip_command"];
+  EXPECT_EQ(j["caip_command"]["built"][0]["name"], "house");
+  EXPECT_EQ(j["caip_command"]["outcome"], "done");
+  int houses = 0;
+  for (const auto& o : j["annotations"]) houses += o["name"] == "house";
+  EXPECT_EQ(houses, 2);  // the village's and the one built
+  // It loads back as a scene.
+  test::Run info = run_plank("world info '" + out.string() + "'");
+  EXPECT_EQ(info.exit_code, 0) << info.err;
+  std::filesystem::remove(out);
+}
+
 TEST(ExecLf, InvalidFormIsAnInputErrorWithTheKeyPath) {
   test::Run r = run_plank("exec-lf examples/lf/bad_direction.json --utterance 'move two steps leftt'");
   EXPECT_EQ(r.exit_code, 1);

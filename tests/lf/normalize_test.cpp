@@ -115,6 +115,87 @@ TEST(Normalize, DataQuirksAcceptedAsIs) {
       {});
 }
 
+// The four spellings of CraftAssist's published annotations that the grammar
+// document lacks: accepted, rewritten, and each reported as a warning whose key
+// path names where it was.
+void expect_real_data_spelling(const std::string& in, const std::string& expected, const char* rewrite,
+                               const std::string& key_path, const char* utterance) {
+  expect_normalizes(in, expected, {rewrite}, utterance);
+  auto file = source(in);
+  Value form = testing::parse_ok(file);
+  DiagnosticSink sink;
+  Utterance u = Utterance::from_text(utterance);
+  auto r = check_logical_form(form, &u, file, sink);
+  EXPECT_TRUE(r.valid) << testing::all_text(sink);
+  EXPECT_FALSE(sink.has_errors());
+  ASSERT_EQ(sink.all().size(), 1u) << testing::all_text(sink);
+  EXPECT_EQ(sink.all()[0].severity, Severity::Warning);
+  EXPECT_EQ(sink.all()[0].key_path, key_path);
+  EXPECT_EQ(sink.all()[0].code, "lf.real-data-spelling");
+}
+
+TEST(Normalize, ReferenceObjectDepthIsItsHeight) {
+  expect_real_data_spelling(
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "FILL",
+          "reference_object": {"has_name": [0, [4, 4]], "has_depth": [0, [2, 3]]}}]})",
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "FILL",
+          "reference_object": {"has_name": [0, [4, 4]], "has_height": [0, [2, 3]]}}]})",
+      "reference-object-depth", "action_sequence[0].reference_object.has_depth", "fill the 3 deep hole");
+}
+
+TEST(Normalize, SchematicTagIsItsNameOrDropped) {
+  expect_real_data_spelling(
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "BUILD",
+          "schematic": {"has_tag": [0, [1, 1]]}}]})",
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "BUILD",
+          "schematic": {"has_name": [0, [1, 1]]}}]})",
+      "schematic-tag", "action_sequence[0].schematic.has_tag", "build something");
+  expect_real_data_spelling(
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "BUILD",
+          "schematic": {"has_name": [0, [2, 2]], "has_tag": [0, [4, 5]]}}]})",
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "BUILD",
+          "schematic": {"has_name": [0, [2, 2]]}}]})",
+      "schematic-tag", "action_sequence[0].schematic.has_tag", "build a house with a porch");
+}
+
+TEST(Normalize, AroundAsRelativeDirection) {
+  // Of an action's location: the action's repeat_dir, as the grammar spells "around".
+  expect_real_data_spelling(
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "BUILD",
+          "schematic": {"has_name": [0, [2, 2]]}, "location": {"location_type": "REFERENCE_OBJECT",
+          "relative_direction": "AROUND", "reference_object": {"has_name": [0, [5, 5]]}}}]})",
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "BUILD",
+          "schematic": {"has_name": [0, [2, 2]]}, "location": {"location_type": "REFERENCE_OBJECT",
+          "reference_object": {"has_name": [0, [5, 5]]}}, "repeat": {"repeat_key": "FOR", "repeat_dir": "AROUND"}}]})",
+      "around-direction", "action_sequence[0].location.relative_direction", "build a fence around the house");
+  // Of a reference object's location: near it.
+  expect_real_data_spelling(
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "DESTROY",
+          "reference_object": {"has_name": [0, [2, 2]], "location": {"location_type": "REFERENCE_OBJECT",
+          "relative_direction": "AROUND", "reference_object": {"has_name": [0, [5, 5]]}}}}]})",
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "DESTROY",
+          "reference_object": {"has_name": [0, [2, 2]], "location": {"location_type": "REFERENCE_OBJECT",
+          "relative_direction": "NEAR", "reference_object": {"has_name": [0, [5, 5]]}}}}]})",
+      "around-direction", "action_sequence[0].reference_object.location.relative_direction",
+      "destroy the trees around the house");
+}
+
+TEST(Normalize, AngleWrittenAsString) {
+  expect_real_data_spelling(
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "DANCE",
+          "dance_type": {"body_turn": {"relative_yaw": {"angle": "-90"}}}}]})",
+      R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "DANCE",
+          "dance_type": {"body_turn": {"relative_yaw": {"angle": -90}}}}]})",
+      "angle-string", "action_sequence[0].dance_type.body_turn.relative_yaw.angle", "turn right");
+  // Not a number: left for the validator, which says what it expected.
+  auto file = source(R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [{"action_type": "DANCE",
+      "dance_type": {"body_turn": {"relative_yaw": {"angle": "ninety"}}}}]})");
+  DiagnosticSink sink;
+  auto r = check_logical_form(testing::parse_ok(file), nullptr, file, sink);
+  EXPECT_FALSE(r.valid);
+  EXPECT_TRUE(sink.has_errors());
+}
+
 TEST(Normalize, ErrorsAfterNormalisationPointIntoOriginalText) {
   auto file = source(R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action": {"action_type": "MOVE",
       "location": {"reference_object": {"has_name_": [0, [9, 9]]}}}})");

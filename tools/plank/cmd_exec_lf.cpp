@@ -1,6 +1,6 @@
 // `plank exec-lf`: compile CAIP logical forms to Plank and run them in a world.
 //
-//   plank exec-lf FORM.json --utterance "..." [--scene NAME|FILE] [--render out.png] [--json]
+//   plank exec-lf FORM.json --utterance "..." [--scene NAME|FILE] [--render out.png] [--save-scene out.json] [--json]
 //                 [--assume] [--dump=plank] [--engine=interp|jit] [--policy FILE]
 //   plank exec-lf --jsonl FILE.jsonl [--scene NAME] [--json] [--log OUT.jsonl]
 //
@@ -26,7 +26,7 @@ namespace plank::cli {
 namespace {
 
 struct ExecLfOptions {
-  std::string file, jsonl, utterance, scene = "village", render, dump, engine, log, policy;
+  std::string file, jsonl, utterance, scene = "village", render, dump, engine, log, policy, save_scene;
   bool assume = false;
   bool shapes = false;
   int limit = 0;
@@ -85,10 +85,25 @@ int exec_one(const ExecLfOptions& o) {
     auto pic = render::render_isometric(ex->world(), iso);
     if (!render::write_png(pic.image, o.render, &error)) fmt::print(stderr, "plank exec-lf: {}\n", error);
   }
+  if (!o.save_scene.empty()) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(o.save_scene.c_str(), "w"), &std::fclose);
+    if (!out) {
+      fmt::print(stderr, "plank exec-lf: cannot write '{}'\n", o.save_scene);
+      return kInputErrors;
+    }
+    std::fputs(caip::scene_after(ex->world(), utterance, r).c_str(), out.get());
+  }
   if (o.output.json) {
+    nlohmann::json built = nlohmann::json::array();
+    for (const auto& b : r.built)
+      built.push_back({{"name", b.name},
+                       {"from", {b.bounds.min.x, b.bounds.min.y, b.bounds.min.z}},
+                       {"to", {b.bounds.max.x, b.bounds.max.y, b.bounds.max.z}},
+                       {"blocks", b.blocks}});
     nlohmann::json j{{"action", r.action},          {"outcome", caip::outcome_name(r.outcome)},
                      {"reply", r.reply},            {"blocks_changed", r.blocks_changed},
-                     {"entities_changed", r.entities_changed}, {"error", r.error}};
+                     {"entities_changed", r.entities_changed}, {"error", r.error},
+                     {"built", built},              {"agent", {r.agent.x, r.agent.y, r.agent.z}}};
     std::puts(j.dump().c_str());
   } else {
     fmt::print("{}\n", r.reply);
@@ -144,6 +159,8 @@ void register_exec_lf(CLI::App& app, Action& action) {
   cmd->add_option("--policy", o->policy,
                   "the conversation policy (Plank; default: stdlib/caip/conversation.plank, or $PLANK_STDLIB/caip/...)");
   cmd->add_option("--tile", o->tile, "with --render: pixels per block edge (default 12)");
+  cmd->add_option("--save-scene", o->save_scene,
+                  "write the world after the command as a plank-scene (with what the command built under caip_command)");
   cmd->add_option("--limit", o->limit, "with --jsonl: only the first N lines");
   cmd->add_flag("--shapes", o->shapes, "print the shape library (Markdown) and stop");
   cmd->add_flag("--assume", o->assume, "take the documented default instead of asking, and say so");

@@ -1,6 +1,7 @@
 #include "agents/caip/compile/builder.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -61,6 +62,48 @@ Span CommandBuilder::words_in(const lf::Value* node) const {
   };
   walk(walk, node);
   return all.begin <= all.end ? all : here();
+}
+
+std::optional<size_t> CommandBuilder::first_token(const lf::Value* node) const {
+  std::optional<size_t> best;
+  auto walk = [&](auto&& self, const lf::Value* v) -> void {
+    if (!v) return;
+    size_t first = 0, last = 0;
+    if (token_range(v, utterance_.tokens.size(), &first, &last)) {
+      if (!best || first < *best) best = first;
+      return;
+    }
+    if (v->is_list())
+      for (const auto& item : v->items) self(self, &item);
+    else if (v->is_dict())
+      for (const auto& m : v->members) self(self, &m.value);
+  };
+  walk(walk, node);
+  return best;
+}
+
+std::vector<std::string> CommandBuilder::words(size_t first, size_t last) const {
+  std::vector<std::string> out;
+  for (size_t i = first; i <= last && i < utterance_.tokens.size(); ++i) {
+    std::string w = utterance_.tokens[i];
+    std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+Span CommandBuilder::tokens_span(size_t first, size_t last) const {
+  const auto& spans = utterance_.token_spans;
+  if (first > last || last >= spans.size()) return here();
+  return Span{spans[first].begin, spans[last].end};
+}
+
+void CommandBuilder::tokens_arg(Keywords& kws, std::string key, size_t first, size_t last) const {
+  if (first > last || last >= utterance_.tokens.size()) return;
+  std::string text;
+  for (size_t i = first; i <= last; ++i) text += (text.empty() ? "" : " ") + utterance_.tokens[i];
+  Span at = tokens_span(first, last);
+  kws.push_back(b::keyword(at, std::move(key), b::str(at, std::move(text))));
 }
 
 std::string CommandBuilder::category(const lf::Value* leaf) { return leaf && leaf->is_string() ? leaf->string : std::string(); }

@@ -6,6 +6,7 @@
 // the whole command.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,7 @@ inline constexpr const char* kSettle = "settle";
 
 class CommandBuilder {
  public:
+  using Keywords = std::vector<ast::KeywordArg>;
   CommandBuilder(const lf::Utterance& utterance, SourceRef file);
 
   const lf::Utterance& utterance() const { return utterance_; }
@@ -34,6 +36,13 @@ class CommandBuilder {
   Span where(const lf::Value* leaf) const;
   // From the first to the last word of every span leaf under `node`; here() when none.
   Span words_in(const lf::Value* node) const;
+  // The first token of the span leaves under `node` (their smallest index); nullopt when none.
+  std::optional<size_t> first_token(const lf::Value* node) const;
+  // The utterance's tokens [first, last] (inclusive), lower-cased; and where they lie.
+  std::vector<std::string> words(size_t first, size_t last) const;
+  Span tokens_span(size_t first, size_t last) const;
+  // key='tokens [first, last]', pointing at them.
+  void tokens_arg(Keywords& kws, std::string key, size_t first, size_t last) const;
   // A categorical leaf's value ("NEAR", "ALL"); "" when absent.
   static std::string category(const lf::Value* leaf);
   // The span of the innermost scope: what nodes without words of their own point at.
@@ -78,7 +87,6 @@ class CommandBuilder {
   void return_if_none(ast::ExprPtr value);
 
   // ---- keyword arguments (only those with a value are passed)
-  using Keywords = std::vector<ast::KeywordArg>;
   // key='words of the span leaf', pointing at them.
   void span_arg(Keywords& kws, std::string key, const lf::Value* leaf) const;
   // key='value' (a category, a word the compiler chose), pointing at here().

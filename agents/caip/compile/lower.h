@@ -20,8 +20,10 @@ struct RefLowering {
 // The lookup of a reference object: the variable holding its handle (or list
 // of handles when `many`); the command returns when the policy asked.
 std::string lower_ref(CommandBuilder& b, const lf::Value* ref, const RefLowering& how);
-// A location; no location is where the speaker looks.
-std::string lower_location(CommandBuilder& b, const lf::Value* loc);
+// A location; no location is where the speaker looks. `direction`: the relative
+// direction to use when the form gives none (else the words in front of its
+// reference object say, "on the hill").
+std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::string& direction = {});
 // repeat FOR n: the count, folded here when the words are a number; else an
 // expression the policy settles (its variable), or nullopt when there is no repeat.
 struct Count {

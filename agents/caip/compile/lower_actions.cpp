@@ -4,6 +4,7 @@
 #include "agents/caip/compile/action_table.h"
 #include "agents/caip/compile/lower.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/phrases.h"
 
 namespace plank::caip {
 
@@ -104,16 +105,26 @@ void lower_loop(CommandBuilder& b, const lf::Value* stop, const std::string& act
   b.add_call(b.call("caip_loop_end", bd::exprs(b.name(task), bd::boolean(at, type == "NEVER"), b.name(i))));
 }
 
-// `for k in range(n): <call of k>`, or the call alone for one (`k` is then 0).
+// `for k in range(n): if not <call of k>: break` (a refusal or a question ends
+// the loop: the next copy would only say it again), or the call alone for one
+// (`k` is then 0).
 void repeat(CommandBuilder& b, const Count& n, const std::function<ast::ExprPtr(ast::ExprPtr index)>& call) {
   if (n.one()) {
     b.add_call(call(b.integer(0)));
     return;
   }
   b.open_block();
-  b.add_call(call(b.name("k")));
+  ast::ExprPtr each = call(b.name("k"));
+  Span at = each->span;
+  b.add(bd::if_stmt(at, bd::logical_not(at, std::move(each)), bd::stmts(bd::break_stmt(at))));
   ast::StmtList body = b.close_block();
   b.add(bd::for_loop(b.here(), "k", b.call("range", bd::exprs(n.expr(b))), std::move(body)));
+}
+
+// The words of a command as lower-case tokens.
+std::vector<std::string> all_words(const CommandBuilder& b) {
+  const auto& tokens = b.utterance().tokens;
+  return tokens.empty() ? std::vector<std::string>{} : b.words(0, tokens.size() - 1);
 }
 
 // Where copy k of n goes: caip_offset(at, direction, k, n[, shape]) (spaced by the
@@ -150,14 +161,23 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
     std::string r = lower_ref(b, ref, {});
     std::string at = lower_location(b, a.find("location"));
     repeat(b, n, [&](ast::ExprPtr k) {
-      return b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr)));
+      return b.settled(b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr))));
     });
     return;
   }
   std::string shape = schematic_call(b, sc, a);
-  std::string at = lower_location(b, a.find("location"));
+  // "around X" with no count ("a fence around the house"): one shape round it, or one on each side.
+  bool surround = (dir == "AROUND" || dir == "SURROUND") && rep && rep->is_dict() && !rep->find("repeat_count");
+  if (surround) n = Count{};
+  std::string at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  // Copies go on the way the location points ("five pyramids to the left of the house" go on leftwards).
+  if (dir.empty()) {
+    const lf::Value* loc = a.find("location");
+    std::string ldir = loc && loc->is_dict() ? CommandBuilder::category(loc->find("relative_direction")) : std::string();
+    if (ldir == "LEFT" || ldir == "RIGHT" || ldir == "FRONT" || ldir == "BACK") dir = ldir;
+  }
   repeat(b, n, [&](ast::ExprPtr k) {
-    return b.call("caip_build", bd::exprs(b.name(shape), offset(b, at, dir, std::move(k), n, b.name(shape))));
+    return b.settled(b.call("caip_build", bd::exprs(b.name(shape), offset(b, at, dir, std::move(k), n, b.name(shape)))));
   });
 }
 
@@ -185,6 +205,47 @@ void lower_destroy(CommandBuilder& b, const lf::Value& a) {
   b.add_call(b.call("caip_destroy", bd::exprs(b.name(refs))));
 }
 
+namespace {
+
+// Where a MOVE goes. The data often leaves a walk's length and way in the words
+// only ("move three feet forward" is a bare MOVE; "walk 10 blocks left" an
+// AGENT_POS with no steps; "walk three steps forward" even a reference object
+// named "three steps forward"): those become a move from where the agent stands.
+std::string lower_motion(CommandBuilder& b, const lf::Value* loc) {
+  std::string type = loc && loc->is_dict() ? CommandBuilder::category(loc->find("location_type")) : std::string();
+  const lf::Value* ref = loc && loc->is_dict() ? loc->find("reference_object") : nullptr;
+  bool ref_is_motion = false;
+  if (ref && ref->is_dict() && ref->find("has_name")) {
+    Motion named = motion_words(words_of(b.text(ref->find("has_name"))));
+    NounPhrase np = noun_phrase(b.text(ref->find("has_name")));
+    ref_is_motion = named.has_steps || (!named.direction.empty() && (np.head.empty() || np.head == named.direction));
+  }
+  bool relative = !loc || !loc->is_dict() || type == "AGENT_POS" || type == "SPEAKER_POS" || ref_is_motion;
+  if (!relative) return lower_location(b, loc);
+  Motion m = motion_words(all_words(b));
+  bool given_dir = loc && loc->is_dict() && loc->find("relative_direction");
+  bool given_steps = loc && loc->is_dict() && loc->find("steps");
+  if (loc && loc->is_dict() && !ref_is_motion && (given_dir || m.direction.empty()) && (given_steps || !m.has_steps))
+    return lower_location(b, loc);  // the form says all the words say
+  if (!loc && m.direction.empty() && !m.has_steps) return lower_location(b, loc);
+  CommandBuilder::Scope scope(b, loc ? b.words_in(loc) : b.here());
+  Keywords kws;
+  if (given_dir) {
+    b.str_arg(kws, "direction", CommandBuilder::category(loc->find("relative_direction")));
+  } else if (!m.direction.empty()) {
+    Span at = b.tokens_span(m.direction_at, m.direction_at);
+    kws.push_back(bd::keyword(at, "direction", bd::str(at, m.direction)));
+  } else {
+    b.str_arg(kws, "direction", "FRONT");
+  }
+  if (given_steps) b.span_arg(kws, "steps", loc->find("steps"));
+  else if (m.has_steps) b.tokens_arg(kws, "steps", m.steps_first, m.steps_last);
+  std::string from = type == "SPEAKER_POS" ? "SPEAKER_POS" : "AGENT_POS";
+  return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str(from)), std::move(kws))));
+}
+
+}  // namespace
+
 void lower_move(CommandBuilder& b, const lf::Value& a) {
   const lf::Value* stop = stop_of(a);
   const lf::Value* loc = a.find("location");
@@ -204,7 +265,7 @@ void lower_move(CommandBuilder& b, const lf::Value& a) {
     return;
   }
   Count n = lower_count(b, a.find("repeat"), "times");
-  std::string at = lower_location(b, loc);
+  std::string at = lower_motion(b, loc);
   repeat(b, n, [&](ast::ExprPtr) { return b.call("caip_move", bd::exprs(b.name(at))); });
 }
 
@@ -220,10 +281,14 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
   const lf::Value* rep = repeat_of(a);
   Count n = lower_count(b, rep, "holes");
   std::string shape = a.find("schematic") ? schematic_call(b, a.find("schematic"), a, true) : std::string();
-  std::string at = lower_location(b, a.find("location"));
+  // "dig a moat around the castle": one trench round it.
+  std::string dir = rep && rep->is_dict() ? CommandBuilder::category(rep->find("repeat_dir")) : std::string();
+  bool surround = (dir == "AROUND" || dir == "SURROUND") && !rep->find("repeat_count");
+  if (surround) n = Count{};
+  std::string at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
   auto shape_or_none = [&] { return shape.empty() ? bd::none(b.here()) : b.name(shape); };
   repeat(b, n, [&](ast::ExprPtr k) {
-    return b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none())));
+    return b.settled(b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none()))));
   });
 }
 
@@ -248,10 +313,18 @@ void lower_dance(CommandBuilder& b, const lf::Value& a) {
   std::string at;  // "": dance where it stands
   if (loc && loc->is_dict() && !(turning && !loc->find("reference_object") && !loc->find("location_type")))
     at = lower_location(b, loc);
+  // A turn by an angle: dance_type.body_turn (or look_turn).relative_yaw.angle, + left, - right.
+  const lf::Value* angle = nullptr;
+  if (const lf::Value* dt = a.find("dance_type"); dt && dt->is_dict())
+    for (const char* facing : {"body_turn", "look_turn"})
+      if (const lf::Value* f = dt->find(facing); f && f->is_dict())
+        if (const lf::Value* yaw = f->find("relative_yaw"); yaw && yaw->is_dict())
+          if (const lf::Value* v = yaw->find("angle"); v && v->is_int() && !angle) angle = v;
   auto dance = [&](ast::ExprPtr turns) {
     Keywords kws;
     if (turning) b.str_arg(kws, "direction", dir);
     b.arg(kws, "turns", std::move(turns));
+    if (angle) b.arg(kws, "angle", b.integer(long(angle->integer)));
     return b.call("caip_dance", bd::exprs(at.empty() ? bd::none(b.here()) : b.name(at)), std::move(kws));
   };
   if (const lf::Value* stop = stop_of(a); stop && stop->is_dict()) {

@@ -48,13 +48,14 @@ void lower_get_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
       b.add_call(b.call("answer", bd::exprs(b.str(""))));
     } else if (q->kind == "AGENT" || q->kind == "ACTION") {
       b.add_call(b.call("answer", bd::exprs(b.str(q->kind))));
-    } else if (q->kind == "WHAT") {
+    } else if (q->kind == "WHAT" || (q->kind == "TAG" && q->noun.empty())) {
+      // "what is that", "what colour is that": the thing pointed at.
       Keywords find;
       b.arg(find, "coref", bd::boolean(b.here(), true));
       std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
       Keywords kws;
       b.str_arg(kws, "answer_type", "TAG");
-      b.str_arg(kws, "tag_name", "has_name");
+      b.str_arg(kws, "tag_name", q->kind == "TAG" ? q->tag : std::string("has_name"));
       b.arg(kws, "refs", bd::list(b.here(), bd::exprs(b.name(r))));
       b.add_call(b.call("answer", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws)));
     } else {
@@ -65,6 +66,7 @@ void lower_get_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
       std::string refs = b.bind("refs", b.settled(b.call("caip_find", {}, std::move(find))));
       Keywords kws;
       b.str_arg(kws, "answer_type", q->kind);
+      if (q->kind == "TAG") b.str_arg(kws, "tag_name", q->tag);
       b.arg(kws, "refs", b.name(refs));
       b.arg(kws, "what", bd::str(noun, q->noun));
       b.add_call(b.call("answer", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws)));

@@ -3,6 +3,7 @@
 
 #include "agents/caip/compile/lower.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/phrases.h"
 
 namespace plank::caip {
 
@@ -19,9 +20,46 @@ Count lower_count(CommandBuilder& b, const lf::Value* repeat, const char* what) 
   return {1, b.bind("n", b.doubt(at, "unreadable_count", text, what, 1))};
 }
 
-std::string lower_location(CommandBuilder& b, const lf::Value* loc) {
-  if (!loc || !loc->is_dict())
-    return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("SPEAKER_LOOK")))));
+namespace {
+
+// The relative direction the words in front of a reference say, when the form
+// gives none ("build a house on the hill": UP; "dig a moat around the castle":
+// AROUND), as a keyword pointing at those words.
+void direction_before_token(CommandBuilder& b, CommandBuilder::Keywords& kws, std::optional<size_t> first) {
+  if (!first || *first == 0) return;
+  size_t from = *first >= 5 ? *first - 5 : 0;
+  auto before = b.words(from, *first - 1);
+  auto d = direction_before(before);
+  if (!d) return;
+  Span at = b.tokens_span(from + d->first, from + d->last);
+  kws.push_back(bd::keyword(at, "direction", bd::str(at, d->direction)));
+}
+
+void direction_from_words(CommandBuilder& b, CommandBuilder::Keywords& kws, const lf::Value* ref) {
+  direction_before_token(b, kws, b.first_token(ref));
+}
+
+// SPEAKER_POS and AGENT_POS carry no words: the pronoun that named the place
+// ("build a shed around me", "dance around you") is the first one in the command.
+std::optional<size_t> pronoun_token(const CommandBuilder& b, const std::string& type) {
+  static const std::vector<std::string> kSpeaker{"me", "myself", "us"}, kAgent{"you", "yourself"};
+  const auto& names = type == "SPEAKER_POS" ? kSpeaker : kAgent;
+  const auto& tokens = b.utterance().tokens;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    auto w = b.words(i, i);
+    if (!w.empty() && std::find(names.begin(), names.end(), w[0]) != names.end()) return i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::string& direction) {
+  if (!loc || !loc->is_dict()) {
+    CommandBuilder::Keywords kws;
+    b.str_arg(kws, "direction", direction);
+    return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("SPEAKER_LOOK")), std::move(kws))));
+  }
   CommandBuilder::Scope scope(b, b.words_in(loc));
   std::string type = CommandBuilder::category(loc->find("location_type"));
   CommandBuilder::Keywords kws;
@@ -29,14 +67,20 @@ std::string lower_location(CommandBuilder& b, const lf::Value* loc) {
   const lf::Value* ref1 = loc->find("reference_object_1");
   const lf::Value* ref2 = loc->find("reference_object_2");
   if (!ref) ref = ref1;
+  bool on_ref = false;
   if (ref && (type.empty() || type == "REFERENCE_OBJECT")) {
     type = "REFERENCE_OBJECT";
+    on_ref = true;
     b.arg(kws, "ref", b.name(lower_ref(b, ref, {})));
     if (ref2) b.arg(kws, "ref2", b.name(lower_ref(b, ref2, {})));
   }
   if (type.empty()) type = loc->find("coordinates") ? "COORDINATES" : "SPEAKER_LOOK";
   b.span_arg(kws, "coordinates", loc->find("coordinates"));
-  b.str_arg(kws, "direction", CommandBuilder::category(loc->find("relative_direction")));
+  std::string given = CommandBuilder::category(loc->find("relative_direction"));
+  if (!given.empty()) b.str_arg(kws, "direction", given);
+  else if (!direction.empty()) b.str_arg(kws, "direction", direction);
+  else if (on_ref) direction_from_words(b, kws, ref);
+  else if (type == "SPEAKER_POS" || type == "AGENT_POS") direction_before_token(b, kws, pronoun_token(b, type));
   b.span_arg(kws, "steps", loc->find("steps"));
   return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str(type)), std::move(kws))));
 }

@@ -37,6 +37,10 @@ struct LocationQuery {
   std::string steps;         // steps span text
 };
 std::optional<int> make_location(Assistant& s, const LocationQuery& q);
+// A relative direction as a world vector: LEFT, RIGHT, UP, DOWN in the speaker's
+// frame; FRONT and BACK of an object are its side facing the speaker and its far
+// side (of a point, the speaker's forward and back). {0,0,0} for the others.
+Coord direction_vector(Assistant& s, const std::string& direction, const std::optional<Box>& anchor);
 // Where copy `index` of a repeated build goes: `direction` in the speaker's
 // frame (AROUND/SURROUND: on a ring of `count`), spaced by the shape's extent + 1;
 // the location itself when `count` is one (a count the policy settled at run time).
@@ -59,7 +63,8 @@ bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& b
 bool act_move(Assistant& s, int location);
 // One step of a loop: MOVE in a direction ("FRONT" by default); false when blocked or out of budget.
 bool act_step(Assistant& s, const std::string& direction);
-bool act_dance(Assistant& s, int location, const std::string& direction, long turns);
+// `angle` (a relative_yaw: + left, - right): one turn by that many degrees instead of a dance.
+bool act_dance(Assistant& s, int location, const std::string& direction, long turns, std::optional<long> angle = {});
 bool act_spawn(Assistant& s, const std::string& name, int location, long count);
 bool act_freebuild(Assistant& s, int thing);
 // RESUME of a build the tick budget paused: places the rest (build.cpp).

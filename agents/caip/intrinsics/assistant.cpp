@@ -65,6 +65,21 @@ std::optional<Coord> Assistant::look_block() const {
   return hit->block;
 }
 
+std::optional<world::RayHit> Assistant::look_hit() const {
+  const world::Entity* s = speaker();
+  if (!s) return std::nullopt;
+  return world::look_target(world_, *s);
+}
+
+const Thing* Assistant::thing_at(Coord c) {
+  const Thing* best = nullptr;
+  for (const Thing& t : things())
+    if (t.kind != ThingKind::Speaker && t.kind != ThingKind::Agent && t.bounds.contains(c) &&
+        std::binary_search(t.cells.begin(), t.cells.end(), c) && (!best || t.cells.size() < best->cells.size()))
+      best = &t;
+  return best;
+}
+
 std::optional<Coord> Assistant::look_cell() const {
   const world::Entity* s = speaker();
   if (!s) return std::nullopt;
@@ -88,6 +103,7 @@ void Assistant::begin_command(std::string utterance) {
   locations_.clear();
   schematics_.clear();
   go_ons.clear();
+  built.clear();
 }
 
 void Assistant::say(std::string sentence) {
@@ -122,11 +138,9 @@ const std::vector<Thing>& Assistant::things() {
   for (const auto& a : world_.annotations()) {
     Thing t;
     t.kind = ThingKind::Object;
-    t.name = lemma(a.name);
-    t.names.push_back(t.name);
+    t.name = a.name;
+    t.names.push_back(lemma(a.name));
     for (const auto& tag : a.tags) t.names.push_back(lemma(tag));
-    // Generic nouns any built thing answers to ("destroy that structure").
-    for (const char* g : {"structure", "object", "thing", "stuff", "creation", "build"}) t.names.push_back(g);
     std::map<std::string, int> colours, blocks;
     bool any_solid = false;
     for (Coord c : a.cells) {
@@ -148,6 +162,8 @@ const std::vector<Thing>& Assistant::things() {
       return best;
     };
     t.colour = top(colours), t.block = top(blocks);
+    t.colours = std::move(colours), t.blocks = std::move(blocks);
+    t.order = int(&a - world_.annotations().data());
     if (t.cells.empty()) continue;
     things_.push_back(std::move(t));
   }
@@ -163,8 +179,8 @@ const std::vector<Thing>& Assistant::things() {
     int n = 0;
     for (auto& [k, v] : o.blocks)
       if (v > n) n = v, t.block = k;
-    t.names = {"object", "block", "thing", "structure"};
-    if (!t.block.empty()) t.names.push_back(lemma(t.block));
+    t.blocks = o.blocks, t.colours = o.colours;
+    t.names = {"block"};
     things_.push_back(std::move(t));
   }
   for (auto& o : world::holes(world_)) {

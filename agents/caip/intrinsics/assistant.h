@@ -21,6 +21,7 @@
 #include "agents/caip/intrinsics/shapes.h"
 #include "runtime/value.h"
 #include "world/agent/actions.h"
+#include "world/voxels/raycast.h"
 #include "world/voxels/world.h"
 
 namespace plank::memory {
@@ -48,6 +49,9 @@ struct Thing {
   Box bounds;
   std::string colour;              // dominant colour word ("" for holes and entities)
   std::string block;               // dominant block name
+  std::map<std::string, int> blocks;   // block name -> cells (objects)
+  std::map<std::string, int> colours;  // colour word -> cells (objects)
+  int order = -1;                  // named objects: their place in the world's annotations (newer is larger)
   world::EntityId entity = 0;      // mobs, speaker, agent
   std::string describe() const;    // "the house at (3, 0, 2)"
   Coord centre() const;
@@ -55,11 +59,14 @@ struct Thing {
 
 // A resolved location: a point, and when it came from an object and a
 // direction, the object's bounds and the world-axis direction to place things
-// away from it.
+// away from it (placement.h says where a shape goes for it).
 struct Location {
   Coord at;
   std::optional<Box> anchor;
-  Coord away{0, 0, 0};  // unit world vector, {0,0,0}: none (build centred on `at`)
+  std::vector<Coord> anchor_cells;  // the anchor object's cells (sorted; empty for a point)
+  std::string anchor_describe;      // "the wall at (-6, 0, -4)"
+  Coord away{0, 0, 0};              // unit world vector, {0,0,0}: none (build centred on `at`)
+  std::string direction;            // the relative direction it was resolved with ("": none)
   std::string describe;
 };
 
@@ -115,6 +122,14 @@ class Assistant {
   // The cell the speaker looks at (the face's neighbour: where "there" is).
   std::optional<Coord> look_cell() const;
   std::optional<Coord> look_block() const;
+  std::optional<world::RayHit> look_hit() const;
+  // Natural ground and air may be built over; anything else belongs to something.
+  bool natural_or_air(Coord c) const {
+    world::BlockId b = world_.block(c);
+    return b == world::kAir || b == world_.natural(c);
+  }
+  // The most specific object (the one with fewest cells) holding a cell, or null.
+  const Thing* thing_at(Coord c);
 
   // Walking further than this is refused: A*'s search box grows with the distance.
   static constexpr int kMaxWalk = 200;
@@ -159,6 +174,13 @@ class Assistant {
   const Schematic& schematic(int h) const { return schematics_.at(size_t(h)); }
   bool valid_schematic(int h) const { return h >= 0 && size_t(h) < schematics_.size(); }
 
+  // What this command built and named (exec-lf reports it, --save-scene marks it).
+  struct Built {
+    std::string name;
+    Box bounds;
+    size_t blocks = 0;
+  };
+  std::vector<Built> built;
   // The object talked about last (coreference: "it", "that").
   std::optional<Thing> last_referenced;
   // Tags given to creatures (blocks carry theirs in world annotations).

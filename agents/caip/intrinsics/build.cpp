@@ -1,15 +1,16 @@
-// Schematics and the actions that place or remove blocks: BUILD, copy, DIG,
-// FILL, DESTROY, FREEBUILD. Blocks change through World::set_block inside an
-// action-log group of the command's task, so UNDO reverts them exactly; each
-// block costs its game ticks, and a command stops at its tick budget.
+// Schematics and the actions that build them: BUILD (a shape at a location,
+// or around something) and copies of an object. Where a shape goes, and that
+// it goes through nothing, is placement.h; writing the blocks is blocks.h.
 #include <algorithm>
-#include <map>
-#include <set>
+#include <cmath>
 
 #include <fmt/format.h>
 
 #include "agents/caip/intrinsics/acts.h"
+#include "agents/caip/intrinsics/blocks.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/phrases.h"
+#include "agents/caip/intrinsics/placement.h"
 
 namespace plank::caip {
 
@@ -17,124 +18,131 @@ namespace {
 
 using world::BlockId;
 
-struct Placement {
-  Coord at;
-  BlockId block;
-};
-
-std::string article(const std::string& noun) {
-  if (noun.empty()) return "something";
-  return (std::string("aeiou").find(noun[0]) != std::string::npos ? "an " : "a ") + noun;
+// The shape a name means: the whole phrase ("hollow cube", "swimming pool"),
+// its last two words, the head noun, then the head misspelt ("pyrmaid").
+// `*called`: the words that named it ("hollow cube", "tower").
+const ShapeDef* shape_named(const NounPhrase& np, std::string* called) {
+  auto words = words_of(np.whole);
+  for (std::string phrase : {np.whole, words.size() >= 2 ? words[words.size() - 2] + " " + words.back() : std::string()})
+    if (words.size() >= 2 && !phrase.empty())
+      if (const ShapeDef* s = find_shape(phrase)) {
+        *called = phrase;
+        return s;
+      }
+  if (np.head.empty()) return nullptr;
+  *called = np.head;
+  if (const ShapeDef* s = find_shape(np.head)) return s;
+  return find_shape_misspelt(np.head);
 }
 
-// Walks the agent to the site (best effort: building from where it stands when
-// no path exists), then writes the cells in one action group of `task`.
-// Returns how many cells changed; stops at the tick budget.
-// `*stopped_at` (optional) is the index of the first cell not reached.
-size_t apply(Assistant& s, agent::TaskId task, const char* action, const std::vector<Placement>& cells, bool* out_of_time,
-             bool breaking, size_t* stopped_at = nullptr) {
-  world::World& w = s.world();
-  if (!cells.empty()) {
-    Box b;
-    for (auto& p : cells) b.add(p.at);
-    Coord centre{(b.min.x + b.max.x) / 2, std::max(0, b.min.y), (b.min.z + b.max.z) / 2};
-    // The walk is not part of the task: undoing a build removes the blocks, it
-    // does not walk the agent back (and so never conflicts with later walks).
-    s.agent().attach(&s.log(), nullptr);
-    if (s.within_walk(centre)) s.agent().move_to(centre, std::max(b.size().x, b.size().z) / 2 + 2);
-    // Standing inside the site: step out first (a block cannot go where the agent stands).
-    Coord f = s.agent().feet();
-    if (!breaking && b.contains(f))
-      for (Coord out : {Coord{b.max.x + 1, f.y, f.z}, Coord{b.min.x - 1, f.y, f.z}, Coord{f.x, f.y, b.max.z + 1},
-                        Coord{f.x, f.y, b.min.z - 1}})
-        if (s.within_walk(out) && s.agent().move_to(out, 0).ok) break;
-    s.agent().attach(&s.log(), &s.tasks());
-  }
-  s.log().begin(task, action, s.clock().now());
-  size_t changed = 0;
-  *out_of_time = false;
-  const world::Entity& me = w.agent();
-  Coord feet = world::cell_of(me.pose.pos);
-  if (stopped_at) *stopped_at = cells.size();
-  for (size_t i = 0; i < cells.size(); ++i) {
-    const Placement& p = cells[i];
-    if (!s.budget_left()) {
-      *out_of_time = true;
-      if (stopped_at) *stopped_at = i;
-      break;
+// "made of stone", "out of gold", "from bricks", "using wood": the material after the head.
+std::string material_after(const NounPhrase& np) {
+  if (!np.of_what.empty() && material_word(np.of_what)) return np.of_what;
+  for (size_t i = 0; i + 1 < np.after.size(); ++i)
+    if (np.after[i] == "of" || np.after[i] == "from" || np.after[i] == "using" || np.after[i] == "with") {
+      size_t k = i + 1;
+      while (k < np.after.size() && (np.after[k] == "the" || np.after[k] == "a" || np.after[k] == "some")) ++k;
+      if (k < np.after.size() && material_word(lemma(np.after[k]))) return lemma(np.after[k]);
     }
-    BlockId before = w.block(p.at);
-    if (before == p.block) continue;
-    const auto& type = w.registry()[before];
-    if (type.hardness < 0 && !type.diggable) continue;  // bedrock stays
-    if (type.hardness < 0) continue;
-    if (p.block != world::kAir && (p.at == feet || p.at == Coord{feet.x, feet.y + 1, feet.z})) continue;
-    uint64_t cost = breaking && before != world::kAir ? agent::break_cost(w.registry(), before, -1).ticks
-                                                      : agent::kCosts.place_ticks;
-    w.set_block(p.at, p.block);
-    s.clock().advance(cost);
-    ++changed;
+  return {};
+}
+
+// The cells of a schematic relative to its origin, each with its block.
+std::vector<Placement> shape_placements(Assistant& s, const Schematic& sc, const ShapeParams& params) {
+  const auto& reg = s.world().registry();
+  BlockId roof = sc.block_given ? sc.block : find_block_or(reg, "spruce_planks", sc.block);
+  BlockId trim = sc.block_given ? sc.block : find_block_or(reg, "cobblestone", sc.block);
+  BlockId window = find_block_or(reg, "glass", sc.block);
+  BlockId water = find_block_or(reg, "water", sc.block);
+  BlockId leaves = find_block_or(reg, "oak_leaves", sc.block);
+  bool pool = sc.shape->name == "pool";
+  std::vector<Placement> cells;
+  for (const auto& c : shape_cells(*sc.shape, params)) {
+    BlockId b = sc.block;
+    switch (c.role) {
+      case Role::Main: break;
+      case Role::Roof: b = pool ? water : roof; break;
+      case Role::Trim: b = trim; break;
+      case Role::Window: b = window; break;
+      case Role::Leaves: b = leaves; break;
+      case Role::Door:
+      case Role::Air: b = world::kAir; break;
+    }
+    cells.push_back({c.at, b});
   }
-  s.log().end();
-  s.invalidate();
-  return changed;
+  return cells;
 }
 
-// Names the built cells and makes them the object talked about last ("build
-// a cube ... now destroy it").
-void annotate(Assistant& s, agent::TaskId task, const std::string& name, std::vector<std::string> tags,
-              const std::vector<Placement>& cells) {
-  world::Annotation a;
-  a.name = name;
-  a.tags = std::move(tags);
+std::vector<Coord> solid_cells(const std::vector<Placement>& cells) {
+  std::vector<Coord> out;
   for (const auto& p : cells)
-    if (p.block != world::kAir) a.cells.push_back(p.at);
-  if (a.cells.empty()) return;
-  std::sort(a.cells.begin(), a.cells.end());
-  a.cells.erase(std::unique(a.cells.begin(), a.cells.end()), a.cells.end());
-  Thing t;
-  t.kind = ThingKind::Object;
-  t.name = name;
-  t.names = {name};
-  t.cells = a.cells;
-  for (Coord c : a.cells) t.bounds.add(c);
-  t.block = s.world().type_at(a.cells.front()).name;
-  t.colour = s.world().type_at(a.cells.front()).colour.word;
-  s.log().begin(task, "annotate", s.clock().now());
-  s.world().annotate(std::move(a));
-  s.log().end();
-  s.invalidate();
-  if (name != "hole") s.last_referenced = std::move(t);
+    if (p.block != world::kAir) out.push_back(p.at);
+  return out;
 }
 
-// Where a shape of extents p goes for a location: beside the anchor on the
-// `away` side, else centred on the point with its base there.
-Coord origin_for(const Location& loc, const ShapeParams& p) {
-  Coord o{loc.at.x - p.width / 2, loc.at.y, loc.at.z - p.length / 2};
-  if (loc.away.x > 0) o.x = loc.at.x;
-  if (loc.away.x < 0) o.x = loc.at.x - p.width + 1;
-  if (loc.away.z > 0) o.z = loc.at.z;
-  if (loc.away.z < 0) o.z = loc.at.z - p.length + 1;
-  if (loc.away.y < 0) o.y = loc.at.y - p.height + 1;
+// The lowest free cell over solid ground at a column, from y upwards.
+int surface(const world::World& w, int x, int y, int z) {
+  for (int k = 0; k < 16; ++k, ++y)
+    if (!w.solid({x, y, z}) && w.solid({x, y - 1, z})) return y;
+  return y - 16;
+}
+
+// A shape grown to go round `around` with a free cell between: an outline
+// drawn round its footprint, a shell it stands inside. Returns the origin.
+Coord enclose(const world::World& w, const ShapeDef& def, ShapeParams& p, const Box& around) {
+  Coord size = around.size();
+  if (def.enclose == Enclosure::Outline) {
+    if (def.name == "circle") {
+      int d = int(std::ceil(std::hypot(double(size.x), double(size.z)))) + 3;
+      p.width = p.length = d;
+    } else {
+      p.width = size.x + 4, p.length = size.z + 4;
+    }
+  } else {
+    p.width = std::max(p.width, size.x + 4), p.length = std::max(p.length, size.z + 4);
+    int roof = def.name == "house" ? std::min(p.width, p.length) / 2 : 0;  // the house's roof takes its top layers
+    p.height = std::max(p.height, size.y + 2 + roof);
+    if (def.name == "spherical_shell" || def.name == "dome") {
+      int d = std::max({p.width, p.length, size.y + 3});
+      p.width = p.length = d;
+      p.height = def.name == "dome" ? std::max(p.height, size.y + 2) : d;
+    }
+  }
+  p.width = std::min(p.width, 64), p.length = std::min(p.length, 64), p.height = std::min(p.height, 64);
+  Coord o{around.min.x - (p.width - size.x) / 2, around.min.y, around.min.z - (p.length - size.z) / 2};
+  // Outlines stand on the ground round the object; shells take the ground under it as their floor.
+  o.y = surface(w, o.x, around.min.y, o.z);
+  if (def.enclose == Enclosure::Shell && def.name != "dome") o.y = around.min.y - 1;
   return o;
 }
 
-BlockId find_or(const world::BlockRegistry& r, std::string_view name, BlockId fallback) {
-  auto id = r.find(name);
-  return id ? *id : fallback;
-}
+std::string size_text(const ShapeParams& p) { return fmt::format("{}x{}x{}", p.width, p.height, p.length); }
 
-void erase_dead_annotations(Assistant& s, agent::TaskId task) {
-  world::World& w = s.world();
-  s.log().begin(task, "forget", s.clock().now());
-  for (size_t i = w.annotations().size(); i-- > 0;) {
-    const auto& a = w.annotations()[i];
-    bool any = std::any_of(a.cells.begin(), a.cells.end(), [&](Coord c) { return w.block(c) != world::kAir; });
-    bool below_ground = !a.cells.empty() && a.cells.front().y < 0;
-    if (!any && !below_ground) w.erase_annotation(i);
+// Builds `cells` at `origin` as one task and names it; the reply's sentence.
+struct Built {
+  size_t changed = 0;
+  bool out_of_time = false;
+};
+Built place_shape(Assistant& s, agent::TaskId task, const Schematic& sc, const std::vector<Placement>& rel, Coord origin,
+                  const std::string& what) {
+  std::vector<Placement> cells;
+  for (const auto& c : rel) cells.push_back({origin + c.at, c.block});
+  Built b;
+  size_t stopped_at = cells.size();
+  b.changed = apply(s, task, "build", cells, &b.out_of_time, false, &stopped_at);
+  const auto& reg = s.world().registry();
+  std::vector<std::string> tags{std::string(sc.shape->name), reg[sc.block].colour.word};
+  if (b.out_of_time) {
+    // The annotation waits for the whole build; RESUME places the rest.
+    PendingBuild rest{{}, what, tags, {}};
+    for (size_t i = stopped_at; i < cells.size(); ++i) rest.cells.push_back({cells[i].at, cells[i].block});
+    for (const auto& c : cells)
+      if (c.block != world::kAir) rest.all_cells.push_back(c.at);
+    s.pending[task] = std::move(rest);
+  } else {
+    annotate(s, task, what, tags, cells);
   }
-  s.log().end();
-  s.invalidate();
+  return b;
 }
 
 }  // namespace
@@ -142,23 +150,36 @@ void erase_dead_annotations(Assistant& s, agent::TaskId task) {
 std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   const auto& reg = s.world().registry();
   Schematic sc;
-  sc.name = q.name;
-  // The shape: the whole name ("hollow cube"), then each word from the head noun back.
-  auto words = words_of(q.name);
-  std::string joined;
-  for (const auto& w : words) joined += (joined.empty() ? "" : " ") + lemma(w);
-  sc.shape = find_shape(joined);
-  for (auto it = words.rbegin(); !sc.shape && it != words.rend(); ++it) sc.shape = find_shape(lemma(*it));
+  NounPhrase np = noun_phrase(q.name);
+  // What the words leave to the form: "a small red house" gives a size and a colour too.
+  std::string colour = q.colour, block = q.block, size_words = q.size;
+  for (const auto& m : np.modifiers) {
+    if (colour.empty() && colour_word(m)) colour = m;
+    else if (size_words.empty() && size_word(m)) size_words = m;
+    else if (block.empty() && material_word(m)) block = m;
+  }
+  if (block.empty()) block = material_after(np);
+  std::string called;
+  sc.shape = shape_named(np, &called);
   if (!sc.shape) {
-    // "build a stone one", "make something red": no name, or a material used as a name.
-    bool nameless = words.empty() || q.dig || block_type(reg, q.name).has_value();
-    if (!nameless && !s.unsure(Doubt::or_default("unknown_shape").with("name", joined))) return std::nullopt;
-    sc.shape = find_shape(q.dig ? "rectanguloid" : "cube");
-    if (nameless && !q.dig && words.size() && !q.name.empty() && q.block.empty()) {
-      sc.block = *block_type(reg, q.name);
-      sc.block_given = true;
+    if (q.dig || np.head.empty() || generic_noun(np.head)) {
+      // A hole of any name; "build something red", "a stone one": a cube.
+      sc.shape = find_shape(q.dig ? "rectanguloid" : "cube");
+    } else if (material_word(np.head)) {
+      sc.shape = find_shape("cube");  // "build some stone": a cube of it
+      if (block.empty()) block = np.head;
+    } else if (auto id = block_type(reg, np.head, false); id && *id != world::kAir) {
+      sc.shape = find_shape("block");  // "build a torch", "a bookshelf": one of that block
+      if (block.empty()) block = np.head;
+    } else {
+      // Never a block whose name looks like it ("a hut" is not a cube of something): ask.
+      std::string name = np.whole.empty() ? np.head : np.whole;
+      if (!s.unsure(Doubt::or_default("unknown_shape").with("name", name))) return std::nullopt;
+      sc.shape = find_shape("cube");
     }
   }
+  sc.name = called.empty() || generic_noun(called) || material_word(called) ? std::string(sc.shape->name) : called;
+  if (sc.shape == find_shape_misspelt(called) && !find_shape(called)) sc.name = std::string(sc.shape->name);
   // Extents.
   auto len = [&](const std::string& text, const char* what) -> std::optional<int> {
     if (text.empty()) return 0;
@@ -173,18 +194,20 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   if (!width || !height || !length || !depth || !radius) return std::nullopt;
   ShapeParams p{*width, *height ? *height : *depth, *length, *radius, 1};
   if (!q.thickness.empty()) p.thickness = int(std::min(parse_length(q.thickness).value_or(1), 8L));
+  bool upright = sc.shape->defaults.length == 1 && sc.shape->name != "fence";  // walls, panes, arches, triangles
   int size = 0;
-  if (!q.size.empty()) {
-    auto dims = parse_dimensions(q.size);
+  if (!size_words.empty()) {
+    auto dims = parse_dimensions(size_words);
     if (dims.size() >= 2) {
+      // Two extents stay two: "a 10 by 20 room" (width, length), "a 10 by 4 wall" (width, height).
       p.width = int(std::min(dims[0], 1000L));
-      p.length = int(std::min(dims[1], 1000L));
-      if (dims.size() == 3) p.height = int(std::min(dims[2], 1000L));
-    } else if (auto r = size_word(q.size)) {
+      (upright ? p.height : p.length) = int(std::min(dims[1], 1000L));
+      if (dims.size() == 3) (upright ? p.length : p.height) = int(std::min(dims[2], 1000L));
+    } else if (auto r = size_word(size_words)) {
       size = r->pick();
-    } else if (auto v = parse_length(q.size)) {
+    } else if (auto v = parse_length(size_words)) {
       size = int(std::min(*v, 1000L));
-    } else if (!s.unsure(Doubt::or_default("unreadable_size").with("words", q.size))) {
+    } else if (!s.unsure(Doubt::or_default("unreadable_size").with("words", size_words))) {
       return std::nullopt;
     }
   }
@@ -198,84 +221,125 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   if (sc.shape->defaults.length == 1 && p.length > 0 && p.width == 0) std::swap(p.width, p.length);
   sc.params = resolve_params(*sc.shape, p, size);
   // Material: the block type, else the colour, else the shape's default.
-  if (!q.block.empty()) {
-    auto id = block_type(reg, q.block);
+  if (!block.empty()) {
+    auto id = block_type(reg, block);
     if (!id) {
-      if (!s.unsure(Doubt::or_default("unknown_block").with("words", q.block).with("instead", std::string(sc.shape->default_block))))
+      if (!s.unsure(Doubt::or_default("unknown_block").with("words", block).with("instead", std::string(sc.shape->default_block))))
         return std::nullopt;
     } else {
       sc.block = *id, sc.block_given = true;
     }
   }
-  if (!q.colour.empty() && !sc.block_given) {
-    auto c = colour_word(q.colour);
+  if (!colour.empty() && !sc.block_given) {
+    auto c = colour_word(colour);
     auto id = c ? colour_block(reg, *c) : std::nullopt;
     if (!id) {
-      if (!s.unsure(Doubt::or_default("unknown_colour").with("words", q.colour))) return std::nullopt;
+      if (!s.unsure(Doubt::or_default("unknown_colour").with("words", colour))) return std::nullopt;
     } else {
       sc.block = *id, sc.block_given = true;
     }
   }
-  if (!sc.block_given) sc.block = find_or(reg, sc.shape->default_block, find_or(reg, "stone", 1));
+  if (!sc.block_given) sc.block = find_block_or(reg, sc.shape->default_block, find_block_or(reg, "stone", 1));
   return s.add_schematic(std::move(sc));
 }
 
 bool act_build(Assistant& s, int schematic, int location) {
   if (!s.valid_schematic(schematic) || !s.valid_location(location)) return false;
-  const Schematic& sc = s.schematic(schematic);
-  const Location& loc = s.location(location);
+  const Schematic sc = s.schematic(schematic);
+  const Location loc = s.location(location);
   const auto& reg = s.world().registry();
-  BlockId roof = sc.block_given ? sc.block : find_or(reg, "spruce_planks", sc.block);
-  BlockId trim = sc.block_given ? sc.block : find_or(reg, "cobblestone", sc.block);
-  BlockId window = find_or(reg, "glass", sc.block);
-  BlockId water = find_or(reg, "water", sc.block);
-  BlockId leaves = find_or(reg, "oak_leaves", sc.block);
-  bool pool = sc.shape->name == "pool";
-  Coord o = origin_for(loc, sc.params);
-  if (pool) o.y -= 1;  // a pool is sunk into the ground
-  std::vector<Placement> cells;
-  for (const auto& c : shape_cells(*sc.shape, sc.params)) {
-    BlockId b = sc.block;
-    switch (c.role) {
-      case Role::Main: break;
-      case Role::Roof: b = pool ? water : roof; break;
-      case Role::Trim: b = trim; break;
-      case Role::Window: b = window; break;
-      case Role::Leaves: b = leaves; break;
-      case Role::Door:
-      case Role::Air: b = world::kAir; break;
+  const std::string& what = sc.name;
+  ShapeParams params = sc.params;
+  bool around = loc.direction == "AROUND" && loc.anchor;
+
+  // Where each copy goes: one (beside, on, inside, round the anchor), or, round
+  // something a shape cannot enclose (a tower), one on each side of it.
+  struct Spot {
+    Location loc;
+    Coord origin;
+    Give give;
+  };
+  std::vector<Spot> spots;
+  if (around && sc.shape->enclose == Enclosure::None) {
+    Coord f = s.forward(), r = s.right();
+    for (Coord v : {f, r, Coord{-f.x, 0, -f.z}, Coord{-r.x, 0, -r.z}}) {
+      Location side = loc;
+      side.direction = "NEAR";
+      side.away = v;
+      side.at = {(loc.anchor->min.x + loc.anchor->max.x) / 2, loc.anchor->min.y, (loc.anchor->min.z + loc.anchor->max.z) / 2};
+      if (v.x > 0) side.at.x = loc.anchor->max.x + 2;
+      if (v.x < 0) side.at.x = loc.anchor->min.x - 2;
+      if (v.z > 0) side.at.z = loc.anchor->max.z + 2;
+      if (v.z < 0) side.at.z = loc.anchor->min.z - 2;
+      spots.push_back({side, origin_for(side, {params.width, params.height, params.length}), Give::Shift});
     }
-    cells.push_back({o + c.at, b});
-  }
-  // "build three towers": each is "a tower".
-  std::string what;
-  for (const auto& w : words_of(sc.name)) what += (what.empty() ? "" : " ") + lemma(w);
-  if (what.empty()) what = std::string(sc.shape->name);
-  agent::TaskId task = s.start_task("BUILD", article(what));
-  bool out_of_time = false;
-  size_t stopped_at = cells.size();
-  size_t n = apply(s, task, "build", cells, &out_of_time, false, &stopped_at);
-  std::vector<std::string> tags{std::string(sc.shape->name), reg[sc.block].colour.word};
-  if (out_of_time) {
-    // The annotation waits for the whole build; RESUME places the rest.
-    PendingBuild rest{{}, what, tags, {}};
-    for (size_t i = stopped_at; i < cells.size(); ++i) rest.cells.push_back({cells[i].at, cells[i].block});
-    for (const auto& c : cells)
-      if (c.block != world::kAir) rest.all_cells.push_back(c.at);
-    s.pending[task] = std::move(rest);
+  } else if (around) {
+    // An outline round something may leave a gap where a few of its cells are taken; a shell may not.
+    Give give = sc.shape->enclose == Enclosure::Outline ? Give::Gaps : Give::Shift;
+    Coord o = enclose(s.world(), *sc.shape, params, *loc.anchor);
+    if (give == Give::Shift) {  // a shell stays round what it encloses: it cannot move over
+      auto site = find_site(s, loc, o, solid_cells(shape_placements(s, sc, params)), article(what), "build", Give::Gaps);
+      if (!site) return false;
+      if (!site->gaps.empty()) {
+        s.unsure(Doubt::ask("in_the_way").with("what", article(what)).with("verb", std::string("build"))
+                     .with("blocker", site->moved_from));
+        return false;
+      }
+    }
+    spots.push_back({loc, o, give});
   } else {
-    annotate(s, task, what, tags, cells);
+    Coord o = origin_for(loc, {params.width, params.height, params.length});
+    if (sc.shape->name == "pool") o.y -= 1;  // a pool is sunk into the ground
+    spots.push_back({loc, o, Give::Shift});
+  }
+  std::vector<Placement> rel = shape_placements(s, sc, params);
+  std::vector<Coord> solid = solid_cells(rel);
+  std::vector<Site> sites;
+  for (const Spot& spot : spots) {
+    auto site = find_site(s, spot.loc, spot.origin, solid, article(what), "build", spot.give);
+    if (!site) return false;
+    sites.push_back(*site);
+  }
+  if (sites.size() == 1 && !sites[0].gaps.empty())
+    std::erase_if(rel, [&](const Placement& p) {
+      return std::find(sites[0].gaps.begin(), sites[0].gaps.end(), p.at) != sites[0].gaps.end();
+    });
+
+  agent::TaskId task = s.start_task("BUILD", article(what));
+  size_t changed = 0;
+  bool out_of_time = false;
+  for (const Site& site : sites) {
+    Built b = place_shape(s, task, sc, rel, site.origin, what);
+    changed += b.changed;
+    if (b.out_of_time) {
+      out_of_time = true;
+      break;
+    }
   }
   if (out_of_time) {
-    s.say(fmt::format("I placed {} blocks of the {} {} before running out of time, and left the task paused.", n, what,
-                      loc.describe));
+    s.say(fmt::format("I placed {} blocks of the {} {} before running out of time, and left the task paused.", changed,
+                      what, loc.describe));
     s.tasks().pause(task);
     s.mark_done();
     return true;
   }
-  s.finish_task(task, true);
-  s.say(fmt::format("I built {} ({}x{}x{}, {}) {}.", article(what), sc.params.width, sc.params.height, sc.params.length,
-                    reg[sc.block].name, loc.describe));
+  s.finish_task(task, changed > 0);
+  if (changed == 0) {
+    s.refuse(fmt::format("{} ({}) is already there {}: I had nothing to change.", article(what), size_text(params),
+                         loc.describe));
+    return false;
+  }
+  std::string copies = sites.size() > 1 ? fmt::format("{} {}s", sites.size(), what) : article(what);
+  std::string moved;
+  if (sites.size() == 1 && !sites[0].gaps.empty()) {
+    moved = fmt::format("; {} {} in the way, so I left a gap of {} block{} there", sites[0].moved_from,
+                        sites[0].moved_from == "you" ? "were" : "was", sites[0].gaps.size(), sites[0].gaps.size() == 1 ? "" : "s");
+  } else if (sites.size() == 1 && sites[0].shifted) {
+    Coord o = sites[0].origin;
+    moved = fmt::format("; {} {} in the way, so I moved it over to ({}, {}, {})", sites[0].moved_from,
+                        sites[0].moved_from == "you" ? "were" : "was", o.x + params.width / 2, o.y, o.z + params.length / 2);
+  }
+  s.say(fmt::format("I built {} ({}, {}) {}{}.", copies, size_text(params), reg[sc.block].name, loc.describe, moved));
   s.mark_done();
   return true;
 }
@@ -303,186 +367,39 @@ bool continue_build(Assistant& s, agent::TaskId task) {
   return true;
 }
 
+
 bool act_copy(Assistant& s, int thing, int location) {
   if (!s.valid_thing(thing) || !s.valid_location(location)) return false;
-  const Thing& t = s.thing(thing);
+  const Thing t = s.thing(thing);
+  const Location loc = s.location(location);
   if (t.kind != ThingKind::Object) {
     s.refuse("I can only copy things made of blocks, not " + t.describe() + ".");
     return false;
   }
-  Coord size = t.bounds.size();
-  Coord o = origin_for(s.location(location), {size.x, size.y, size.z});
-  std::vector<Placement> cells;
+  std::vector<Placement> rel;
   for (Coord c : t.cells) {
     BlockId b = s.world().block(c);
     if (b == world::kAir) continue;
-    cells.push_back({{o.x + c.x - t.bounds.min.x, o.y + c.y - t.bounds.min.y, o.z + c.z - t.bounds.min.z}, b});
+    rel.push_back({{c.x - t.bounds.min.x, c.y - t.bounds.min.y, c.z - t.bounds.min.z}, b});
   }
+  if (rel.empty()) {
+    s.refuse("There is nothing of " + t.describe() + " left to copy.");
+    return false;
+  }
+  auto site = find_site(s, loc, origin_for(loc, t.bounds.size()), solid_cells(rel), "a copy of " + t.describe(), "build");
+  if (!site) return false;
+  std::vector<Placement> cells;
+  for (const auto& p : rel) cells.push_back({site->origin + p.at, p.block});
   agent::TaskId task = s.start_task("BUILD", "a copy of " + t.describe());
   bool out_of_time = false;
   size_t n = apply(s, task, "copy", cells, &out_of_time, false);
   annotate(s, task, t.name.empty() ? "copy" : t.name, {"copy"}, cells);
-  s.finish_task(task, !out_of_time);
-  s.say(fmt::format("I made a copy of {} ({} blocks) {}.", t.describe(), n, s.location(location).describe));
-  s.mark_done();
-  return true;
-}
-
-bool act_destroy(Assistant& s, const std::vector<int>& things) {
-  std::vector<Placement> cells;
-  std::vector<world::EntityId> mobs;
-  std::string what;
-  for (int h : things) {
-    if (!s.valid_thing(h)) continue;
-    const Thing& t = s.thing(h);
-    if (t.kind == ThingKind::Speaker || t.kind == ThingKind::Agent) {
-      s.refuse("I won't destroy " + t.describe() + ".");
-      return false;
-    }
-    if (t.kind == ThingKind::Hole) {
-      s.refuse(t.describe() + " is a hole: there is nothing to destroy. Did you mean fill it?");
-      return false;
-    }
-    what += (what.empty() ? "" : ", ") + t.describe();
-    if (t.kind == ThingKind::Mob) {
-      mobs.push_back(t.entity);
-      continue;
-    }
-    for (Coord c : t.cells)
-      // Above ground a destroyed block leaves air; below, the natural ground comes back.
-      if (s.world().block(c) != world::kAir) cells.push_back({c, c.y >= 0 ? world::kAir : s.world().natural(c)});
-  }
-  if (cells.empty() && mobs.empty()) {
-    s.refuse("There is nothing there to destroy.");
-    return false;
-  }
-  agent::TaskId task = s.start_task("DESTROY", what);
-  bool out_of_time = false;
-  size_t n = apply(s, task, "destroy", cells, &out_of_time, true);
-  s.log().begin(task, "despawn", s.clock().now());
-  for (auto id : mobs) s.world().remove_entity(id);
-  s.log().end();
-  erase_dead_annotations(s, task);
-  s.finish_task(task, !out_of_time);
-  s.say(fmt::format("I destroyed {} ({} blocks{}).", what, n, mobs.empty() ? "" : fmt::format(", {} creatures", mobs.size())));
-  s.mark_done();
-  return true;
-}
-
-bool act_dig(Assistant& s, int schematic, int location) {
-  if (!s.valid_location(location)) return false;
-  ShapeParams p{3, 3, 3, 0, 1};
-  if (s.valid_schematic(schematic)) {
-    const Schematic& sc = s.schematic(schematic);
-    p = sc.params;
-  }
-  const Location& loc = s.location(location);
-  // Dig down from the ground under the location.
-  Coord top = loc.at;
-  Coord o{top.x - p.width / 2, top.y - 1, top.z - p.length / 2};
-  std::vector<Placement> cells;
-  for (int y = 0; y < p.height; ++y)
-    for (int z = 0; z < p.length; ++z)
-      for (int x = 0; x < p.width; ++x) cells.push_back({{o.x + x, o.y - y, o.z + z}, world::kAir});
-  agent::TaskId task = s.start_task("DIG", "a hole");
-  bool out_of_time = false;
-  size_t n = apply(s, task, "dig", cells, &out_of_time, true);
-  // Not annotated: perception finds dug ground as a hole by itself, and an
-  // annotation would tie this task's undo to every later build's.
-  s.finish_task(task, !out_of_time);
+  s.finish_task(task, !out_of_time && n > 0);
   if (n == 0) {
-    s.refuse("There was nothing I could dig there.");
+    s.refuse("A copy of " + t.describe() + " is already there: I had nothing to change.");
     return false;
   }
-  s.say(fmt::format("I dug a hole {}x{}x{} deep {} ({} blocks).", p.width, p.length, p.height, loc.describe, n));
-  s.mark_done();
-  return true;
-}
-
-bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& block_text) {
-  const auto& reg = s.world().registry();
-  std::optional<BlockId> block;
-  if (!block_text.empty()) {
-    block = block_type(reg, block_text);
-    if (!block) {
-      if (!s.unsure(Doubt::or_default("unknown_filling").with("words", block_text).with("instead", std::string("dirt"))))
-        return false;
-    }
-  }
-  std::vector<Placement> cells;
-  std::string what;
-  for (int h : things) {
-    if (!s.valid_thing(h)) continue;
-    const Thing& t = s.thing(h);
-    if (t.kind == ThingKind::Mob || t.kind == ThingKind::Speaker || t.kind == ThingKind::Agent) {
-      s.refuse("I can't fill " + t.describe() + ".");
-      return false;
-    }
-    what += (what.empty() ? "" : ", ") + t.describe();
-    // Holes: every dug cell; objects: the air and fluid inside their bounds.
-    std::vector<Coord> targets = t.cells;
-    if (t.kind == ThingKind::Object) {
-      targets.clear();
-      for (int y = t.bounds.min.y; y <= t.bounds.max.y; ++y)
-        for (int z = t.bounds.min.z; z <= t.bounds.max.z; ++z)
-          for (int x = t.bounds.min.x; x <= t.bounds.max.x; ++x) targets.push_back({x, y, z});
-    }
-    for (Coord c : targets) {
-      const auto& type = s.world().type_at(c);
-      if (type.id != world::kAir && type.solid) continue;
-      if (t.kind == ThingKind::Object && type.id == world::kAir && c.y >= 0 && block_text.empty()) continue;
-      BlockId b = block ? *block : s.world().natural(c) != world::kAir ? s.world().natural(c) : find_or(reg, "dirt", 1);
-      cells.push_back({c, b});
-    }
-  }
-  if (cells.empty()) {
-    s.refuse(fmt::format("There is nothing to fill in {}.", what.empty() ? "that" : what));
-    return false;
-  }
-  agent::TaskId task = s.start_task("FILL", what);
-  bool out_of_time = false;
-  size_t n = apply(s, task, "fill", cells, &out_of_time, false);
-  erase_dead_annotations(s, task);
-  s.finish_task(task, !out_of_time);
-  s.say(fmt::format("I filled {} with {} ({} blocks).", what, block ? reg[*block].name : "what was there before", n));
-  s.mark_done();
-  return true;
-}
-
-bool act_freebuild(Assistant& s, int thing) {
-  if (!s.valid_thing(thing)) return false;
-  const Thing& t = s.thing(thing);
-  if (t.kind != ThingKind::Object) {
-    s.refuse("I can only finish things made of blocks, not " + t.describe() + ".");
-    return false;
-  }
-  // Complete by mirror symmetry: for each of the two vertical mirror planes
-  // through the object's centre, a block whose mirror cell is empty puts one there.
-  const world::World& w = s.world();
-  std::set<Coord> have(t.cells.begin(), t.cells.end());
-  std::map<Coord, BlockId> add;
-  for (int axis = 0; axis < 2; ++axis)
-    for (Coord c : t.cells) {
-      BlockId b = w.block(c);
-      if (b == world::kAir) continue;
-      Coord m = c;
-      if (axis == 0) m.x = t.bounds.min.x + t.bounds.max.x - c.x;
-      else m.z = t.bounds.min.z + t.bounds.max.z - c.z;
-      if (!have.count(m) && w.block(m) == world::kAir) add[m] = b;
-    }
-  if (add.empty()) {
-    s.say(t.describe() + " already looks complete (it is symmetric), so I left it as it is.");
-    s.mark_done();
-    return true;
-  }
-  std::vector<Placement> cells;
-  for (auto& [c, b] : add) cells.push_back({c, b});
-  agent::TaskId task = s.start_task("FREEBUILD", t.describe());
-  bool out_of_time = false;
-  size_t n = apply(s, task, "freebuild", cells, &out_of_time, false);
-  annotate(s, task, t.name.empty() ? "structure" : t.name, {"completed"}, cells);
-  s.finish_task(task, !out_of_time);
-  s.say(fmt::format("I completed {} by its symmetry ({} blocks).", t.describe(), n));
+  s.say(fmt::format("I made a copy of {} ({} blocks) {}.", t.describe(), n, loc.describe));
   s.mark_done();
   return true;
 }

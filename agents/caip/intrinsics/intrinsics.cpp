@@ -206,16 +206,27 @@ CAIP_FN(caip_schematic) {
 
 // ---- actions
 
-CAIP_FN(caip_build) { return boolean(act_build(s, a.handle(0), a.handle(1))); }
-CAIP_FN(caip_copy) { return boolean(act_copy(s, a.handle(0), a.handle(1))); }
+// Building and digging may find something in the way: a doubt (placement.h).
+CAIP_FN(caip_build) {
+  return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_build(s, shape, at)); });
+}
+CAIP_FN(caip_copy) {
+  return resolve(a.t, s, [&s, ref = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_copy(s, ref, at)); });
+}
 CAIP_FN(caip_destroy) { return boolean(act_destroy(s, a.handles(0))); }
-CAIP_FN(caip_dig) { return boolean(act_dig(s, a.handle(0), a.handle(1))); }
+CAIP_FN(caip_dig) {
+  return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_dig(s, shape, at)); });
+}
 CAIP_FN(caip_fill) {
   return resolve(a.t, s, [&s, refs = a.handles(0), block = a.str(1)](Thread*) { return boolean(act_fill(s, refs, block)); });
 }
 CAIP_FN(caip_move) { return boolean(act_move(s, a.handle(0))); }
 CAIP_FN(caip_step) { return boolean(act_step(s, a.str(0))); }
-CAIP_FN(caip_dance) { return boolean(act_dance(s, a.handle(0), a.str(1), a.num(2, 4))); }
+CAIP_FN(caip_dance) {
+  std::optional<long> angle;
+  if (a.b.present(3)) angle = a.num(3, 0);
+  return boolean(act_dance(s, a.handle(0), a.str(1), a.num(2, 4), angle));
+}
 CAIP_FN(caip_spawn) {
   return resolve(a.t, s, [&s, name = a.str(0), at = a.handle(1), count = a.num(2, 1)](Thread*) {
     return boolean(act_spawn(s, name, at, count));
@@ -363,15 +374,23 @@ void register_intrinsics() {
        "A shape from the shape library with its extents and block. A doubt for an unknown name (`unknown_shape`), "
        "unreadable extents or size, an unknown block or colour.",
        &caip_schematic},
-      {"caip_build", {req("shape", "schematic"), req("at", "location")}, "bool", W, C, "BUILD a schematic at a location.", &caip_build},
-      {"caip_copy", {req("ref", "object"), req("at", "location")}, "bool", W, C, "BUILD a copy of an object at a location.", &caip_copy},
+      {"caip_build", {req("shape", "schematic"), req("at", "location")}, "bool | doubt", W, C,
+       "BUILD a schematic at a location (beside, on, inside or around its object), moved off anything in the way; a "
+       "doubt (`in_the_way`) when nowhere near is free.",
+       &caip_build},
+      {"caip_copy", {req("ref", "object"), req("at", "location")}, "bool | doubt", W, C,
+       "BUILD a copy of an object at a location; a doubt (`in_the_way`) when nowhere near is free.", &caip_copy},
       {"caip_destroy", {req("refs", "list[object]")}, "bool", W, C, "DESTROY objects (blocks become air, creatures go).", &caip_destroy},
-      {"caip_dig", {opt("shape", "schematic"), req("at", "location")}, "bool", W, C, "DIG a hole of the schematic's extents under a location.", &caip_dig},
+      {"caip_dig", {opt("shape", "schematic"), req("at", "location")}, "bool | doubt", W, C,
+       "DIG a hole of the schematic's extents under a location (a moat round an object AROUND it); a doubt "
+       "(`in_the_way`, `dig_into`) when something is in the way.",
+       &caip_dig},
       {"caip_fill", {req("refs", "list[object]"), kw("block", "str")}, "bool | doubt", W, C,
        "FILL holes (or objects' empty cells) with a block; a doubt for an unknown block (`unknown_filling`).", &caip_fill},
       {"caip_move", {req("at", "location")}, "bool", W, C, "MOVE: walk (A*) to a location.", &caip_move},
       {"caip_step", {opt("direction", "str")}, "bool", W, C, "One step of a MOVE loop in a direction of the speaker's frame; False when blocked.", &caip_step},
-      {"caip_dance", {opt("at", "location"), kw("direction", "str"), kw("turns", "int")}, "bool", W, C, "DANCE: turn on the spot (CLOCKWISE / ANTICLOCKWISE).", &caip_dance},
+      {"caip_dance", {opt("at", "location"), kw("direction", "str"), kw("turns", "int"), kw("angle", "int")}, "bool", W, C,
+       "DANCE: turn on the spot (CLOCKWISE / ANTICLOCKWISE), or once by `angle` degrees (+ left, - right).", &caip_dance},
       {"caip_spawn", {req("name", "str"), req("at", "location"), kw("count", "int")}, "bool | doubt", W, C,
        "SPAWN creatures of a minecraft-data type; a doubt when no creature is named.", &caip_spawn},
       {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry.", &caip_freebuild},

@@ -61,39 +61,79 @@ constexpr Synonym kColourSynonyms[] = {
     {"turquoise", "cyan"}, {"crimson", "red"},  {"navy", "blue"},       {"tan", "brown"},
 };
 
-// Words people use for materials -> a minecraft-data block (first that exists
-// in the registry; the built-in registry has fewer blocks).
+// Words people use for materials: the block to build with (the first that
+// exists in the registry; the built-in registry has fewer blocks), and the
+// pieces of block names that are made of it ("wooden" is any planks, log or
+// wood: oak, spruce, birch ...), which is how a reference's material is checked.
 struct Material {
   std::string_view word;
   std::string_view blocks[3];
+  std::string_view made_of[8];
 };
 constexpr Material kMaterials[] = {
-    {"wood", {"oak_planks", "oak_log"}},        {"plank", {"oak_planks"}},
-    {"log", {"oak_log"}},                       {"brick", {"bricks", "stone_bricks"}},
-    {"stone", {"stone", "cobblestone"}},        {"rock", {"stone", "cobblestone"}},
-    {"cobble", {"cobblestone"}},                {"dirt", {"dirt"}},
-    {"mud", {"dirt"}},                          {"water", {"water"}},
-    {"lava", {"lava"}},                         {"diamond", {"diamond_block"}},
-    {"iron", {"iron_block"}},                   {"metal", {"iron_block"}},
-    {"steel", {"iron_block"}},                  {"titanium", {"iron_block"}},
-    {"silver", {"iron_block"}},                 {"gold", {"gold_block"}},
-    {"emerald", {"emerald_block"}},             {"glass", {"glass"}},
-    {"sand", {"sand"}},                         {"sandstone", {"sandstone"}},
-    {"gravel", {"gravel"}},                     {"cement", {"gray_concrete", "stone"}},
-    {"concrete", {"gray_concrete", "stone"}},   {"wool", {"white_wool"}},
-    {"grass", {"grass_block"}},                 {"ice", {"ice", "glass"}},
-    {"redstone", {"redstone_block"}},           {"netherbrick", {"nether_bricks"}},
-    {"granite", {"granite"}},                   {"obsidian", {"obsidian"}},
-    {"coal", {"coal_block"}},                   {"clay", {"clay"}},
-    {"snow", {"snow_block"}},                   {"leaf", {"oak_leaves"}},
-    {"lego", {"red_concrete", "red_wool"}},     {"walnut", {"dark_oak_planks", "oak_planks"}},
-    {"mahogany", {"jungle_planks", "oak_planks"}}, {"birch", {"birch_planks"}},
-    {"spruce", {"spruce_planks"}},              {"oak", {"oak_planks"}},
-    {"quartz", {"quartz_block"}},               {"ore", {"iron_ore"}},
-    {"torch", {"torch"}},                       {"fence", {"oak_fence"}},
-    {"tnt", {"tnt"}},                           {"pumpkin", {"pumpkin"}},
-    {"block", {"stone", "cobblestone"}},
+    {"wood", {"oak_planks", "oak_log"}, {"planks", "_log", "_wood", "bookshelf", "crafting_table", "_fence"}},
+    {"plank", {"oak_planks"}, {"planks"}},
+    {"timber", {"oak_planks", "oak_log"}, {"planks", "_log", "_wood"}},
+    {"log", {"oak_log"}, {"_log", "_wood"}},
+    {"brick", {"bricks", "stone_bricks"}, {"brick"}},
+    {"stone", {"stone", "cobblestone"}, {"stone", "andesite", "diorite", "granite", "cobble"}},
+    {"rock", {"stone", "cobblestone"}, {"stone", "andesite", "diorite", "granite", "cobble"}},
+    {"cobble", {"cobblestone"}, {"cobblestone"}},
+    {"cobblestone", {"cobblestone"}, {"cobblestone"}},
+    {"dirt", {"dirt"}, {"dirt", "grass_block", "podzol", "farmland"}},
+    {"mud", {"dirt"}, {"dirt", "farmland"}},
+    {"earth", {"dirt"}, {"dirt", "grass_block"}},
+    {"water", {"water"}, {"water"}},
+    {"lava", {"lava"}, {"lava"}},
+    {"diamond", {"diamond_block"}, {"diamond"}},
+    {"iron", {"iron_block"}, {"iron"}},
+    {"metal", {"iron_block"}, {"iron", "gold_block"}},
+    {"steel", {"iron_block"}, {"iron"}},
+    {"titanium", {"iron_block"}, {"iron"}},
+    {"silver", {"iron_block"}, {"iron"}},
+    {"gold", {"gold_block"}, {"gold"}},
+    {"emerald", {"emerald_block"}, {"emerald"}},
+    {"glass", {"glass"}, {"glass"}},
+    {"sand", {"sand"}, {"sand"}},
+    {"sandstone", {"sandstone"}, {"sandstone"}},
+    {"gravel", {"gravel"}, {"gravel"}},
+    {"cement", {"gray_concrete", "stone"}, {"concrete"}},
+    {"concrete", {"gray_concrete", "stone"}, {"concrete"}},
+    {"wool", {"white_wool"}, {"wool"}},
+    {"cloth", {"white_wool"}, {"wool"}},
+    {"grass", {"grass_block"}, {"grass"}},
+    {"ice", {"ice", "glass"}, {"ice"}},
+    {"redstone", {"redstone_block"}, {"redstone"}},
+    {"netherbrick", {"nether_bricks"}, {"nether_brick"}},
+    {"granite", {"granite"}, {"granite"}},
+    {"obsidian", {"obsidian"}, {"obsidian"}},
+    {"coal", {"coal_block"}, {"coal"}},
+    {"clay", {"clay"}, {"clay", "terracotta"}},
+    {"terracotta", {"terracotta"}, {"terracotta"}},
+    {"snow", {"snow_block"}, {"snow"}},
+    {"leaf", {"oak_leaves"}, {"leaves"}},
+    {"lego", {"red_concrete", "red_wool"}, {"concrete"}},
+    {"walnut", {"dark_oak_planks", "oak_planks"}, {"dark_oak"}},
+    {"mahogany", {"jungle_planks", "oak_planks"}, {"jungle"}},
+    {"birch", {"birch_planks"}, {"birch"}},
+    {"spruce", {"spruce_planks"}, {"spruce"}},
+    {"oak", {"oak_planks"}, {"oak_"}},
+    {"acacia", {"acacia_planks"}, {"acacia"}},
+    {"jungle", {"jungle_planks"}, {"jungle"}},
+    {"quartz", {"quartz_block"}, {"quartz"}},
+    {"ore", {"iron_ore"}, {"_ore"}},
+    {"torch", {"torch"}, {"torch"}},
+    {"fence", {"oak_fence"}, {"fence"}},
+    {"tnt", {"tnt"}, {"tnt"}},
+    {"pumpkin", {"pumpkin"}, {"pumpkin"}},
+    {"block", {"stone", "cobblestone"}, {}},
 };
+
+const Material* find_material(std::string_view lemma) {
+  for (const auto& m : kMaterials)
+    if (m.word == lemma) return &m;
+  return nullptr;
+}
 
 bool all_digits(std::string_view s) {
   return !s.empty() && s.size() < 10 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit((unsigned char)c); });
@@ -175,13 +215,13 @@ std::vector<std::string> words_of(std::string_view text) {
 
 std::string lemma(std::string_view word) {
   std::string w(word);
-  static constexpr Synonym kIrregular[] = {{"wooden", "wood"}, {"stairs", "stairs"}, {"steps", "stairs"},
-                                           {"staircase", "stairs"}, {"glass", "glass"}, {"grass", "grass"},
+  static constexpr Synonym kIrregular[] = {{"wooden", "wood"}, {"glass", "glass"}, {"grass", "grass"},
                                            {"children", "child"}, {"people", "person"}, {"mice", "mouse"},
                                            {"geese", "goose"}, {"sheep", "sheep"}, {"fish", "fish"},
                                            {"stone", "stone"}, {"golden", "gold"}, {"leaves", "leaf"},
                                            {"wolves", "wolf"}, {"shelves", "shelf"}, {"diamonds", "diamond"},
-                                           {"ss", "ss"}, {"legos", "lego"}, {"daisies", "daisy"}};
+                                           {"ss", "ss"}, {"legos", "lego"}, {"daisies", "daisy"},
+                                           {"wolf", "wolf"}, {"glasses", "glass"}, {"woods", "wood"}};
   for (const auto& s : kIrregular)
     if (s.word == w) return std::string(s.canonical);
   auto ends = [&](std::string_view suffix) { return w.size() > suffix.size() + 1 && w.ends_with(suffix); };
@@ -284,7 +324,19 @@ std::optional<world::BlockId> colour_block(const world::BlockRegistry& registry,
   return std::nullopt;
 }
 
-std::optional<world::BlockId> block_type(const world::BlockRegistry& registry, std::string_view text) {
+bool material_word(std::string_view lemma) { return lemma != "block" && find_material(lemma) != nullptr; }
+
+bool made_of(std::string_view block, std::string_view material) {
+  if (const Material* m = find_material(material)) {
+    for (auto part : m->made_of)
+      if (!part.empty() && block.find(part) != std::string_view::npos) return true;
+    return false;
+  }
+  // A word the table does not know ("spruce" is in it; "prismarine" is not): part of the name.
+  return material.size() >= 4 && block.find(material) != std::string_view::npos;
+}
+
+std::optional<world::BlockId> block_type(const world::BlockRegistry& registry, std::string_view text, bool fuzzy) {
   auto words = words_of(text);
   if (words.empty()) return std::nullopt;
   std::string joined;
@@ -308,6 +360,7 @@ std::optional<world::BlockId> block_type(const world::BlockRegistry& registry, s
       if (auto id = registry.find(candidate); id && *id != world::kAir) return id;
   }
   if (colour) return colour_block(registry, *colour);
+  if (!fuzzy) return std::nullopt;
   // Fuzzy: the closest registry name to the last word's lemma ("cobblestnoe").
   std::string l = lemma(words.back());
   if (l.size() < 4) return std::nullopt;
@@ -369,6 +422,27 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
     static constexpr std::string_view kDoing[] = {"doing", "building", "making", "digging", "working", "up", "destroying", "filling"};
     for (auto d : kDoing)
       if (has(d)) return QuestionPattern{"ACTION", ""};
+  }
+  // An attribute of a thing: the thing is named after the verb ("what colour is the cube", "where is my house").
+  auto subject = [&](size_t from) -> std::string {
+    for (size_t k = from; k < w.size(); ++k)
+      if (w[k] == "is" || w[k] == "are" || w[k] == "'s") {
+        size_t i = k + 1;
+        while (i < w.size() && (w[i] == "my" || w[i] == "your" || w[i] == "our")) ++i;
+        return after(i);
+      }
+    return {};
+  };
+  for (size_t i = 0; i < w.size(); ++i) {
+    bool colour = w[i] == "colour" || w[i] == "color";
+    bool size = i > 0 && w[i - 1] == "how" && (w[i] == "big" || w[i] == "large" || w[i] == "tall" || w[i] == "wide" ||
+                                               w[i] == "high" || w[i] == "long" || w[i] == "small");
+    bool where = w[i] == "where" && !you;
+    if ((colour && has("what")) || size || where) {
+      std::string noun = subject(i + 1);
+      if (noun == "that" || noun == "this" || noun == "it") noun.clear();
+      return QuestionPattern{"TAG", noun, colour ? "has_colour" : size ? "has_size" : "location"};
+    }
   }
   for (size_t i = 0; i + 1 < w.size(); ++i) {
     if (w[i] == "how" && w[i + 1] == "many") {

@@ -19,7 +19,7 @@ namespace plank::caip {
 std::vector<std::string> words_of(std::string_view text);
 
 // Plural and simple inflections to a lemma ("houses" -> "house", "flowers" ->
-// "flower", "stairs" stays, "wooden" -> "wood", "bricks" -> "brick").
+// "flower", "stairs" -> "stair", "wooden" -> "wood", "bricks" -> "brick").
 std::string lemma(std::string_view word);
 
 // A count: digits ("5"), words ("three", "twenty five", "a few", "a dozen",
@@ -52,8 +52,16 @@ std::optional<std::string> colour_word(std::string_view text);
 // A block type for a span ("wood", "bricks", "gold blocks", "red wool",
 // "sandstone"): exact registry name, then the synonym table, then the lemma
 // with common suffixes (_block, _planks, s), then a fuzzy match over the
-// registry's names (edit distance <= 2). nullopt when nothing fits.
-std::optional<world::BlockId> block_type(const world::BlockRegistry& registry, std::string_view text);
+// registry's names (edit distance <= 2; only when `fuzzy`: a word that is not a
+// block name, such as a shape name nobody knows, must not become a block). nullopt
+// when nothing fits.
+std::optional<world::BlockId> block_type(const world::BlockRegistry& registry, std::string_view text, bool fuzzy = true);
+// Whether a lemma is a material word ("wood", "stone", "brick", "gold"; not "block").
+bool material_word(std::string_view lemma);
+// Whether a block (registry name) is made of a material: "wood" is any planks,
+// log or wood ("spruce_planks" is wooden), "stone" any stone, cobblestone,
+// andesite ...; a word the table does not know matches as part of the name.
+bool made_of(std::string_view block, std::string_view material);
 // The block to build a colour with: the colour's wool, else its concrete.
 std::optional<world::BlockId> colour_block(const world::BlockRegistry& registry, std::string_view colour);
 
@@ -75,10 +83,13 @@ std::string action_gerund(std::string_view action);
 // words: a small table of question patterns recognises the ones the agent can
 // answer. kind: AGENT ("where are you"), ACTION ("what are you building"),
 // COUNT ("how many cows are there": `noun` = "cows"), EXISTS ("is there a
-// tree"), WHAT ("what is that"); nullopt otherwise.
+// tree"), WHAT ("what is that"), TAG (an attribute of a thing: "what colour is
+// the cube" has_colour, "where is the door" location, "how big is the tower"
+// has_size; `noun` empty for "that"); nullopt otherwise.
 struct QuestionPattern {
   std::string kind;
   std::string noun;
+  std::string tag;  // with TAG: has_colour, has_size or location
 };
 std::optional<QuestionPattern> question_pattern(std::string_view text);
 

@@ -16,13 +16,6 @@ namespace {
 
 std::string at_text(Coord c) { return fmt::format("({}, {}, {})", c.x, c.y, c.z); }
 
-Coord frame_vector(Assistant& s, const std::string& d) {
-  auto off = direction_offset(d);
-  if (!off) return {0, 0, 0};
-  Coord f = s.forward(), r = s.right();
-  return {off->right * r.x + off->forward * f.x, off->up, off->right * r.z + off->forward * f.z};
-}
-
 Coord snap(int dx, int dz) {
   if (dx == 0 && dz == 0) return {0, 0, 1};
   if (std::abs(dx) >= std::abs(dz)) return {dx > 0 ? 1 : -1, 0, 0};
@@ -45,6 +38,20 @@ Coord beyond(const Box& b, Coord v, int gap) {
 
 }  // namespace
 
+Coord direction_vector(Assistant& s, const std::string& d, const std::optional<Box>& anchor) {
+  auto off = direction_offset(d);
+  if (!off) return {0, 0, 0};
+  if (anchor && off->forward != 0) {
+    // "In front of the house" is its side facing the speaker; "behind" its far side.
+    const world::Entity* sp = s.speaker();
+    Coord from = sp ? world::cell_of(sp->pose.pos) : s.agent().feet();
+    Coord toward = snap(from.x - (anchor->min.x + anchor->max.x) / 2, from.z - (anchor->min.z + anchor->max.z) / 2);
+    return off->forward > 0 ? toward : Coord{-toward.x, 0, -toward.z};
+  }
+  Coord f = s.forward(), r = s.right();
+  return {off->right * r.x + off->forward * f.x, off->up, off->right * r.z + off->forward * f.z};
+}
+
 std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   Location loc;
   std::string type = q.type.empty() ? (s.valid_thing(q.thing) ? "REFERENCE_OBJECT" : "SPEAKER_LOOK") : q.type;
@@ -59,6 +66,27 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   const world::Entity* speaker = s.speaker();
   if (type == "SPEAKER_LOOK") {
     auto cell = s.look_cell();
+    // Looking at an object, not the ground: beside it, on the face that was hit.
+    if (auto hit = s.look_hit(); hit && !s.natural_or_air(hit->block)) {
+      if (const Thing* t = s.thing_at(hit->block); t && t->kind == ThingKind::Object) {
+        Coord n = hit->normal;
+        loc.anchor = t->bounds;
+        loc.anchor_cells = t->cells;
+        loc.anchor_describe = t->describe();
+        loc.away = n == Coord{0, 0, 0} ? Coord{0, 1, 0} : n;
+        if (n.y > 0) {
+          loc.at = hit->adjacent();  // on top, where the speaker looks
+          loc.direction = "UP";
+        } else {
+          loc.at = beyond(t->bounds, n, 1);
+          if (n.x) loc.at.z = hit->block.z;
+          if (n.z) loc.at.x = hit->block.x;
+          loc.direction = "NEAR";
+        }
+        loc.describe = (n.y > 0 ? "on top of " : "next to ") + t->describe() + " where you are looking";
+        return s.add_location(std::move(loc));
+      }
+    }
     if (!cell) {
       // Without a speaker there is no "in front of you" to fall back on.
       constexpr long kAhead = 3;
@@ -101,15 +129,19 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     const Thing& t = s.thing(q.thing);
     loc.at = base_centre(t.bounds);
     loc.anchor = t.bounds;
+    loc.anchor_cells = t.cells;
+    loc.anchor_describe = t.describe();
     loc.describe = t.describe();
   } else {
     s.refuse("I don't know the location type " + type + ".");
     return std::nullopt;
   }
 
-  const std::string& d = q.direction;
+  // An object without a direction: beside it, on the side facing the speaker.
+  const std::string d = q.direction.empty() && loc.anchor ? std::string("NEAR") : q.direction;
+  loc.direction = d;
   int gap = int(steps.value_or(loc.anchor ? 1 : 3));
-  Coord v = frame_vector(s, d);
+  Coord v = direction_vector(s, d, loc.anchor);
   std::string dir_words;
   if (v != Coord{0, 0, 0}) {
     if (loc.anchor) {
@@ -127,7 +159,9 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     // The side of the object that faces the speaker.
     Coord from = speaker ? world::cell_of(speaker->pose.pos) : s.agent().feet();
     Coord v2 = loc.anchor ? snap(from.x - loc.at.x, from.z - loc.at.z) : s.forward();
-    loc.at = loc.anchor ? beyond(*loc.anchor, v2, d == "NEAR" ? gap : gap + 1)
+    // Next to: one free cell between (touching builds would read as one thing); outside: two.
+    int near_gap = steps ? gap : 2;
+    loc.at = loc.anchor ? beyond(*loc.anchor, v2, d == "NEAR" ? near_gap : near_gap + 1)
                         : Coord{loc.at.x + v2.x * gap, loc.at.y, loc.at.z + v2.z * gap};
     loc.away = v2;
     dir_words = d == "NEAR" ? "next to " : "outside ";
@@ -138,7 +172,12 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     loc.away = f;
     dir_words = "away from ";
   } else if (d == "INSIDE") {
-    if (loc.anchor) loc.at = {loc.at.x, loc.anchor->min.y + (loc.anchor->size().y > 2 ? 1 : 0), loc.at.z};
+    // The first free cell up the object's middle: a house's floor, a field's crops, the top of a solid thing.
+    if (loc.anchor) {
+      Coord c{loc.at.x, loc.anchor->min.y, loc.at.z};
+      while (c.y <= loc.anchor->max.y && s.world().solid(c)) ++c.y;
+      loc.at = c;
+    }
     dir_words = "inside ";
   } else if (d == "BETWEEN") {
     Coord other = s.valid_thing(q.thing2) ? base_centre(s.thing(q.thing2).bounds)
@@ -148,7 +187,12 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     loc.anchor.reset();
     dir_words = "between you and ";
     if (s.valid_thing(q.thing2)) dir_words = "between " + s.thing(q.thing2).describe() + " and ";
-  } else if (d == "AROUND" || d == "CLOCKWISE" || d == "ANTICLOCKWISE") {
+  } else if (d == "AROUND" || d == "SURROUND" || d == "CLOCKWISE" || d == "ANTICLOCKWISE") {
+    if (!loc.anchor) {
+      // Around a point (the speaker, the agent): the 1x2x1 of a person standing there.
+      loc.anchor = Box::of(loc.at, {loc.at.x, loc.at.y + 1, loc.at.z});
+    }
+    loc.direction = "AROUND";
     dir_words = "around ";
   } else if (!d.empty()) {
     s.refuse("I don't know the direction " + d + ".");
@@ -175,7 +219,7 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
     loc.away = {0, 0, 0};
     return s.add_location(std::move(loc));
   }
-  Coord v = frame_vector(s, d);
+  Coord v = direction_vector(s, d, std::nullopt);  // copies go on in the speaker's frame
   if (v == Coord{0, 0, 0}) v = s.right();
   int step = (v.x ? p.width : v.z ? p.length : p.height) + 1;
   loc.at = {loc.at.x + v.x * step * int(index), loc.at.y + v.y * step * int(index), loc.at.z + v.z * step * int(index)};

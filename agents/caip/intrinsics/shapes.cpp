@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "support/edit_distance.h"
+
 namespace plank::caip {
 
 namespace {
@@ -110,12 +112,25 @@ Cells g_triangle(const ShapeParams& p) {
   return out;
 }
 
-// A wall: width along x, one block thick (thickness), height up.
-Cells g_wall(const ShapeParams& p) {
+// An upright flat square along x (a window, a sign), `thickness` deep.
+Cells g_pane(const ShapeParams& p) {
   Cells out;
   for (int y = 0; y < p.height; ++y)
     for (int z = 0; z < std::max(1, p.thickness); ++z)
       for (int x = 0; x < p.width; ++x) put(out, x, y, z);
+  return out;
+}
+
+// A wall: width along x, one block thick (thickness), height up; given a
+// length beyond its thickness ("a 10 by 10 fence"), the walls round that footprint.
+Cells g_wall(const ShapeParams& p) {
+  int t = std::max(1, p.thickness);
+  if (p.length <= t) return g_pane(p);
+  Cells out;
+  for (int y = 0; y < p.height; ++y)
+    for (int z = 0; z < p.length; ++z)
+      for (int x = 0; x < p.width; ++x)
+        if (on_shell(x, p.width, t) || on_shell(z, p.length, t)) put(out, x, y, z);
   return out;
 }
 
@@ -186,13 +201,6 @@ Cells g_stairs(const ShapeParams& p) {
   return out;
 }
 
-// A fence: a line of posts (fence blocks) along x.
-Cells g_line(const ShapeParams& p) {
-  Cells out;
-  for (int y = 0; y < p.height; ++y)
-    for (int x = 0; x < p.width; ++x) put(out, x, y, 0);
-  return out;
-}
 
 // A pool: a rim around water one below the ground (built as a basin; the water is the Roof role).
 Cells g_pool(const ShapeParams& p) {
@@ -223,46 +231,48 @@ Cells g_tree(const ShapeParams& p) {
 
 const std::vector<ShapeDef>& shapes() {
   static const std::vector<ShapeDef> table = {
-      {"cube", {"cube", "block", "box", "blocks", "thing", "something", "structure", "object", "statue", "pillar"},
+      {"cube", {"cube", "box", "thing", "something", "structure", "object", "statue", "pillar"},
        {3, 3, 3}, "cobblestone", "a solid cube", &g_cube},
+      {"block", {"block", "cubelet"}, {1, 1, 1}, "cobblestone", "one block", &g_cube},
       {"hollow_cube", {"hollow_cube", "hollow cube", "room", "shelter", "hut", "shed", "bunker", "cage", "bedroom", "barn",
                        "kitchen", "bathroom", "closet", "box room"},
-       {5, 4, 5}, "oak_planks", "a cube with only its shell", &g_hollow},
+       {5, 4, 5}, "oak_planks", "a cube with only its shell", &g_hollow, Enclosure::Shell},
       {"rectanguloid", {"rectanguloid", "cuboid", "prism", "slab", "foundation", "base", "bed", "table", "column", "post"},
        {5, 2, 3}, "stone", "a solid box of any extents", &g_cube},
       {"hollow_rectanguloid", {"hollow_rectanguloid", "hollow rectanguloid", "fort", "fortress", "castle", "mansion", "building",
                                "enclosure", "pen", "stable", "farm", "container", "chest", "furnace", "fireplace"},
-       {9, 5, 7}, "stone_bricks", "a box with only its shell", &g_hollow},
+       {9, 5, 7}, "stone_bricks", "a box with only its shell", &g_hollow, Enclosure::Shell},
       {"sphere", {"sphere", "ball", "orb", "globe", "planet", "boulder"}, {5, 5, 5}, "stone", "a solid ball", &g_sphere},
       {"spherical_shell", {"spherical_shell", "spherical shell", "bubble", "hollow sphere", "igloo"}, {7, 7, 7}, "glass",
-       "a hollow ball", &g_shell},
+       "a hollow ball", &g_shell, Enclosure::Shell},
       {"pyramid", {"pyramid", "ziggurat", "mound", "hill", "mountain", "pile", "heap"}, {7, 4, 7}, "sandstone",
        "a stepped pyramid", &g_pyramid},
       {"square", {"square", "sqare", "sqaure", "frame", "outline", "ring", "border"}, {5, 1, 5}, "stone",
-       "the outline of a square on the ground", &g_square},
+       "the outline of a square on the ground", &g_square, Enclosure::Outline},
       {"rectangle", {"rectangle", "floor", "platform", "pad", "patch", "field", "carpet", "path", "road"}, {6, 1, 4}, "stone",
        "a filled rectangle on the ground", &g_filled_rect},
-      {"circle", {"circle", "loop"}, {7, 1, 7}, "stone", "the outline of a circle on the ground", &g_circle},
+      {"circle", {"circle", "loop"}, {7, 1, 7}, "stone", "the outline of a circle on the ground", &g_circle, Enclosure::Outline},
       {"disk", {"disk", "disc", "round", "plate"}, {7, 1, 7}, "stone", "a filled circle on the ground", &g_disk},
       {"triangle", {"triangle"}, {7, 4, 1}, "stone", "an upright triangle", &g_triangle},
-      {"dome", {"dome", "cupola"}, {7, 4, 7}, "glass", "half a spherical shell", &g_dome},
+      {"dome", {"dome", "cupola"}, {7, 4, 7}, "glass", "half a spherical shell", &g_dome, Enclosure::Shell},
       {"arch", {"arch", "archway", "gate", "portal", "doorway", "door", "entrance", "tunnel"}, {5, 4, 1}, "stone_bricks",
        "two legs and a lintel", &g_arch},
       {"ellipsoid", {"ellipsoid", "egg", "oval", "blob", "cloud"}, {7, 4, 5}, "white_wool", "a stretched ball", &g_sphere},
       {"tower", {"tower", "turret", "lighthouse", "skyscraper", "chimney", "spire", "lookout"}, {3, 9, 3}, "stone_bricks",
        "a tall hollow column with a crenellated top", &g_tower},
-      {"wall", {"wall", "barrier", "barricade", "dam", "screen"}, {7, 3, 1}, "cobblestone", "an upright wall along x",
-       &g_wall},
-      {"fence", {"fence", "railing", "hedge"}, {7, 1, 1}, "oak_fence", "a line of fence posts", &g_line},
+      {"wall", {"wall", "barrier", "barricade", "dam", "screen"}, {7, 3, 1}, "cobblestone", "an upright wall along x (given a length too, walls round that footprint)",
+       &g_wall, Enclosure::Outline},
+      {"fence", {"fence", "railing", "hedge"}, {7, 1, 1}, "oak_fence", "a line of fence posts (given a length too, round that footprint)", &g_wall,
+       Enclosure::Outline},
       {"house", {"house", "home", "cabin", "cottage", "shelter house", "houses", "church", "school", "store", "shop", "hotel",
                  "hospital", "temple", "villa", "treehouse", "igloo house", "mansion house"},
-       {7, 7, 6}, "oak_planks", "walls with a door and windows, a floor and a stepped roof (composite)", &g_house},
+       {7, 7, 6}, "oak_planks", "walls with a door and windows, a floor and a stepped roof (composite)", &g_house, Enclosure::Shell},
       {"bridge", {"bridge", "pier", "dock", "deck"}, {3, 2, 9}, "oak_planks", "a deck with railings along z", &g_bridge},
       {"stairs", {"stairs", "stair", "staircase", "step", "ramp", "ladder"}, {2, 5, 5}, "cobblestone",
        "steps rising along z", &g_stairs},
       {"tree", {"tree", "oak", "palm", "bush"}, {5, 7, 5}, "oak_log", "a trunk under a crown of leaves (composite)", &g_tree},
       {"pane", {"window", "pane", "glass pane", "mirror", "sign", "painting", "picture"}, {3, 3, 1}, "glass",
-       "an upright flat square along x", &g_wall},
+       "an upright flat square along x", &g_pane},
       {"garden", {"garden", "flower", "flowerbed", "flower bed", "lawn", "meadow"}, {6, 1, 4}, "poppy",
        "a bed of flowers on the ground", &g_filled_rect},
       {"pool", {"pool", "swimming pool", "pond", "fountain", "well", "moat"}, {6, 1, 5}, "stone",
@@ -280,23 +290,42 @@ const ShapeDef* find_shape(std::string_view word) {
   return nullptr;
 }
 
+const ShapeDef* find_shape_misspelt(std::string_view word) {
+  // Short words are too often other words one letter away ("boat" and "moat", "ship" and "shop").
+  if (word.size() < 5) return nullptr;
+  size_t allowed = word.size() >= 8 ? 2 : 1;
+  const ShapeDef* found = nullptr;
+  for (const auto& s : shapes())
+    for (auto a : s.aliases) {
+      if (a.size() < 5 || a.front() != word.front() || a.find(' ') != std::string_view::npos ||
+          levenshtein(word, a) > allowed)
+        continue;
+      if (found && found != &s) return nullptr;  // two shapes are as close: not a typo of either
+      found = &s;
+    }
+  return found;
+}
+
 ShapeParams resolve_params(const ShapeDef& def, ShapeParams p, int size) {
   const ShapeParams& d = def.defaults;
-  if (size > 0 && !p.width && !p.height && !p.length) {
+  int given = (p.width > 0) + (p.height > 0) + (p.length > 0);
+  if (size > 0 && !given) {
     int biggest = std::max({d.width, d.height, d.length});
-    auto scale = [&](int v) { return v <= 1 ? v : std::max(1, int(std::lround(double(v) * size / biggest))); };
+    // A one-block shape grows whole; otherwise the thin sides (a wall's one block) stay thin.
+    auto scale = [&](int v) { return v <= 1 && biggest > 1 ? v : std::max(1, int(std::lround(double(v) * size / biggest))); };
     p.width = scale(d.width), p.height = scale(d.height), p.length = scale(d.length);
+    given = 3;
   }
-  if (p.radius > 0 && !p.width && !p.length) p.width = p.length = 2 * p.radius + 1;
+  if (p.radius > 0 && !p.width && !p.length) p.width = p.length = 2 * p.radius + 1, given = std::max(given, 1);
+  bool cubic = def.name == "cube" || def.name == "block" || def.name == "hollow_cube" || def.name == "sphere" ||
+               def.name == "spherical_shell";
+  if (cubic && given == 1) {  // one extent given: the others follow it
+    int n = p.width ? p.width : p.height ? p.height : p.length;
+    p.width = p.height = p.length = n;
+  }
   if (!p.width) p.width = d.width;
   if (!p.height) p.height = d.height;
   if (!p.length) p.length = d.length;
-  // Round and cubic shapes stay round and cubic when one extent was given.
-  if ((def.name == "cube" || def.name == "hollow_cube" || def.name == "sphere" || def.name == "spherical_shell") &&
-      (p.width != d.width || p.height != d.height || p.length != d.length)) {
-    int n = p.width != d.width ? p.width : p.height != d.height ? p.height : p.length;
-    p.width = p.height = p.length = n;
-  }
   // A guard on what one command may build (a 100x100x100 cube is a million blocks).
   p.width = std::clamp(p.width, 1, 64), p.height = std::clamp(p.height, 1, 64), p.length = std::clamp(p.length, 1, 64);
   p.thickness = std::clamp(p.thickness, 1, 8);

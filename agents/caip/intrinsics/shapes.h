@@ -16,6 +16,11 @@ namespace plank::caip {
 
 enum class Role : uint8_t { Main, Roof, Trim, Door, Window, Air, Leaves };
 
+// How a shape goes *around* something ("a fence around the house"): an
+// outline on the ground drawn round its footprint, a shell it stands inside,
+// or neither (then copies are set round it).
+enum class Enclosure : uint8_t { None, Outline, Shell };
+
 struct ShapeCell {
   world::Coord at;
   Role role = Role::Main;
@@ -35,14 +40,20 @@ struct ShapeDef {
   std::string_view default_block;         // minecraft-data block when the command names none
   std::string_view doc;
   std::vector<ShapeCell> (*generate)(const ShapeParams&);
+  Enclosure enclose = Enclosure::None;
 };
 
 const std::vector<ShapeDef>& shapes();
 // By canonical name or alias (words are lemmatised by the caller).
 const ShapeDef* find_shape(std::string_view word);
+// A misspelt name ("pyrmid", "sphear"): an alias of five letters or more with
+// the same first letter within one edit (two for eight letters or more), when
+// exactly one shape has such an alias; else null.
+const ShapeDef* find_shape_misspelt(std::string_view word);
 
 // Resolves 0 extents against the defaults, scaled so that the largest extent is
-// `size` when size > 0.
+// `size` when size > 0. A cube, hollow cube or ball given one extent keeps all
+// three equal; given two ("a 10 by 20 room") it keeps both and the default height.
 ShapeParams resolve_params(const ShapeDef& def, ShapeParams given, int size);
 
 // The cells, relative to the shape's origin.

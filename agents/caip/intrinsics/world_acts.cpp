@@ -5,6 +5,7 @@
 
 #include "agents/caip/intrinsics/acts.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/placement.h"
 #include "world/voxels/mcdata.h"
 
 namespace plank::caip {
@@ -32,21 +33,84 @@ bool known_mob(const world::World& w, const std::string& type) {
 
 }  // namespace
 
+namespace {
+
+// Where to stand for a location: on the object's top ("on top of the tower"),
+// inside it ("into the house"), or at the point (beside it, on the asked side),
+// as cells one can stand in, best first.
+std::vector<Coord> standing_goals(Assistant& s, const Location& loc) {
+  auto& paths = s.agent().pathfinder();
+  std::vector<Coord> out;
+  if (loc.anchor && (loc.direction == "UP" || loc.direction == "INSIDE")) {
+    const Box& a = *loc.anchor;
+    bool on_top = loc.direction == "UP";
+    // Inside: within its walls, not under an overhang of its roof at the edge of its bounds.
+    int in = on_top ? 0 : 1;
+    for (int z = a.min.z + in; z <= a.max.z - in; ++z)
+      for (int x = a.min.x + in; x <= a.max.x - in; ++x)
+        for (int y = on_top ? a.max.y + 1 : a.min.y; y <= (on_top ? a.max.y + 1 : a.max.y); ++y)
+          if (paths.walkable({x, y, z})) out.push_back({x, y, z});
+    if (!on_top) {  // inside is under its roof, where it has one
+      auto roofed = [&](Coord c) {
+        for (int y = c.y + 2; y <= a.max.y; ++y)
+          if (s.world().solid({c.x, y, c.z})) return true;
+        return false;
+      };
+      if (std::any_of(out.begin(), out.end(), roofed)) std::erase_if(out, [&](Coord c) { return !roofed(c); });
+    }
+    if (on_top) {  // standing on its top: the highest cells of a stepped top (a pyramid) first
+      for (int z = a.min.z; z <= a.max.z; ++z)
+        for (int x = a.min.x; x <= a.max.x; ++x)
+          for (int y = a.max.y; y > a.min.y; --y)
+            if (paths.walkable({x, y, z}) && s.world().solid({x, y - 1, z}) &&
+                std::binary_search(loc.anchor_cells.begin(), loc.anchor_cells.end(), Coord{x, y - 1, z})) {
+              out.push_back({x, y, z});
+              break;
+            }
+    }
+    Coord mid{(a.min.x + a.max.x) / 2, a.max.y, (a.min.z + a.max.z) / 2};
+    std::stable_sort(out.begin(), out.end(), [&](Coord p, Coord q) {
+      auto d = [&](Coord c) { return std::abs(c.x - mid.x) + std::abs(c.z - mid.z) - (on_top ? 4 * c.y : 0); };
+      return d(p) < d(q);
+    });
+    return out;
+  }
+  if (auto c = standing_cell(s, loc.at, loc.anchor ? 3 : 2)) out.push_back(*c);
+  return out;
+}
+
+}  // namespace
+
 bool act_move(Assistant& s, int location) {
   if (!s.valid_location(location)) return false;
-  const Location& loc = s.location(location);
+  const Location loc = s.location(location);
   if (!s.within_walk(loc.at)) {
     s.refuse(fmt::format("That is too far for me to walk (more than {} blocks).", Assistant::kMaxWalk));
     return false;
   }
+  std::vector<Coord> goals = standing_goals(s, loc);
+  if (goals.empty()) {
+    s.refuse(fmt::format("I can't find anywhere to stand {}.", loc.describe));
+    return false;
+  }
+  Coord start = s.agent().feet();
+  // "Go to the tree" when already standing next to it (within a block of it, on its level).
+  bool beside = false;
+  if (loc.anchor && (loc.direction.empty() || loc.direction == "NEAR")) {
+    const Box& a = *loc.anchor;
+    int gx = std::max({0, a.min.x - start.x, start.x - a.max.x}), gz = std::max({0, a.min.z - start.z, start.z - a.max.z});
+    beside = std::max(gx, gz) <= 2 && start.y >= a.min.y - 1 && start.y <= a.max.y + 1;
+  }
+  if (beside || std::find(goals.begin(), goals.end(), start) != goals.end() || (!loc.anchor && start == goals.front())) {
+    s.refuse(fmt::format("I am already {} (at ({}, {}, {})), so I didn't move.", loc.describe, start.x, start.y, start.z));
+    return false;
+  }
   agent::TaskId task = s.start_task("MOVE", loc.describe);
-  // Next to (or inside) an object: the nearest cell one can stand on, widening
-  // the tolerance up to the object's half-size.
-  int widest = loc.anchor ? std::max(loc.anchor->size().x, loc.anchor->size().z) / 2 + 2 : 2;
   agent::ActionResult r;
-  for (int tol = 1; tol <= std::max(1, widest); ++tol) {
-    r = s.agent().move_to(loc.at, tol);
-    if (r.ok || r.reason.find("no walkable route") != std::string::npos) break;
+  constexpr size_t kTries = 6;  // A* to each of the best few goals: the first one reached
+  for (size_t i = 0; i < goals.size() && i < kTries; ++i) {
+    r = s.agent().move_to(goals[i], 0);
+    if (r.ok) break;
   }
   s.invalidate();
   s.finish_task(task, r.ok);
@@ -81,8 +145,8 @@ bool act_step(Assistant& s, const std::string& direction) {
   return false;
 }
 
-bool act_dance(Assistant& s, int location, const std::string& direction, long turns) {
-  agent::TaskId task = s.start_task("DANCE", "a dance");
+bool act_dance(Assistant& s, int location, const std::string& direction, long turns, std::optional<long> angle) {
+  agent::TaskId task = s.start_task("DANCE", angle ? "a turn" : "a dance");
   if (s.valid_location(location)) {
     agent::ActionResult r;
     if (s.within_walk(s.location(location).at)) r = s.agent().move_to(s.location(location).at, 1);
@@ -93,12 +157,18 @@ bool act_dance(Assistant& s, int location, const std::string& direction, long tu
       return false;
     }
   }
-  // A dance is a turn on the spot, a quarter at a time, with a hop.
-  double step = direction == "ANTICLOCKWISE" ? 90 : -90;
+  // Yaw grows clockwise seen from above (0 faces +z, 90 faces -x): a turn to the
+  // left (a positive relative_yaw, or ANTICLOCKWISE) takes yaw down.
+  double step = direction == "ANTICLOCKWISE" ? -90 : 90;
+  long steps = std::max(1L, turns);
+  if (angle) {
+    step = -double(*angle);
+    steps = 1;
+  }
   world::World& w = s.world();
   s.log().begin(task, "dance", s.clock().now());
   long done = 0;
-  for (; done < std::max(1L, turns) && s.budget_left(); ++done) {
+  for (; done < steps && s.budget_left(); ++done) {
     world::Pose pose = w.agent().pose;
     pose.yaw += step;
     while (pose.yaw < 0) pose.yaw += 360;
@@ -109,7 +179,13 @@ bool act_dance(Assistant& s, int location, const std::string& direction, long tu
   s.log().end();
   s.invalidate();
   s.finish_task(task, true);
-  s.say(fmt::format("I danced ({} turns{}).", done, direction.empty() ? "" : direction == "ANTICLOCKWISE" ? ", anticlockwise" : ", clockwise"));
+  if (angle) {
+    long a = std::labs(*angle);
+    s.say(fmt::format("I turned {} degrees to the {}.", a, *angle > 0 ? "left" : "right"));
+  } else {
+    s.say(fmt::format("I danced ({} turns{}).", done,
+                      direction.empty() ? "" : direction == "ANTICLOCKWISE" ? ", anticlockwise" : ", clockwise"));
+  }
   s.mark_done();
   return true;
 }
@@ -132,14 +208,26 @@ bool act_spawn(Assistant& s, const std::string& name, int location, long count) 
     return false;
   }
   if (!s.valid_location(location)) return false;
-  const Location& loc = s.location(location);
+  const Location loc = s.location(location);
   count = std::clamp(count, 1L, 64L);
+  // Each creature on a cell it can stand in, nearest the place first: never inside a block.
+  const Coord first = loc.at;
+  std::vector<Coord> cells;
   agent::TaskId task = s.start_task("SPAWN", fmt::format("{} {}", count, type));
   s.log().begin(task, "spawn", s.clock().now());
-  for (long i = 0; i < count; ++i)
-    s.world().add_entity(world::EntityKind::Mob, "", type,
-                         {{loc.at.x + 0.5 + double(i % 4), double(loc.at.y), loc.at.z + 0.5 + double(i / 4)}, 0, 0});
+  for (long i = 0; i < count; ++i) {
+    auto cell = standing_cell(s, first, 8);
+    if (!cell) break;
+    s.world().add_entity(world::EntityKind::Mob, "", type, {{cell->x + 0.5, double(cell->y), cell->z + 0.5}, 0, 0});
+    cells.push_back(*cell);
+  }
   s.log().end();
+  if (cells.empty()) {
+    s.finish_task(task, false);
+    s.refuse(fmt::format("There is no room for a {} {}.", type, loc.describe));
+    return false;
+  }
+  count = long(cells.size());
   s.invalidate();
   s.finish_task(task, true);
   bool same_plural = type == "sheep" || type == "fish" || type == "cod" || type == "salmon";

@@ -10,6 +10,8 @@
 #include "compiler/lf/json_reader.h"
 #include "world/voxels/scene_io.h"
 
+#include <nlohmann/json.hpp>
+
 namespace plank::caip {
 
 namespace {
@@ -188,7 +190,27 @@ ExecResult Executor::run(const lf::Value& form, const std::string& utterance, So
   r.entities_changed = entities_after > entities_before ? entities_after - entities_before : 0;
   // Blocks: the block changes of the actions recorded for this command.
   r.blocks_changed = count_changes(agent::Change::Kind::Block, changes_before);
+  r.built = session_->built;
+  r.agent = session_->agent().feet();
   return r;
+}
+
+std::string scene_after(const world::World& world, const std::string& utterance, const ExecResult& result) {
+  std::string scene = world::save_scene(world);
+  nlohmann::json built = nlohmann::json::array();
+  for (const auto& b : result.built)
+    built.push_back({{"name", b.name},
+                     {"from", {b.bounds.min.x, b.bounds.min.y, b.bounds.min.z}},
+                     {"to", {b.bounds.max.x, b.bounds.max.y, b.bounds.max.z}},
+                     {"blocks", b.blocks}});
+  nlohmann::json command{{"text", utterance},
+                         {"action", result.action},
+                         {"outcome", outcome_name(result.outcome)},
+                         {"reply", result.reply},
+                         {"built", built}};
+  // save_scene ends with "\n}\n": the command goes in as the last key.
+  size_t end = scene.rfind('}');
+  return scene.substr(0, end > 0 ? end - 1 : end) + ",\n  \"caip_command\": " + command.dump() + "\n}\n";
 }
 
 }  // namespace plank::caip

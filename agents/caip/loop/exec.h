@@ -40,7 +40,17 @@ struct ExecResult {
   std::string error;
   size_t blocks_changed = 0;      // world cells changed by this command
   size_t entities_changed = 0;
+  std::vector<Assistant::Built> built;  // the objects this command built and named
+  world::Coord agent;                   // the agent's feet after the command
 };
+
+// The world after a command as a plank-scene (world/voxels/scene_io.h: every
+// changed block, the named objects, the agent, speakers, mobs) with a
+// "caip_command" entry: the utterance, outcome, reply, and the objects the
+// command built, each named after what was built with its bounds. Loading it
+// gives that world back (the extra key is ignored), so a test can diff the
+// scene before a command against the scene after it.
+std::string scene_after(const world::World& world, const std::string& utterance, const ExecResult& result);
 
 // The path of a built-in scene ("village"), or the argument when it names a file.
 std::string scene_path(const std::string& scene);

@@ -1,0 +1,149 @@
+// The semantic cases (see semantic_cases.h). Scenes: "flat" is caip_test_util's
+// flat world (a gold "rock" at the origin; sam at (0, 0, -6) faces +z, so her
+// right hand points -x, and looks at the ground cell (0, -1, -3)); the others
+// add objects to it; "village" is examples/scenes/village.json (alice at
+// (12, 0, 13)).
+#include "semantic_cases.h"
+
+namespace plank::caip::test {
+
+#define CMD(...) R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [)" __VA_ARGS__ "]}"
+
+namespace {
+constexpr const char* kSam = R"("agent": {"pos": [4.5, 0, -7.5]},
+        "speakers": [{"name": "sam", "pos": [0.5, 0, -5.5], "yaw": 0, "pitch": 30}])";
+
+std::string scene_with(const std::string& objects, const std::string& extra = "") {
+  return R"({"format": "plank-scene", "version": 1, "objects": [)" + objects + "], " + extra + kSam + "}";
+}
+
+}  // namespace
+
+const std::map<std::string, std::string>& semantic_scenes() {
+  static const std::map<std::string, std::string> s = {
+      {"flat", kFlatScene},
+      {"rock_and_cube", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]},
+          {"name": "cube", "boxes": [{"from": [-8, 0, 0], "to": [-7, 1, 1], "block": "red_wool"}]})")},
+      {"two_houses", scene_with(R"({"name": "house", "boxes": [{"from": [5, 0, 5], "to": [7, 2, 7], "block": "oak_planks"}]},
+          {"name": "house", "boxes": [{"from": [-7, 0, 5], "to": [-5, 2, 7], "block": "spruce_planks"}]})")},
+      {"hole", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
+                          R"("boxes": [{"from": [2, -2, 2], "to": [3, -1, 3], "block": "air"}], )")},
+      {"half_wall", scene_with(R"({"name": "wall", "blocks": [[0, 0, 0, "stone"], [1, 0, 0, "stone"], [2, 0, 0, "stone"],
+          [0, 1, 0, "stone"]]})")},
+      // Four walls 5x3x5 and no roof.
+      {"roofless", scene_with(R"({"name": "house", "boxes": [{"from": [-2, 0, 3], "to": [2, 2, 7], "block": "cobblestone", "hollow": true},
+          {"from": [-1, 2, 4], "to": [1, 2, 6], "block": "air"}, {"from": [-1, 0, 4], "to": [1, 0, 6], "block": "air"}]})")},
+      {"materials", scene_with(R"({"name": "house", "boxes": [{"from": [5, 0, 5], "to": [7, 2, 7], "block": "birch_planks"}]},
+          {"name": "house", "boxes": [{"from": [-7, 0, 5], "to": [-5, 2, 7], "block": "stone_bricks"}]},
+          {"name": "cube", "boxes": [{"from": [0, 0, 10], "to": [1, 1, 11], "block": "blue_wool"}]})")},
+  };
+  return s;
+}
+
+const std::vector<SemanticCase>& semantic_cases() {
+  static const std::vector<SemanticCase> cases = [] {
+    std::vector<SemanticCase> v;
+    auto add = [&](SemanticCase c) { v.push_back(std::move(c)); };
+
+    // ------------------------------------------------------------ BUILD: placement
+    add({"build_cube_beside_gaze", "flat", {}, hand("build a cube", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
+         {done(), built("cube").where_looked(3), unchanged("rock"), no_object_lost_blocks()}});
+    add({"build_red_cube", "flat", {}, hand("build a red cube",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_colour": "@red"}})")),
+         {done(), built("cube").colour("red"), unchanged("rock")}});
+    add({"build_3x3_cube_not_on_looked_at_object", "rock_and_cube", {}, hand("build a 3x3 cube",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_size": "@3x3"}})")),
+         {done(), built("cube").size(3, 3, 3), unchanged("rock"), unchanged("cube"), no_object_lost_blocks()}});
+    for (auto [dir, words] : {std::pair{"LEFT", "to the left of"}, {"RIGHT", "to the right of"}, {"FRONT", "in front of"},
+                              {"BACK", "behind"}, {"UP", "on top of"}}) {
+      std::string text = std::string("build a cube ") + words + " the rock";
+      add({std::string("build_cube_") + dir + "_of_rock", "flat", {},
+           hand(text, kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )") +
+                          ref_loc("rock", dir) + "}]}"),
+           {done(), built("cube").side_of("rock", dir).near("rock", 2), unchanged("rock")}});
+    }
+    add({"build_cube_under_rock", "flat", {}, hand("build a cube under the rock",
+         kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )") + ref_loc("rock", "DOWN") + "}]}"),
+         {done(), built("cube").side_of("rock", "DOWN"), unchanged("rock")}});
+    add({"build_next_to_rock_is_beside_it", "flat", {}, hand("build a cube next to the rock",
+         kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )") + ref_loc("rock") + "}]}"),
+         {done(), built("cube").side_of("rock", "FRONT").near("rock", 2), unchanged("rock")}});
+    add({"build_near_rock", "flat", {}, hand("build a cube near the rock",
+         kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )") + ref_loc("rock", "NEAR") + "}]}"),
+         {done(), built("cube").near("rock", 3), unchanged("rock")}});
+    add({"build_away_from_rock", "flat", {}, hand("build a cube away from the rock",
+         kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )") + ref_loc("rock", "AWAY") + "}]}"),
+         {done(), built("cube"), unchanged("rock")}});
+    add({"build_outside_house", "village", {}, hand("build a cube outside the house",
+         kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )") + ref_loc("house", "OUTSIDE") + "}]}"),
+         {done(), built("cube").near("house", 4), unchanged("house"), no_object_lost_blocks()}});
+    add({"build_between_rock_and_cube", "rock_and_cube", {}, hand("build a tower between the rock and the cube",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}, "location": {"location_type": "REFERENCE_OBJECT",
+             "relative_direction": "BETWEEN", "reference_object": {"has_name": "@rock"}, "reference_object_1": {"has_name": "@rock"},
+             "reference_object_2": {"has_name": "@cube"}}})")),
+         {done(), built_between("tower", "rock", "cube"), unchanged("rock"), unchanged("cube")}});
+    add({"build_fence_around_house", "village", {}, hand("build a fence around the house",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@fence"}, "repeat": {"repeat_key": "FOR", "repeat_dir": "AROUND"},
+             "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@house"}}})")),
+         {done(), built("fence").around("house"), unchanged("house"), no_object_lost_blocks()}});
+    add({"build_wall_around_house_from_data", "village", {}, data("build a wall around the house"),
+         {done(), built("wall").around("house"), unchanged("house"), no_object_lost_blocks()}});
+    add({"build_house_near_tree_from_data", "village", {}, data("build a house near the tree and lake ."),
+         {done(), built("house"), unchanged("tree"), unchanged("pond"), no_object_lost_blocks()}});
+
+    // ------------------------------------------------------------ BUILD: repeats
+    add({"build_three_cubes_left", "flat", {}, hand("build three cubes to the left",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cubes"}, "repeat": {"repeat_key": "FOR",
+             "repeat_count": "@three", "repeat_dir": "LEFT"}})")),
+         {done(), built("cube").count(3).apart(1), unchanged("rock")}});
+    add({"build_two_cubes_right_of_rock", "flat", {}, hand("build two cubes to the right of the rock",
+         kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cubes"}, "repeat": {"repeat_key": "FOR",
+             "repeat_count": "@two"}, )") + ref_loc("rock", "RIGHT") + "}]}"),
+         {done(), built("cube").count(2).side_of("rock", "RIGHT").apart(1), unchanged("rock")}});
+    add({"build_four_wood_towers_from_data", "village", {}, data("build 4 wood towers"),
+         {done(), built("tower").count(4).apart(1), no_object_lost_blocks()}});
+    add({"build_two_cubes_front", "flat", {}, hand("build two cubes in a row in front",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cubes"}, "repeat": {"repeat_key": "FOR",
+             "repeat_count": "@two", "repeat_dir": "FRONT"}})")),
+         {done(), built("cube").count(2).apart(1), unchanged("rock")}});
+    add({"build_stack_up", "flat", {}, hand("build two cubes stacked up",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cubes"}, "repeat": {"repeat_key": "FOR",
+             "repeat_count": "@two", "repeat_dir": "UP"}})")),
+         {done(), built("cube").count(2), unchanged("rock")}});
+
+    // ------------------------------------------------------------ BUILD: shapes
+    add({"unknown_shape_is_asked", "flat", {}, hand("build a spaceship", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@spaceship"}})")),
+         {asked(), built_nothing(), nothing_changed()}});
+    add({"hut_is_a_shape_alias", "flat", {}, hand("build a hut", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@hut"}})")),
+         {done(), built("hut").high(3, 8), unchanged("rock")}});
+    add({"head_noun_by_syntax", "flat", {}, hand("build a small house with a chimney",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@small house with a chimney"}})")),
+         {done(), built("house"), unchanged("rock")}});
+    add({"tower_of_gold", "flat", {}, hand("build a tower of gold", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower of gold"}})")),
+         {done(), built("tower").made_of("gold_block"), unchanged("rock")}});
+    add({"misspelt_shape", "flat", {}, hand("build a pyramyd", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@pyramyd"}})")),
+         {done(), built("pyramid"), unchanged("rock")}});
+    add({"block_is_one_block", "flat", {}, hand("build a block", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@block"}})")),
+         {done(), built("block").blocks(1, 1)}});
+    add({"stone_block_is_one_block", "flat", {}, hand("place a stone block",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@stone block"}})")),
+         {done(), built("block").blocks(1, 1).made_of("stone")}});
+    add({"two_dimensions_stay_two", "flat", {}, hand("build a 10 by 20 wall",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@wall", "has_size": "@10 by 20"}})")),
+         {done(), built("wall").blocks(200, 200), unchanged("rock")}});
+    add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
+         {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
+    add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});
+    add({"build_a_box_from_data", "village", {}, data("build a box"), {done(), built("box"), no_object_lost_blocks()}});
+    add({"build_a_small_house_from_data", "village", {}, data("build a small house"), {done(), built("house"), no_object_lost_blocks()}});
+    add({"build_a_wood_house_from_data", "village", {}, data("build a wood house"), {done(), built("house"), no_object_lost_blocks()}});
+
+    add_action_cases(v);
+    add_reference_cases(v);
+    add_dialogue_cases(v);
+    return v;
+  }();
+  return cases;
+}
+
+}  // namespace plank::caip::test

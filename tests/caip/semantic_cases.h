@@ -1,0 +1,209 @@
+// The semantic cases as a table: a command (hand-written with "@span" markers,
+// or a line of ../shared/data/caip named by its text), the commands run before
+// it, and what must hold of the world after it (world_predicates.h).
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "caip_test_util.h"
+#include "world_predicates.h"
+
+namespace plank::caip::test {
+
+// A step's form that is taken from the data set line with that text.
+inline const std::string kFromData = "<from ../shared/data/caip>";
+
+struct SemanticCase {
+  std::string name;             // a test name: letters, digits, underscores
+  std::string scene = "flat";   // "village" or a key of semantic_scenes()
+  std::vector<Step> before;     // run first, in the same session
+  Step command;
+  std::vector<Expect> expect;
+  bool assume = false;          // --assume: take documented defaults instead of asking
+};
+
+inline void PrintTo(const SemanticCase& c, std::ostream* os) { *os << c.name; }
+
+// Small scenes (plank-scene JSON) by name.
+const std::map<std::string, std::string>& semantic_scenes();
+const std::vector<SemanticCase>& semantic_cases();
+// The table in parts: BUILD (semantic_cases.cpp); DESTROY, DIG, FILL, SPAWN, MOVE,
+// DANCE, FREEBUILD (semantic_cases_acts.cpp); references and coreference
+// (semantic_cases_refs.cpp); tasks, questions, memory and chat (semantic_cases_dialogue.cpp).
+void add_action_cases(std::vector<SemanticCase>& v);
+void add_reference_cases(std::vector<SemanticCase>& v);
+void add_dialogue_cases(std::vector<SemanticCase>& v);
+
+// Helpers for writing cases.
+inline const std::string kCmdPrefix = R"({"dialogue_type": "HUMAN_GIVE_COMMAND", "action_sequence": [)";
+inline Step data(std::string text) { return Step{std::move(text), kFromData}; }
+inline Step hand(std::string text, std::string form) { return Step{std::move(text), std::move(form)}; }
+// One action (a JSON object with "@span" markers) as a whole command.
+inline std::string cmd(const std::string& action) { return kCmdPrefix + action + "]}"; }
+// A location relative to a named object ("@words" of the reference), as a "location" member.
+inline std::string ref_loc(const std::string& words, const std::string& dir = "") {
+  std::string d = dir.empty() ? "" : R"(, "relative_direction": ")" + dir + "\"";
+  return R"("location": {"location_type": "REFERENCE_OBJECT")" + d + R"(, "reference_object": {"has_name": "@)" + words +
+         "\"}}";
+}
+
+// ---- predicates only the table needs
+
+// The built objects lie between two named objects: each one's middle is
+// strictly between theirs along the axis that separates them most.
+inline Expect built_between(std::string name, std::string a, std::string b) {
+  return {"a " + name + " between the " + a + " and the " + b, [=](const Scene& s) -> std::string {
+            const auto* x = annotation(s.before, a);
+            const auto* y = annotation(s.before, b);
+            if (!x || !y) return "no " + a + " or " + b + " before";
+            Box bx = bounds_of_cells(x->cells), by = bounds_of_cells(y->cells);
+            auto mid = [](const Box& k) { return Coord{k.min.x + k.max.x, 0, k.min.z + k.max.z}; };  // doubled
+            Coord ma = mid(bx), mb = mid(by);
+            bool along_x = std::abs(ma.x - mb.x) >= std::abs(ma.z - mb.z);
+            int n = 0;
+            for (const auto& built : s.result.built) {
+              if (built.name != name) continue;
+              ++n;
+              Coord m = mid(built.bounds);
+              int lo = along_x ? std::min(ma.x, mb.x) : std::min(ma.z, mb.z);
+              int hi = along_x ? std::max(ma.x, mb.x) : std::max(ma.z, mb.z);
+              int v = along_x ? m.x : m.z;
+              if (v <= lo || v >= hi) return box_text(built.bounds) + " is not between them";
+            }
+            return n ? std::string() : "no " + name + " built (" + s.result.reply + ")";
+          }};
+}
+
+// Every cell of the box holds `block` after the command (a registry name).
+inline Expect box_is(Box b, std::string block) {
+  return {box_text(b) + " is " + block, [=](const Scene& s) -> std::string {
+            for (int y = b.min.y; y <= b.max.y; ++y)
+              for (int z = b.min.z; z <= b.max.z; ++z)
+                for (int x = b.min.x; x <= b.max.x; ++x)
+                  if (s.after.type_at({x, y, z}).name != block)
+                    return fmt::format("({}, {}, {}) is {}", x, y, z, s.after.type_at({x, y, z}).name);
+            return std::string();
+          }};
+}
+// Every cell of the box is as it was before.
+inline Expect box_unchanged(Box b) {
+  return {box_text(b) + " is unchanged", [=](const Scene& s) -> std::string {
+            for (int y = b.min.y; y <= b.max.y; ++y)
+              for (int z = b.min.z; z <= b.max.z; ++z)
+                for (int x = b.min.x; x <= b.max.x; ++x)
+                  if (s.before.block({x, y, z}) != s.after.block({x, y, z}))
+                    return fmt::format("({}, {}, {}) changed to {}", x, y, z, s.after.type_at({x, y, z}).name);
+            return std::string();
+          }};
+}
+// Every solid cell of the box is gone (air, or the natural ground).
+inline Expect box_cleared(Box b) {
+  return {box_text(b) + " is cleared", [=](const Scene& s) -> std::string {
+            for (int y = b.min.y; y <= b.max.y; ++y)
+              for (int z = b.min.z; z <= b.max.z; ++z)
+                for (int x = b.min.x; x <= b.max.x; ++x) {
+                  Coord c{x, y, z};
+                  if (s.after.block(c) != world::kAir && s.after.block(c) != s.after.natural(c))
+                    return fmt::format("({}, {}, {}) is still {}", x, y, z, s.after.type_at(c).name);
+                }
+            return std::string();
+          }};
+}
+// Some cell of the box changed (a solid block there now, where there was none).
+inline Expect blocks_added_in(Box b, int at_least) {
+  return {fmt::format("{} blocks added in {}", at_least, box_text(b)), [=](const Scene& s) -> std::string {
+            int n = 0;
+            for (int y = b.min.y; y <= b.max.y; ++y)
+              for (int z = b.min.z; z <= b.max.z; ++z)
+                for (int x = b.min.x; x <= b.max.x; ++x)
+                  n += s.before.block({x, y, z}) == world::kAir && s.after.block({x, y, z}) != world::kAir;
+            return n >= at_least ? std::string() : fmt::format("{} added ({})", n, s.result.reply);
+          }};
+}
+// The agent is within `dist` of the speaker.
+inline Expect agent_near_speaker(int dist) {
+  return {"the agent came to the speaker", [dist](const Scene& s) -> std::string {
+            const world::Entity* sp = s.after.speaker("");
+            if (!sp) return "no speaker";
+            Coord p = world::cell_of(sp->pose.pos), f = agent_after(s);
+            int d = std::max(std::abs(p.x - f.x), std::abs(p.z - f.z));
+            return d <= dist ? std::string() : fmt::format("the agent is at ({}, {}, {})", f.x, f.y, f.z);
+          }};
+}
+// The agent ended farther from the object than it began.
+inline Expect agent_farther_from(std::string object) {
+  return {"the agent moved away from the " + object, [object](const Scene& s) -> std::string {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box ob = bounds_of_cells(a->cells);
+            Coord b = agent_before(s), f = agent_after(s);
+            Coord gb = gaps(ob, Box::of(b, b)), gf = gaps(ob, Box::of(f, f));
+            return std::max(gf.x, gf.z) > std::max(gb.x, gb.z) ? std::string()
+                                                                : fmt::format("the agent is at ({}, {}, {})", f.x, f.y, f.z);
+          }};
+}
+
+// No block changed (creatures may have).
+inline Expect nothing_changed_but_creatures() {
+  return {"no block changed", [](const Scene& s) -> std::string {
+            auto c = changed_cells(s);
+            return c.empty() ? std::string() : fmt::format("{} blocks changed", c.size());
+          }};
+}
+// Below y = 0 the ground is whole again: no air left where the natural ground is solid.
+inline Expect ground_whole() {
+  return {"the ground is whole", [](const Scene& s) -> std::string {
+            for (int y = -4; y < 0; ++y)
+              for (int z = -30; z <= 30; ++z)
+                for (int x = -30; x <= 30; ++x)
+                  if (s.after.block({x, y, z}) == world::kAir && s.after.natural({x, y, z}) != world::kAir)
+                    return fmt::format("({}, {}, {}) is air", x, y, z);
+            return std::string();
+          }};
+}
+// The agent stands wholly on that side of the object (FRONT/BACK as the speaker sees it).
+inline Expect agent_side_of(std::string object, std::string dir) {
+  return {"the agent is " + dir + " of the " + object, [=](const Scene& s) -> std::string {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box ob = bounds_of_cells(a->cells);
+            Coord v = dir == "FRONT" ? facing_speaker(s, ob)
+                      : dir == "BACK" ? Coord{-facing_speaker(s, ob).x, 0, -facing_speaker(s, ob).z}
+                                      : frame_vector(s, dir);
+            Coord f = agent_after(s);
+            return beyond(ob, Box::of(f, f), v) ? std::string() : fmt::format("the agent is at ({}, {}, {})", f.x, f.y, f.z);
+          }};
+}
+// The agent stands within `dist` of a creature of that type.
+inline Expect agent_near_mob(std::string type, int dist) {
+  return {"the agent is next to a " + type, [=](const Scene& s) -> std::string {
+            Coord f = agent_after(s);
+            for (const auto& e : s.after.entities())
+              if (e.kind == world::EntityKind::Mob && e.type == type) {
+                Coord m = world::cell_of(e.pose.pos);
+                if (std::max(std::abs(m.x - f.x), std::abs(m.z - f.z)) <= dist) return std::string();
+              }
+            return fmt::format("the agent is at ({}, {}, {})", f.x, f.y, f.z);
+          }};
+}
+// The reply names the agent's cell.
+inline Expect says_where_the_agent_is() {
+  return {"says where the agent is", [](const Scene& s) -> std::string {
+            Coord f = agent_after(s);
+            std::string at = fmt::format("({}, {}, {})", f.x, f.y, f.z);
+            return s.result.reply.find(at) != std::string::npos ? std::string() : "not " + at + ": " + s.result.reply;
+          }};
+}
+// The agent's feet moved exactly n blocks (horizontally, along one axis).
+inline Expect agent_moved_blocks(int n) {
+  return {fmt::format("the agent moved {} blocks", n), [n](const Scene& s) -> std::string {
+            Coord a = agent_before(s), b = agent_after(s);
+            int dx = std::abs(b.x - a.x), dz = std::abs(b.z - a.z);
+            return (dx == n && dz == 0) || (dz == n && dx == 0)
+                       ? std::string()
+                       : fmt::format("from ({}, {}, {}) to ({}, {}, {})", a.x, a.y, a.z, b.x, b.y, b.z);
+          }};
+}
+
+}  // namespace plank::caip::test

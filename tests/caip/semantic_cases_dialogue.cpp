@@ -1,0 +1,74 @@
+// Semantic cases: tasks (UNDO, STOP, RESUME), questions (GET_MEMORY), tags
+// (PUT_MEMORY), chat (NOOP) and what the agent cannot do (OTHERACTION).
+#include "semantic_cases.h"
+
+namespace plank::caip::test {
+
+void add_dialogue_cases(std::vector<SemanticCase>& v) {
+  auto add = [&](SemanticCase c) { v.push_back(std::move(c)); };
+  const Step red_cube = hand("build a red cube", cmd(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_colour": "@red"}})"));
+  const Step dance_forever = hand("dance forever", cmd(R"({"action_type": "DANCE", "repeat": {"stop_condition": {"condition_type": "NEVER"}}})"));
+  auto question = [](std::string text) { return hand(std::move(text), R"({"dialogue_type": "GET_MEMORY"})"); };
+
+  // ------------------------------------------------------------ UNDO, STOP, RESUME
+  add({"undo_a_build", "flat", {red_cube}, hand("undo that", cmd(R"({"action_type": "UNDO"})")),
+      {done(), destroyed("cube"), unchanged("rock")}});
+  add({"undo_with_nothing_done_is_not_done", "flat", {}, hand("undo", cmd(R"({"action_type": "UNDO"})")),
+      {does_not_say("I undid"), nothing_changed()}});
+  add({"undo_last_house_from_data", "flat",
+       {hand("build a house", cmd(R"({"action_type": "BUILD", "schematic": {"has_name": "@house"}})"))},
+       data("undo last house you built"), {done(), destroyed("house"), unchanged("rock")}});
+  add({"stop_dancing", "flat", {dance_forever}, hand("stop dancing", cmd(R"({"action_type": "STOP", "target_action_type": "@dancing"})")),
+      {done(), nothing_changed()}});
+  add({"stop_with_nothing_running_is_not_done", "flat", {}, data("stop moving"), {does_not_say("I stopped"), nothing_changed()}});
+  add({"resume_after_stop", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
+      hand("resume", cmd(R"({"action_type": "RESUME"})")), {done(), nothing_changed()}});
+  add({"resume_with_nothing_stopped_is_not_done", "flat", {}, data("resume last task"), {does_not_say("I resumed"), nothing_changed()}});
+
+  // ------------------------------------------------------------ GET_MEMORY
+  add({"what_colour_is_the_cube", "village", {}, question("what colour is the cube ?"), {says("red"), nothing_changed()}});
+  add({"what_colour_is_the_box", "village", {}, question("what color is the box ?"), {says("yellow"), does_not_say("red"), nothing_changed()}});  // birch planks
+  add({"where_is_the_door_from_data", "village", {}, data("where is the door ?"), {says("(3, 1, 5)"), nothing_changed()}});
+  add({"where_is_my_house_from_data", "village", {}, data("where is my house ?"), {says("(3, 0, 2)"), nothing_changed()}});
+  add({"how_many_pigs", "village", {}, question("how many pigs are there ?"), {says("1"), nothing_changed()}});
+  add({"how_many_bushes_by_house_from_data", "village", {}, data("how many bushes are by the house ?"), {says("1"), nothing_changed()}});
+  add({"how_big_is_the_tower", "village", {}, question("how big is the tower ?"), {says("3x9x3"), nothing_changed()}});
+  add({"what_are_you_doing_idle", "flat", {}, data("what are you doing"), {says("not doing anything"), nothing_changed()}});
+  add({"what_are_you_doing_dancing", "flat", {dance_forever}, question("what are you doing ?"), {says("danc"), nothing_changed()}});
+  // Not answered yet (name, time of day): said so, never another question's answer.
+  add({"what_is_your_name_not_understood", "flat", {}, question("what is your name ?"), {says("understand"), nothing_changed()}});
+  add({"what_time_is_it_not_understood", "flat", {}, question("what time is it ?"), {says("understand"), nothing_changed()}});
+  add({"question_not_understood", "flat", {}, question("why is the sky blue ?"), {says("understand"), nothing_changed()}});
+  add({"riddle_not_understood_from_data", "village", {}, data("answer the riddle written on the stone wall ."),
+      {says("understand"), nothing_changed()}});
+  add({"where_is_that_pointed_at", "flat", {red_cube}, question("what colour is that ?"), {says("red"), nothing_changed()}});
+  add({"is_there_a_tree", "village", {}, question("is there a tree ?"), {says("yes"), nothing_changed()}});
+  add({"is_there_a_dragon", "village", {}, question("is there a dragon ?"), {says("no"), nothing_changed()}});
+  add({"where_are_you", "village", {}, question("where are you ?"), {says_where_the_agent_is(), nothing_changed()}});
+
+  // ------------------------------------------------------------ PUT_MEMORY, then using the tag
+  const Step tag_tree = data("tag the tree .");
+  add({"tag_that_house_from_data", "village", {}, data("tag that house as bob 's house ."), {nothing_changed()}});
+  add({"tag_then_refer_by_tag", "village",
+       {hand("tag the tower as lookout", R"({"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": {"has_name": "@tower"}},
+             "upsert": {"memory_data": {"memory_type": "TRIPLE", "has_tag": "@lookout"}}})")},
+       hand("destroy the lookout", cmd(R"({"action_type": "DESTROY", "reference_object": {"has_name": "@lookout"}})")),
+       {done(), destroyed("tower"), unchanged("house")}});
+
+  // ------------------------------------------------------------ NOOP, OTHERACTION
+  add({"undo_my_previous_action_from_data", "flat", {red_cube}, data("undo my previous action"),
+      {done(), destroyed("cube"), unchanged("rock")}});
+  add({"undo_your_last_action_from_data", "flat", {red_cube}, data("undo your last action please ."),
+      {done(), destroyed("cube"), unchanged("rock")}});
+  add({"please_stop_building_with_nothing_running_from_data", "flat", {}, data("please stop building"),
+      {does_not_say("I stopped"), nothing_changed()}});
+  add({"bot_stop_moving_from_data", "flat", {}, data("bot stop moving ."), {does_not_say("I stopped"), nothing_changed()}});
+  add({"hunger_changes_nothing_from_data", "flat", {}, data("hunger"), {nothing_changed(), agent_stayed()}});
+  add({"i_cant_see_you_changes_nothing_from_data", "flat", {}, data("i can't see you"), {nothing_changed()}});
+  add({"hi_changes_nothing", "flat", {}, data("hi"), {nothing_changed(), agent_stayed()}});
+  add({"nice_game_changes_nothing", "flat", {}, data("nice game"), {nothing_changed(), agent_stayed()}});
+  add({"open_the_box_is_not_done_from_data", "village", {}, data("open the box ."), {does_not_say("I opened"), nothing_changed()}});
+  add({"plant_a_tree_is_not_done_from_data", "village", {}, data("plant a tree ."), {nothing_changed()}});
+}
+
+}  // namespace plank::caip::test
