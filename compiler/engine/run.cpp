@@ -96,28 +96,32 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
-bool run_on_program_stack(core::Thread& thread, const std::function<bool()>& body, double* run_cpu_seconds) {
+bool run_on_program_stack(core::Thread& thread, const std::function<bool()>& body, double* run_cpu_seconds,
+                          Sigint sigint) {
   bool ok = false;
   on_big_stack([&] {
     // A program run from an intrinsic of a running program (a DEPS plan inside the loop program)
     // takes SIGINT over while it runs and hands it back to the outer one after.
-    core::Thread* outer = g_running.exchange(&thread);
-    auto previous = std::signal(SIGINT, on_sigint);
+    const bool take = sigint == Sigint::Take;
+    core::Thread* outer = take ? g_running.exchange(&thread) : nullptr;
+    auto previous = take ? std::signal(SIGINT, on_sigint) : SIG_DFL;
     timespec cpu0{}, cpu1{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
     ok = body();
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
     if (run_cpu_seconds)
       *run_cpu_seconds = double(cpu1.tv_sec - cpu0.tv_sec) + double(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
-    std::signal(SIGINT, previous);
-    g_running.store(outer);
+    if (take) {
+      std::signal(SIGINT, previous);
+      g_running.store(outer);
+    }
   });
   return ok;
 }
 
 core::Thread* interruptible_thread() { return g_running.load(); }
 
-bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds) {
+bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds, Sigint sigint) {
   size_t mark = thread.heap->root_mark();
   core::Value body = core::Value::none();
   if (!pk_make_function(&thread, &body, &runtime, 0, nullptr, 0, nullptr, 0)) return false;
@@ -128,7 +132,7 @@ bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double*
         core::Value ret = core::Value::none();
         return runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
       },
-      run_cpu_seconds);
+      run_cpu_seconds, sigint);
   thread.heap->pop_roots(mark);
   return ok;
 }
