@@ -645,7 +645,8 @@ double now_seconds() {
 // budget. False with the error set when one applies. pk_poll asks when the fuel runs out, and a
 // host function's call when it returns (a host may work for long without a step).
 bool interrupt_or_clock(Thread* t) {
-  if (t->interrupt_requested.exchange(0)) {
+  // A plain load first: the exchange (a locked instruction) only when an interrupt is there.
+  if (t->interrupt_requested.load(std::memory_order_relaxed) && t->interrupt_requested.exchange(0)) {
     t->fuel = t->fuel_granted = 0;
     set_error(t, "Interrupted", "interrupted");
     return false;
@@ -749,7 +750,7 @@ bool pk_poll(Thread* t) {
 
 bool pk_step(Thread* t, uint32_t line) {
   if (t->top) t->top->line = line;
-  if (t->interrupt_requested.exchange(0)) {
+  if (t->interrupt_requested.load(std::memory_order_relaxed) && t->interrupt_requested.exchange(0)) {
     set_error(t, "Interrupted", "interrupted");
     return false;
   }

@@ -78,8 +78,7 @@ const char* plank_pause_json(plank_pause* w) {
     for (const auto& f : w->where->stack) j["stack"].push_back({{"function", f.function}, {"file", f.file}, {"line", f.line}});
     j["locals"] = nlohmann::ordered_json::object();
     for (const auto& l : w->where->locals) j["locals"][l.name] = l.repr;
-    w->strings.push_back(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    return w->strings.back().c_str();
+    return w->strings.keep(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   } catch (...) {
     return "{}";
   }

@@ -40,8 +40,9 @@ void bind_to_intrinsic(core::Thread* t, const core::Intrinsic& in, const core::C
     if (bound.has(i)) given_end = values.size();
   }
   values.resize(given_end);
+  c.bound.reserve(values.size());
   for (auto& [v, name] : values) {
-    c.positional.push_back(v);
+    c.bound.push_back(v);
     c.param_names.emplace_back(name);
   }
 }
@@ -60,8 +61,11 @@ bool call_host(core::Thread* t, Value* result, const core::CallArgs& args, void*
     } catch (const core::Raised&) {
       return false;
     }
+    c.positional = c.bound.data();
+    c.argc = uint32_t(c.bound.size());
   } else {
-    c.positional.assign(args.values, args.values + args.npos);
+    c.positional = args.values;
+    c.argc = args.npos;
     c.args = &args;
   }
   const int mark = plank_mark(P);
@@ -94,12 +98,12 @@ plank_call* checked(plank_call* c) { return c && c->P ? c : nullptr; }
 
 // Positional argument i, or a TypeError for the plan.
 bool argument(plank_call* c, int i, Value* v) {
-  if (i >= 0 && size_t(i) < c->positional.size()) {
-    *v = c->positional[size_t(i)];
+  if (i >= 0 && uint32_t(i) < c->argc) {
+    *v = c->positional[i];
     return true;
   }
   c->fail("TypeError", fmt::format("{}() missing argument {} (it was given {})", c->binding->function.name, i + 1,
-                                   c->positional.size()));
+                                   c->argc));
   return false;
 }
 
@@ -167,7 +171,7 @@ int plank_register(plank_state* P, const char* name, plank_cfunction fn, void* u
 
 plank_state* plank_call_state(plank_call* c) { return checked(c) ? c->P : nullptr; }
 const char* plank_call_name(plank_call* c) { return checked(c) ? c->binding->function.name.c_str() : ""; }
-int plank_argc(plank_call* c) { return checked(c) ? int(c->positional.size()) : 0; }
+int plank_argc(plank_call* c) { return checked(c) ? int(c->argc) : 0; }
 
 const char* plank_arg_name(plank_call* c, int i) {
   if (!checked(c) || i < 0 || size_t(i) >= c->param_names.size()) return nullptr;
@@ -175,8 +179,8 @@ const char* plank_arg_name(plank_call* c, int i) {
 }
 
 int plank_arg_type(plank_call* c, int i) {
-  if (!checked(c) || i < 0 || size_t(i) >= c->positional.size()) return -1;
-  return type_of(c->positional[size_t(i)]);
+  if (!checked(c) || i < 0 || uint32_t(i) >= c->argc) return -1;
+  return type_of(c->positional[i]);
 }
 
 plank_value plank_arg(plank_call* c, int i) {
@@ -218,8 +222,7 @@ const char* plank_arg_lstr(plank_call* c, int i, size_t* length) {
     }
     std::string_view s = core::str_view(v);
     if (length) *length = s.size();
-    c->strings.emplace_back(s);
-    return c->strings.back().c_str();
+    return c->strings.keep(std::string(s));
   });
 }
 
@@ -234,8 +237,7 @@ const char* plank_arg_json(plank_call* c, int i) {
       c->fail("TypeError", fmt::format("{}() argument {}: {}", c->binding->function.name, i + 1, why));
       return nullptr;
     }
-    c->strings.push_back(std::move(out));
-    return c->strings.back().c_str();
+    return c->strings.keep(std::move(out));
   });
 }
 
@@ -244,8 +246,7 @@ int plank_kwargc(plank_call* c) { return checked(c) && c->args ? int(c->args->nk
 const char* plank_kwarg_name(plank_call* c, int i) {
   if (!checked(c) || !c->args || i < 0 || uint32_t(i) >= c->args->nkw) return nullptr;
   return with_call(c, static_cast<const char*>(nullptr), [&]() -> const char* {
-    c->strings.emplace_back(core::str_view(c->args->kwnames[i]));
-    return c->strings.back().c_str();
+    return c->strings.keep(std::string(core::str_view(c->args->kwnames[i])));
   });
 }
 

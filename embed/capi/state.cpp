@@ -53,9 +53,7 @@ bool realize(plank_state* P) {
 }
 
 const char* keep(plank_state* P, std::string s) {
-  std::deque<std::string>& to = P->current_call ? P->current_call->strings : P->strings;
-  to.push_back(std::move(s));
-  return to.back().c_str();
+  return (P->current_call ? P->current_call->strings : P->strings).keep(std::move(s));
 }
 
 void misuse(plank_state* P, std::string kind, std::string message) {

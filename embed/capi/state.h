@@ -4,7 +4,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
-#include <deque>
+#include <forward_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -44,18 +44,36 @@ struct ErrorReport {
   void clear() { *this = ErrorReport{}; }
 };
 
+// Strings handed to the host, each at a stable address until clear(). A forward_list
+// allocates nothing until the first string: a host call that hands out none costs none.
+class KeptStrings {
+ public:
+  const char* keep(std::string s) {
+    list_.push_front(std::move(s));
+    return list_.front().c_str();
+  }
+  void clear() { list_.clear(); }
+
+ private:
+  std::forward_list<std::string> list_;
+};
+
 }  // namespace plank::embed
 
 struct plank_call {
   plank_state* P = nullptr;
   plank::embed::HostBinding* binding = nullptr;
   plank::core::Thread* thread = nullptr;
-  std::vector<plank::core::Value> positional;   // rooted by the caller's frame
-  std::vector<std::string> param_names;          // a replaced intrinsic's parameter of each
+  // The positional arguments: the caller's (rooted by its frame), or `bound` for a replaced
+  // intrinsic (the same values, in its parameters' order).
+  const plank::core::Value* positional = nullptr;
+  uint32_t argc = 0;
+  std::vector<plank::core::Value> bound;
+  std::vector<std::string> param_names;  // a replaced intrinsic's parameter of each
   const plank::core::CallArgs* args = nullptr;  // keywords (not bound to an intrinsic's parameters)
   plank_value result = 0;
   std::string error_kind, error_message;  // the first error wins
-  std::deque<std::string> strings;        // what plank_arg_str & co. returned, until the call ends
+  plank::embed::KeptStrings strings;       // what plank_arg_str & co. returned, until the call ends
   void fail(std::string kind, std::string message) {
     if (error_kind.empty()) error_kind = std::move(kind), error_message = std::move(message);
   }
@@ -63,7 +81,7 @@ struct plank_call {
 
 struct plank_pause {
   const plank::engine::PauseInfo* where = nullptr;
-  std::deque<std::string> strings;
+  plank::embed::KeptStrings strings;
 };
 
 struct plank_state {
@@ -91,7 +109,7 @@ struct plank_state {
   std::map<std::string, plank::SourceRef> sources;  // chunk name -> its text (columns of runtime errors)
 
   plank::embed::ErrorReport error;
-  std::deque<std::string> strings;  // returned strings: cleared by runs and plank_release
+  plank::embed::KeptStrings strings;  // returned strings: cleared by each run
 
   plank_state();
   ~plank_state();

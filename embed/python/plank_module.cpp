@@ -15,6 +15,7 @@
 #include <list>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace py = pybind11;
 
@@ -292,17 +293,67 @@ class State {
     }
   }
 
+  // An argument as a Python object: scalars read straight from the call, containers through a handle.
+  static py::object argument(plank_call* c, int i) {
+    switch (plank_arg_type(c, i)) {
+      case PLANK_TNONE: return py::none();
+      case PLANK_TBOOL: return py::bool_(plank_arg_int(c, i) != 0);
+      case PLANK_TINT: return py::reinterpret_steal<py::object>(PyLong_FromLongLong(plank_arg_int(c, i)));
+      case PLANK_TFLOAT: return py::reinterpret_steal<py::object>(PyFloat_FromDouble(plank_arg_float(c, i)));
+      case PLANK_TSTR: {
+        size_t n = 0;
+        const char* s = plank_arg_lstr(c, i, &n);
+        return py::reinterpret_steal<py::object>(PyUnicode_DecodeUTF8(s, Py_ssize_t(n), "surrogateescape"));
+      }
+      default: return from_plank(plank_call_state(c), plank_arg(c, i));
+    }
+  }
+
+  // The result, scalars without a handle.
+  static void give_result(plank_call* c, py::handle r) {
+    if (r.is_none()) return plank_return_none(c);
+    if (PyBool_Check(r.ptr())) return plank_return_bool(c, r.ptr() == Py_True);
+    if (PyLong_CheckExact(r.ptr())) {
+      int overflow = 0;
+      long long v = PyLong_AsLongLongAndOverflow(r.ptr(), &overflow);
+      if (!overflow) return plank_return_int(c, v);
+    } else if (PyFloat_CheckExact(r.ptr())) {
+      return plank_return_float(c, PyFloat_AS_DOUBLE(r.ptr()));
+    }
+    plank_return(c, to_plank(plank_call_state(c), r));
+  }
+
   static int call_host(plank_call* c, void* ud) {
     auto* h = static_cast<HostFunction*>(ud);
     plank_state* P = plank_call_state(c);
     Gil gil;
     try {
-      py::tuple args(plank_argc(c));
-      for (int i = 0; i < plank_argc(c); ++i) args[size_t(i)] = from_plank(P, plank_arg(c, i));
-      py::dict kwargs;
-      for (int i = 0; i < plank_kwargc(c); ++i) kwargs[py::str(plank_kwarg_name(c, i))] = from_plank(P, plank_kwarg(c, i));
-      py::object result = h->fn(*args, **kwargs);
-      plank_return(c, to_plank(P, result));
+      const int argc = plank_argc(c), nkw = plank_kwargc(c);
+      const size_t total = size_t(argc) + size_t(nkw);
+      // The arguments, owned by `held`; on the stack for the usual few (no allocation per call).
+      constexpr size_t kInline = 8;
+      py::object held_inline[kInline];
+      std::vector<py::object> held_spill(total > kInline ? total : 0);
+      py::object* held = total > kInline ? held_spill.data() : held_inline;
+      for (int i = 0; i < argc; ++i) held[i] = argument(c, i);
+      py::object names;
+      if (nkw) {
+        py::tuple kwnames(nkw);
+        for (int i = 0; i < nkw; ++i) {
+          kwnames[size_t(i)] = py::str(plank_kwarg_name(c, i));
+          held[argc + i] = from_plank(P, plank_kwarg(c, i));
+        }
+        names = std::move(kwnames);
+      }
+      PyObject* args_inline[kInline + 1];
+      std::vector<PyObject*> args_spill(total > kInline ? total + 1 : 0);
+      PyObject** args = total > kInline ? args_spill.data() : args_inline;
+      for (size_t i = 0; i < total; ++i) args[i + 1] = held[i].ptr();
+      // Vectorcall (with the slot before the arguments free for the callee's own use).
+      PyObject* result = PyObject_Vectorcall(h->fn.ptr(), args + 1, size_t(argc) | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                             names ? names.ptr() : nullptr);
+      if (!result) throw py::error_already_set();
+      give_result(c, py::reinterpret_steal<py::object>(result));
       return 0;
     } catch (py::error_already_set& e) {
       // The plan sees the error; Python gets the exception itself back, with its traceback,
