@@ -12,6 +12,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <signal.h>
+
+#include <atomic>
 #include <list>
 #include <memory>
 #include <string>
@@ -55,6 +58,45 @@ class Gil {
 
  private:
   PyGILState_STATE state_;
+};
+
+// ---------------------------------------------------------------- Ctrl-C
+
+// Python handles SIGINT between bytecodes, and a running plan has none: while a plan runs on
+// behalf of the main thread, SIGINT interrupts it instead (plank_interrupt is safe in a
+// handler), and the package raises KeyboardInterrupt when the run returns. Python's handler
+// is put back when the run ends.
+std::atomic<plank_state*> sigint_target{nullptr};
+std::atomic<bool> sigint_seen{false};
+unsigned long main_thread_ident = 0;
+
+extern "C" void interrupt_on_sigint(int) {
+  sigint_seen.store(true);
+  if (plank_state* P = sigint_target.load()) plank_interrupt(P);
+}
+
+class SigintScope {
+ public:
+  explicit SigintScope(plank_state* P) : active_(PyThread_get_thread_ident() == main_thread_ident) {
+    if (!active_) return;
+    sigint_seen.store(false);
+    sigint_target.store(P);
+    struct sigaction action {};
+    action.sa_handler = interrupt_on_sigint;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~SigintScope() {
+    if (!active_) return;
+    sigaction(SIGINT, &previous_, nullptr);
+    sigint_target.store(nullptr);
+  }
+  SigintScope(const SigintScope&) = delete;
+  SigintScope& operator=(const SigintScope&) = delete;
+
+ private:
+  bool active_;
+  struct sigaction previous_ {};
 };
 
 // ---------------------------------------------------------------- values
@@ -197,6 +239,7 @@ class State {
   int run(const std::string& source, const std::string& name) {
     plank_state* P = get();
     host_exception_ = py::object();
+    SigintScope ctrl_c(P);
     py::gil_scoped_release unlocked;
     return plank_run(P, source.c_str(), name.c_str());
   }
@@ -208,6 +251,7 @@ class State {
     plank_value v = 0;
     int status;
     {
+      SigintScope ctrl_c(P);
       py::gil_scoped_release unlocked;
       status = plank_eval(P, expression.c_str(), &v);
     }
@@ -230,6 +274,7 @@ class State {
     plank_value v = 0;
     int status;
     {
+      SigintScope ctrl_c(P);
       py::gil_scoped_release unlocked;
       status = plank_call_function(P, function.c_str(), int(argv.size()), argv.data(), &v);
     }
@@ -274,6 +319,9 @@ class State {
     d["diagnostics"] = plank_diagnostics_json(P);
     return d;
   }
+
+  // Whether Ctrl-C (SIGINT) ended the last run.
+  bool took_sigint() { return sigint_seen.exchange(false); }
 
   // The Python exception a host function raised in the last run (None when none did).
   py::object take_host_exception() {
@@ -428,7 +476,9 @@ PYBIND11_MODULE(_plank, m) {
       .def("set_global", &State::set_global)
       .def("interrupt", &State::interrupt)
       .def("error_info", &State::error_info)
-      .def("take_host_exception", &State::take_host_exception);
+      .def("take_host_exception", &State::take_host_exception)
+      .def("took_sigint", &State::took_sigint);
+  main_thread_ident = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
 
   m.def("check_lf", [](const std::string& form, py::object utterance) {
     ToolState t;

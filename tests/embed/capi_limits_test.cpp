@@ -2,6 +2,9 @@
 // status, holds while a host function runs, and leaves the state usable.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/time.h>
+
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -115,6 +118,33 @@ TEST_P(Limits, InterruptFromAnotherThreadStopsABusyPlan) {
   EXPECT_STREQ(plank_error_kind(P.get()), "Interrupted");
   EXPECT_LT(seconds_since(t0), 5.0);
   EXPECT_EQ(plank_run(P.get(), "after = 1\n", "next"), PLANK_OK) << "an interrupt ends one run only";
+}
+
+// plank_interrupt from a signal handler: the handler runs on whichever thread the signal
+// lands on (the plan's own included) and makes only lock-free stores.
+plank_state* alarm_target = nullptr;
+extern "C" void interrupt_on_alarm(int) { plank_interrupt(alarm_target); }
+
+TEST_P(Limits, InterruptFromASignalHandler) {
+  State P = open_state(GetParam());
+  alarm_target = P.get();
+  struct sigaction action {}, previous{};
+  action.sa_handler = interrupt_on_alarm;
+  sigemptyset(&action.sa_mask);
+  ASSERT_EQ(sigaction(SIGALRM, &action, &previous), 0);
+  std::atomic<bool> running{false};
+  plank_register(P.get(), "started", started, &running);
+  std::thread timer([&] {
+    while (!running.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    itimerval in50ms{};
+    in50ms.it_value.tv_usec = 50000;
+    setitimer(ITIMER_REAL, &in50ms, nullptr);
+  });
+  int status = plank_run(P.get(), "started()\nwhile True:\n    pass\n", "spin");
+  timer.join();
+  sigaction(SIGALRM, &previous, nullptr);
+  alarm_target = nullptr;
+  EXPECT_EQ(status, PLANK_ERR_INTERRUPTED) << plank_error(P.get());
 }
 
 TEST_P(Limits, InterruptDuringAHostFunctionIsDeliveredWhenItReturns) {

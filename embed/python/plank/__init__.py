@@ -84,6 +84,8 @@ def _error(state, status):
 def _check(state, status):
     if status != _plank.OK:
         err = _error(state, status)
+        if status == _plank.ERR_INTERRUPTED and state.took_sigint():
+            raise KeyboardInterrupt from err  # Ctrl-C while the plan ran on the main thread
         cause = state.take_host_exception()
         if cause is not None:
             raise err from cause
@@ -155,7 +157,8 @@ class Plank:
         self._usage(self._state.set_global(name, value), ValueError)
 
     def interrupt(self):
-        """Stops the run in progress (from any thread)."""
+        """Stops the run in progress (from any thread): plank.Interrupted. Ctrl-C while a plan
+        runs on the main thread stops it too, with KeyboardInterrupt."""
         self._state.interrupt()
 
     def close(self):

@@ -192,6 +192,20 @@ def test_interrupt_from_another_thread(engine):
     assert p.eval("2 * 21") == 42
 
 
+def test_ctrl_c_stops_a_plan_on_the_main_thread(engine):
+    import os
+    import signal
+    p = plank.Plank(engine=engine)
+    started = threading.Event()
+    p.register("started", lambda: started.set())
+    threading.Thread(target=lambda: (started.wait(5), time.sleep(0.05), os.kill(os.getpid(), signal.SIGINT))).start()
+    with pytest.raises(KeyboardInterrupt) as info:
+        p.run("started()\nwhile True:\n    pass\n")
+    assert isinstance(info.value.__cause__, plank.Interrupted)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's handler is back
+    assert p.eval("1") == 1
+
+
 def test_two_planks_in_two_threads(engine):
     results, errors = {}, []
 
