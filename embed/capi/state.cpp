@@ -152,6 +152,7 @@ const char* plank_version(void) { return "0.1.0"; }
 plank_state* plank_open(void) {
   try {
     plank::host::register_host_intrinsics();  // once per process, before any state compiles
+    register_host_methods();
     return new plank_state();
   } catch (...) {
     return nullptr;

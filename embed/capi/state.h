@@ -140,6 +140,10 @@ void usage_error(plank_state* P, std::string message);
 // What the debugger does when the plan pauses: asks the host's hook.
 engine::DebugCommand pause_for_host(plank_state* P, const engine::PauseInfo& where);
 
+// Methods host functions keep from the intrinsics they replace (inventory.has); once per
+// process, before any state compiles (plank_open).
+void register_host_methods();
+
 // Binds a registered host function as a global of the made program.
 void bind_host_function(plank_state* P, HostBinding& b);
 

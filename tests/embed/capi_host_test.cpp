@@ -110,6 +110,27 @@ TEST_P(Host, ReplacesAWorldIntrinsicForThisStateOnly) {
   EXPECT_EQ(rec.calls.size(), 4u);
 }
 
+TEST_P(Host, InventoryHasWorksOnTheHostsInventory) {
+  State P = open_state(GetParam());
+  auto inventory = [](plank_call* c, void*) -> int {
+    plank_return_json(c, R"({"log": 3, "stick": 1})");
+    return 0;
+  };
+  ASSERT_EQ(plank_register(P.get(), "inventory", inventory, nullptr), PLANK_OK);
+  // A Code-as-Policies style plan, as written for Plank's world.
+  EXPECT_STREQ(plank_eval_json(P.get(), "[inventory.has({'log': 3}), inventory.has({'log': 4}), inventory.has('stick'), "
+                                        "inventory.has({'log': 1, 'planks': 1}), inventory()['log']]"),
+               "[true, false, true, false, 3]")
+      << plank_error(P.get());
+  EXPECT_EQ(plank_eval_json(P.get(), "inventory.has(3)"), nullptr);
+  EXPECT_STREQ(plank_error_kind(P.get()), "TypeError");
+  // Only an inventory has it.
+  auto other = [](plank_call*, void*) -> int { return 0; };
+  plank_register(P.get(), "look", other, nullptr);
+  EXPECT_EQ(plank_eval_json(P.get(), "look.has('x')"), nullptr);
+  EXPECT_STREQ(plank_error_kind(P.get()), "AttributeError");
+}
+
 TEST_P(Host, KeywordArgumentsOfANewFunction) {
   Recorder rec;
   State P = open_state(GetParam());
