@@ -138,6 +138,15 @@ void remember_source(plank_state* P, const std::string& chunk, const char* text)
   P->sources[chunk] = SourceFile::from_string(chunk, text);
 }
 
+// Runs `body` (the program's work, which reports its own status) on the state's program thread;
+// nothing it throws leaves that thread.
+template <class F>
+int on_program_thread(plank_state* P, F&& body) {
+  int status = PLANK_ERR_USAGE;
+  P->worker->run([&] { status = guarded(P, int(PLANK_ERR_USAGE), body); });
+  return status;
+}
+
 }  // namespace
 
 extern "C" {
@@ -153,7 +162,7 @@ int plank_run(plank_state* P, const char* source, const char* chunkname) {
     }
     std::string chunk = chunkname ? chunkname : "<plan>";
     remember_source(P, chunk, source);
-    return report(P, P->program->run(source, chunk, /*interactive=*/false), chunk);
+    return on_program_thread(P, [&] { return report(P, P->program->run(source, chunk, /*interactive=*/false), chunk); });
   });
 }
 
@@ -169,10 +178,12 @@ int plank_eval(plank_state* P, const char* expression, plank_value* result) {
     }
     const std::string chunk = "<eval>";
     remember_source(P, chunk, expression);
-    auto r = P->program->evaluate(expression, chunk, [&](core::Value v) {
-      if (result) *result = hold(P, v);
+    return on_program_thread(P, [&] {
+      auto r = P->program->evaluate(expression, chunk, [&](core::Value v) {
+        if (result) *result = hold(P, v);
+      });
+      return report(P, r, chunk);
     });
-    return report(P, r, chunk);
   });
 }
 
@@ -192,10 +203,12 @@ int plank_call_function(plank_state* P, const char* name, int argc, const plank_
         usage_error(P, "plank_call_function: argument " + std::to_string(i) + " is not a live handle");
         return int(PLANK_ERR_USAGE);
       }
-    auto r = P->program->call(name, args, [&](core::Value v) {
-      if (result) *result = hold(P, v);
+    return on_program_thread(P, [&] {
+      auto r = P->program->call(name, args, [&](core::Value v) {
+        if (result) *result = hold(P, v);
+      });
+      return report(P, r, std::string("<") + name + ">");
     });
-    return report(P, r, std::string("<") + name + ">");
   });
 }
 

@@ -17,6 +17,7 @@ plank_state::plank_state() : debugger([this](const engine::PauseInfo& where) { r
 
 plank_state::~plank_state() {
   interruptible.store(nullptr);
+  worker.reset();  // idle: nothing runs while the state closes
   if (program) {
     program->thread().heap->remove_module(&handles);
     program.reset();  // before the bindings its heap's objects point at
@@ -44,6 +45,7 @@ bool realize(plank_state* P) {
     return false;
   }
   P->program = std::move(program);
+  P->worker = std::make_unique<engine::ProgramThread>();
   P->interruptible.store(&P->program->thread());
   P->handles.file = "<host handles>";
   if (P->handles.constants.empty()) P->handles.constants.push_back(core::Value::none());  // handle 0: none

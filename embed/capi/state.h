@@ -12,6 +12,7 @@
 
 #include "compiler/engine/debugger.h"
 #include "compiler/engine/program_state.h"
+#include "compiler/engine/run.h"
 #include "embed/include/plank/plank.h"
 #include "runtime/host_function.h"
 #include "runtime/module_runtime.h"
@@ -97,6 +98,10 @@ struct plank_state {
 
   std::vector<std::unique_ptr<plank::embed::HostBinding>> bindings;
   std::unique_ptr<plank::engine::ProgramState> program;
+  // Where the state's code runs (compiling included): one thread with the program stack for the
+  // state's life, so a run or a call costs a hand-over, not a new thread. Host functions and the
+  // writer are called there.
+  std::unique_ptr<plank::engine::ProgramThread> worker;
   // The handles' values: the constants of a code-less module registered with the heap, so
   // the collector sees them as roots. Handle h is handles.constants[h] (0 is never used).
   plank::core::ModuleRuntime handles;

@@ -4,9 +4,8 @@
 // the exception classes, check_lf, parse, plank.deps.
 //
 // Threads: a plan runs with the GIL released. Host functions and the print writer are
-// called on the thread that runs the plan, which takes the GIL for them; that thread keeps
-// one Python thread state for all the calls of a run (making one per call cost more than
-// the call).
+// called on the state's program thread, which takes the GIL for them; that thread keeps one
+// Python thread state for the state's life (making one per call cost more than the call).
 #include <Python.h>
 #include <plank/plank.h>
 #include <pybind11/pybind11.h>
@@ -26,14 +25,25 @@ namespace {
 
 // ---------------------------------------------------------------- the GIL on a plan's thread
 
-// A thread Python did not make (the one a plan runs on) gets a Python thread state at its
-// first callback, kept until the thread ends (with its run).
+// Python 3.13 made _Py_IsFinalizing public as Py_IsFinalizing.
+bool interpreter_finalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing();
+#else
+  return _Py_IsFinalizing();
+#endif
+}
+
+// A thread Python did not make (a state's program thread) gets a Python thread state at its
+// first callback, kept until the thread ends (when the state closes).
 struct PlanThreadState {
   bool made = false;
   PyGILState_STATE base{};
   PyThreadState* saved = nullptr;
   ~PlanThreadState() {
-    if (made && Py_IsInitialized()) {
+    // At interpreter exit the thread state is left to the interpreter (taking the GIL then
+    // would end this thread in the middle of its exit).
+    if (made && Py_IsInitialized() && !interpreter_finalizing()) {
       PyEval_RestoreThread(saved);
       PyGILState_Release(base);
     }
@@ -204,6 +214,9 @@ class State {
 
   void close() {
     if (P_) {
+      // The state's program thread ends here, and its Python thread state with it, which takes
+      // the GIL: let go of it meanwhile.
+      py::gil_scoped_release unlocked;
       plank_close(P_);
       P_ = nullptr;
     }
