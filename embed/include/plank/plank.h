@@ -11,7 +11,9 @@
  *    is used by one thread at a time: a call on a state that is already running (from
  *    another thread, or from inside one of its own host functions) fails with
  *    PLANK_ERR_USAGE. plank_interrupt and plank_request_pause are the exceptions: any
- *    thread, or a signal handler, may call them at any time.
+ *    thread, or a signal handler, may call them at any time. A state runs its code on a
+ *    thread it keeps (large stack): host functions, the writer and the pause hook are
+ *    called there, not on the caller's thread, which waits.
  *  - Ownership: the state owns everything it hands out. A `const char *` returned by the
  *    API is valid until the next plank_run / plank_eval* / plank_call* on the state (one
  *    returned inside a host function: until that function returns); copy what you keep.
