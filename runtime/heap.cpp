@@ -109,6 +109,7 @@ void Heap::mark_object(Object* o) {
     }
     case ObjKind::Range:
     case ObjKind::Builtin:
+    case ObjKind::HostFunction:
     case ObjKind::Opaque:
       return;
     default:
@@ -211,6 +212,7 @@ void Heap::destroy(Object* o) {
     case ObjKind::Range: destroy_as<RangeObject>(o); break;
     case ObjKind::Iterator: destroy_as<IteratorObject>(o); break;
     case ObjKind::DictView: destroy_as<DictViewObject>(o); break;
+    case ObjKind::HostFunction: destroy_as<HostFunctionObject>(o); break;
     case ObjKind::Opaque: destroy_as<Object>(o); break;
   }
 }

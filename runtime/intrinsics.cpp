@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "runtime/args.h"
+#include "runtime/capabilities.h"
 
 namespace plank::core {
 
@@ -166,20 +167,6 @@ static std::string_view kind_name(ObjKind k) {
     case ObjKind::Tuple: return "tuple";
     default: return "object";
   }
-}
-
-static std::string capability_text(uint32_t caps) {
-  if (!caps) return "none";
-  std::string out;
-  auto add = [&](uint32_t bit, const char* w) {
-    if (caps & bit) out += (out.empty() ? "" : ", ") + std::string(w);
-  };
-  add(kCapWorld, "world");
-  add(kCapMemory, "memory");
-  add(kCapNetwork, "network");
-  add(kCapFilesystem, "filesystem");
-  add(kCapNeural, "neural");
-  return out;
 }
 
 // A `|` inside a Markdown table cell must be escaped.

@@ -13,6 +13,7 @@
 #include "runtime/copy_bytes.h"
 #include "runtime/decimal.h"
 #include "runtime/heap.h"
+#include "runtime/host_function.h"
 #include "runtime/module_runtime.h"
 #include "runtime/new_str.h"
 #include "runtime/str_concat.h"
@@ -69,6 +70,12 @@ Value make_builtin(Thread* t, uint32_t intrinsic) {
     cache[intrinsic] = b;
   }
   return Value::object(cache[intrinsic]);
+}
+
+Value make_host_function(Thread* t, const HostFunction* function) {
+  auto* f = t->heap->alloc<HostFunctionObject>(ObjKind::HostFunction);
+  f->function = function;
+  return Value::object(f);
 }
 
 Value make_bound_method(Thread* t, Value self, const Method* m) {

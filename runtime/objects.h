@@ -118,6 +118,11 @@ struct BuiltinObject : Object {
   uint32_t index = 0;  // into intrinsics()
 };
 
+struct HostFunction;  // runtime/host_function.h
+struct HostFunctionObject : Object {
+  const HostFunction* function = nullptr;
+};
+
 struct BoundMethodObject : Object {
   Value self = Value::none();
   const Method* method = nullptr;
@@ -235,6 +240,8 @@ std::vector<Value> collect_iterable(Thread* t, Value iterable);
 std::string format_float(double x);                // Python repr(float)
 std::string quote_str(std::string_view s);         // Python repr(str)
 std::string repr(Thread* t, Value v);
+// Where print (and the REPL's display of a value) writes: Thread::writer, else Thread::output, else stdout.
+void write_output(Thread* t, std::string_view text);
 std::string to_str(Thread* t, Value v);
 
 // parsing (int() / float() of a str)

@@ -10,8 +10,10 @@
 
 #include <fmt/format.h>
 
+#include "runtime/capabilities.h"
 #include "runtime/char_index.h"
 #include "runtime/heap.h"
+#include "runtime/host_function.h"
 #include "runtime/intrinsics.h"
 #include "runtime/module_runtime.h"
 #include "runtime/objects.h"
@@ -592,30 +594,20 @@ Value call_function(Thread* t, FunctionObject* f, const Value* args, uint32_t np
   return result;
 }
 
-void check_capabilities(Thread* t, const Intrinsic& in) {
-  uint32_t missing = in.capabilities & ~t->capabilities;
+void check_capabilities(Thread* t, std::string_view name, uint32_t needed) {
+  uint32_t missing = needed & ~t->capabilities;
   if (!missing) return;
-  struct Cap {
-    uint32_t bit;
-    const char* word;
-    const char* flag;
-  };
-  static const Cap caps[] = {{kCapWorld, "world", "world"},
-                             {kCapMemory, "memory", "memory"},
-                             {kCapNetwork, "network", "net"},
-                             {kCapFilesystem, "filesystem", "fs"},
-                             {kCapNeural, "neural", "neural"}};
-  for (auto& c : caps)
+  for (const auto& c : capability_names())
     if (missing & c.bit)
       throw_error(t, "CapabilityError",
-                  fmt::format("'{}' needs the {} capability (run with --allow {})", in.name, c.word, c.flag));
+                  fmt::format("'{}' needs the {} capability (run with --allow {})", name, c.word, c.flag));
 }
 
 Value call_intrinsic(Thread* t, uint32_t index, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
   const auto& table = intrinsics();
   if (index >= table.size()) throw_error(t, "SystemError", fmt::format("bad intrinsic index {}", index));
   const Intrinsic& in = table[index];
-  check_capabilities(t, in);
+  check_capabilities(t, in.name, in.capabilities);
   CallArgs ca{args, npos, nkw, kwnames};
   Value result = Value::none();
   // An intrinsic may allocate outside the heap (the parser, world generation,
@@ -671,7 +663,38 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// What ends a run whatever the step count: an interrupt (plank_interrupt, SIGINT) and the time
+// budget. False with the error set when one applies. pk_poll asks when the fuel runs out, and a
+// host function's call when it returns (a host may work for long without a step).
+bool interrupt_or_clock(Thread* t) {
+  // A plain load first: the exchange (a locked instruction) only when an interrupt is there.
+  if (t->interrupt_requested.load(std::memory_order_relaxed) && t->interrupt_requested.exchange(0)) {
+    t->fuel = t->fuel_granted = 0;
+    set_error(t, "Interrupted", "interrupted");
+    return false;
+  }
+  if (t->budget.timeout_seconds > 0 && t->started_at != 0 && now_seconds() - t->started_at > t->budget.timeout_seconds) {
+    t->fuel = t->fuel_granted = 0;
+    set_error(t, "BudgetExceeded", fmt::format("time budget of {} seconds exceeded", format_float(t->budget.timeout_seconds)));
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+bool should_stop(const Thread* t) {
+  return t->interrupt_requested.load() != 0 ||
+         (t->budget.timeout_seconds > 0 && t->started_at != 0 && now_seconds() - t->started_at > t->budget.timeout_seconds);
+}
+
+Value call_host_function(Thread* t, const HostFunction* function, const CallArgs& args) {
+  check_capabilities(t, function->name, function->capabilities);
+  Value result = Value::none();
+  if (!function->callback(t, &result, args, function->data)) rethrow_pending();
+  if (!interrupt_or_clock(t)) rethrow_pending();
+  return result;
+}
 
 Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
   if (callee.tag == Tag::Object) {
@@ -683,6 +706,9 @@ Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint
         auto* b = static_cast<BoundMethodObject*>(callee.obj);
         return call_method_impl(t, b->method, b->self, args, npos, nkw, kwnames);
       }
+      case ObjKind::HostFunction:
+        return call_host_function(t, static_cast<HostFunctionObject*>(callee.obj)->function,
+                                  CallArgs{args, npos, nkw, kwnames});
       default: break;
     }
   }
@@ -737,17 +763,7 @@ bool pk_poll(Thread* t) {
     set_error(t, "BudgetExceeded", fmt::format("step budget of {} exceeded", t->budget.max_steps));
     return false;
   }
-  if (t->interrupt_requested) {
-    t->interrupt_requested = 0;
-    t->fuel = t->fuel_granted = 0;
-    set_error(t, "Interrupted", "interrupted");
-    return false;
-  }
-  if (t->budget.timeout_seconds > 0 && now_seconds() - t->started_at > t->budget.timeout_seconds) {
-    t->fuel = t->fuel_granted = 0;
-    set_error(t, "BudgetExceeded", fmt::format("time budget of {} seconds exceeded", format_float(t->budget.timeout_seconds)));
-    return false;
-  }
+  if (!interrupt_or_clock(t)) return false;
   int64_t grant = kChunk;
   if (t->budget.max_steps > 0) grant = std::min(grant, t->budget.max_steps - t->steps);
   t->fuel = t->fuel_granted = grant;
@@ -756,8 +772,7 @@ bool pk_poll(Thread* t) {
 
 bool pk_step(Thread* t, uint32_t line) {
   if (t->top) t->top->line = line;
-  if (t->interrupt_requested) {
-    t->interrupt_requested = 0;
+  if (t->interrupt_requested.load(std::memory_order_relaxed) && t->interrupt_requested.exchange(0)) {
     set_error(t, "Interrupted", "interrupted");
     return false;
   }

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "runtime/copy_bytes.h"
+#include "runtime/host_function.h"
 #include "runtime/decimal.h"
 #include "runtime/heap.h"
 #include "runtime/module_runtime.h"
@@ -224,6 +225,9 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     }
     case ObjKind::Cell: out += fmt::format("<cell at {:#x}>", reinterpret_cast<uintptr_t>(o)); return;
     case ObjKind::Builtin: out += builtin_repr(static_cast<BuiltinObject*>(o)); return;
+    case ObjKind::HostFunction:
+      out += fmt::format("<built-in function {}>", static_cast<HostFunctionObject*>(o)->function->name);
+      return;
     case ObjKind::BoundMethod: {
       auto* b = static_cast<BoundMethodObject*>(o);
       out += fmt::format("<built-in method {} of {} object at {:#x}>", b->method->name, type_name(b->self),

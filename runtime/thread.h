@@ -2,6 +2,7 @@
 // and the call stack shown in errors), budgets, capabilities, output, and the
 // error being raised. One Thread per program run; not shared between threads.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -99,8 +100,12 @@ struct Thread {
   uint32_t capabilities = kCapDefault;
   Budget budget;
   int64_t steps = 0;
-  volatile int interrupt_requested = 0;  // set from a SIGINT handler
+  // Set from another thread or a signal handler (SIGINT, plank_interrupt); lock-free, so both may.
+  std::atomic<int> interrupt_requested{0};
   std::string* output = nullptr;          // where print writes when set; stdout otherwise
+  // Where print writes when set, before `output`: an embedding host's writer (plank_set_writer).
+  void (*writer)(void* data, const char* text, size_t length) = nullptr;
+  void* writer_data = nullptr;
   StepHook step_hook;
   HostContext* host = nullptr;            // world intrinsics raise a clear error when null
   bool has_error = false;

@@ -32,6 +32,7 @@ enum class ObjKind : uint8_t {
   Iterator,     // list/tuple/str/dict/range iterators, enumerate, zip
   Opaque,       // runtime-owned handles (world objects, ...) for later issues
   DictView,     // d.keys() / d.values() / d.items() (appended: the order above is ABI)
+  HostFunction, // a function an embedding host registered (runtime/host_function.h)
 };
 
 struct Object {

@@ -43,7 +43,8 @@ std::string type_name(Value v) {
         if (name == ty) return "type";
       return "builtin_function_or_method";
     }
-    case ObjKind::BoundMethod: return "builtin_function_or_method";
+    case ObjKind::BoundMethod:
+    case ObjKind::HostFunction: return "builtin_function_or_method";
     case ObjKind::Range: return "range";
     case ObjKind::Iterator:
       switch (static_cast<IteratorObject*>(v.obj)->iter) {

@@ -29,6 +29,10 @@ declare -A PROBE=(
   [npm]=/usr/bin/npm
   [libopenblas-dev]=/usr/lib/x86_64-linux-gnu/libopenblas.so
   [libtorch-dev]=/usr/lib/x86_64-linux-gnu/cmake/Torch/TorchConfig.cmake
+  [pybind11-dev]=/usr/include/pybind11/pybind11.h
+  [python3-dev]=/usr/bin/python3-config
+  [python3-pytest]=/usr/lib/python3/dist-packages/pytest/__init__.py
+  [liblua5.4-dev]=/usr/include/lua5.4/lua.h
 )
 
 missing=()

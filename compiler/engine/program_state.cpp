@@ -24,15 +24,15 @@ namespace plank::engine {
 namespace {
 
 constexpr const char* kDisplayHook = "__displayhook__";
+// The session global an evaluated expression's value lands in (ProgramState::evaluate).
+constexpr const char* kEvalResult = "__eval__";
 
 // sys.displayhook: the repr of a value that is not None, on its own line.
 bool display_hook(core::Thread* t, core::Value* result, const core::CallArgs& args) {
   *result = core::Value::none();
   if (args.npos != 1 || args.nkw != 0 || args.positional(0).is_none()) return true;
   try {
-    std::string text = core::repr(t, args.positional(0)) + "\n";
-    if (t->output) t->output->append(text);
-    else std::fwrite(text.data(), 1, text.size(), stdout);
+    core::write_output(t, core::repr(t, args.positional(0)) + "\n");
   } catch (const core::Raised&) {
     return false;
   }
@@ -223,7 +223,26 @@ bool ProgramState::global_repr(const std::string& name, std::string* out) {
 }
 
 InputResult ProgramState::run(const std::string& text, const std::string& name, bool interactive) {
+  return run_input(text, name, interactive ? Mode::Interactive : Mode::Module, {});
+}
+
+InputResult ProgramState::evaluate(const std::string& text, const std::string& name,
+                                   const std::function<void(core::Value)>& consume) {
+  return run_input(text, name, Mode::Expression, consume);
+}
+
+void ProgramState::forget_error() {
+  thread_->has_error = false;
+  thread_->top = nullptr;
+  thread_->depth = 0;
+}
+
+InputResult ProgramState::run_input(const std::string& text, const std::string& name, Mode mode,
+                                    const std::function<void(core::Value)>& consume) {
   InputResult result;
+  // An interrupt asked for before this input began (one that came after the last one ended) is not
+  // this input's; one that comes while it compiles is.
+  thread_->interrupt_requested = 0;
   if (!state_->engine) {
     result.status = InputResult::Status::EngineError;
     result.messages = "plank: error: " + error_ + "\n";
@@ -235,26 +254,41 @@ InputResult ProgramState::run(const std::string& text, const std::string& name, 
   auto module = frontend::parse_module(file, sink);
   if (sink.has_errors()) {
     result.timings.parse = ms_since(t0);
-    if (interactive && unfinished(sink.all(), text)) {
+    if (mode == Mode::Interactive && unfinished(sink.all(), text)) {
       result.status = InputResult::Status::Incomplete;
       return result;
     }
-    result.status = InputResult::Status::CompileError;
-    result.messages = render_text(sink.all(), RenderOptions{options_.color});
-    return result;
+    return compile_error(sink, result);
   }
-  if (interactive && open_block(*module, text)) {
+  if (mode == Mode::Interactive && open_block(*module, text)) {
     result.status = InputResult::Status::Incomplete;
     result.timings.parse = ms_since(t0);
     return result;
   }
-  wrap_expression_statements(module->body);
+  if (mode == Mode::Expression) {
+    // eval(): exactly one expression, whose value lands in a session global the consumer reads.
+    auto& body = module->body;
+    if (body.size() != 1 || body[0]->kind != ast::StmtKind::ExprStmt) {
+      Span at = body.empty() ? Span{0, static_cast<uint32_t>(text.size())} : body.size() > 1 ? body[1]->span : body[0]->span;
+      sink.error(file, at, "expected a single expression", "eval.not-an-expression");
+      result.timings.parse = ms_since(t0);
+      return compile_error(sink, result);
+    }
+    auto* es = ast::cast<ast::ExprStmt>(body[0].get());
+    Span span = es->span;
+    ast::ExprList targets;
+    targets.push_back(std::make_unique<ast::Name>(span, kEvalResult));
+    body[0] = std::make_unique<ast::Assign>(span, std::move(targets), std::move(es->value));
+  } else {
+    wrap_expression_statements(module->body);
+  }
   result.timings.parse = ms_since(t0);
-  return compile_and_run(std::move(module), sink, ModuleInput{}, result);
+  return compile_and_run(std::move(module), sink, ModuleInput{}, result, mode == Mode::Expression ? &consume : nullptr);
 }
 
 InputResult ProgramState::run(std::unique_ptr<ast::Module> module, const ModuleInput& how) {
   InputResult result;
+  thread_->interrupt_requested = 0;  // as in run_input
   if (!state_->engine) {
     result.status = InputResult::Status::EngineError;
     result.messages = "plank: error: " + error_ + "\n";
@@ -262,11 +296,18 @@ InputResult ProgramState::run(std::unique_ptr<ast::Module> module, const ModuleI
   }
   if (how.echo) wrap_expression_statements(module->body);
   DiagnosticSink sink;
-  return compile_and_run(std::move(module), sink, how, result);
+  return compile_and_run(std::move(module), sink, how, result, nullptr);
+}
+
+InputResult ProgramState::compile_error(const DiagnosticSink& sink, InputResult& result) const {
+  result.status = InputResult::Status::CompileError;
+  result.messages = render_text(sink.all(), RenderOptions{options_.color});
+  result.diagnostics = sink.all();
+  return result;
 }
 
 InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, DiagnosticSink& sink, const ModuleInput& how,
-                                          InputResult result) {
+                                          InputResult result, const std::function<void(core::Value)>* consume_eval) {
   RenderOptions render{options_.color};
   auto t1 = std::chrono::steady_clock::now();
   auto input = std::make_unique<Input>();
@@ -274,12 +315,11 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
   check::CheckedModule checked = check::check_module(*input->ast, sink, &state_->prelude);
   if (!sink.has_errors()) input->ir = lower::lower_module(checked, {}, sink);
   if (sink.has_errors()) {
-    result.status = InputResult::Status::CompileError;
-    result.messages = render_text(sink.all(), render);
     result.timings.compile = ms_since(t1);
-    return result;
+    return compile_error(sink, result);
   }
   result.messages = render_text(sink.all(), render);  // warnings
+  result.diagnostics = sink.all();
   if (how.keep) state_->remember(checked);
   // The module-level bindings this input may change, as they were: a forgotten
   // input's are put back (the checker counts the names earlier inputs bound as
@@ -296,7 +336,17 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
       before.push_back({slot, state_->globals.globals[slot], state_->globals.global_set[slot]});
     }
   state_->rebase_globals(input->ir);
-  bind(input->ir, *thread_, input->runtime);
+  try {
+    bind(input->ir, *thread_, input->runtime);  // interns the constants: MemoryError when the heap is full
+  } catch (const core::Raised&) {
+    result.status = InputResult::Status::RuntimeError;
+    result.error_kind = thread_->error.kind;
+    result.error = thread_->error;
+    result.messages += format_runtime_error(thread_->error, input->ast->file ? input->ast->file->path() : "<input>");
+    result.timings.compile = ms_since(t1);
+    forget_error();
+    return result;
+  }
   input->runtime.globals_home = &state_->globals;
   std::string error;
   if (!state_->engine->prepare(input->ir, input->runtime, &error)) {
@@ -312,7 +362,6 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
   Input& kept = *input;
   state_->inputs.push_back(std::move(input));
   thread_->has_error = false;
-  thread_->interrupt_requested = 0;
   core::Budget saved = thread_->budget;
   if (how.max_steps > 0) {
     // The input's own budget: the steps counted so far belong to earlier inputs.
@@ -320,7 +369,7 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
     thread_->fuel = thread_->fuel_granted = 0;
     thread_->budget.max_steps = how.max_steps;
   }
-  bool ok = run_module_body(*thread_, kept.runtime);
+  bool ok = run_module_body(*thread_, kept.runtime, nullptr, options_.take_sigint ? Sigint::Take : Sigint::Leave);
   thread_->budget = saved;
   std::fflush(stdout);
   result.timings.run = ms_since(t2);
@@ -329,9 +378,12 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
     result.error_kind = thread_->error.kind;
     result.error = thread_->error;
     result.messages += format_runtime_error(thread_->error, kept.runtime.file);
-    thread_->has_error = false;
-    thread_->top = nullptr;
-    thread_->depth = 0;
+    forget_error();
+  } else if (consume_eval) {
+    uint32_t slot = state_->global_slot(kEvalResult);
+    if (*consume_eval) (*consume_eval)(state_->globals.globals[slot]);
+    state_->globals.globals[slot] = core::Value::none();
+    state_->globals.global_set[slot] = 0;
   }
   if (!how.keep) {
     for (const Binding& b : before) {
@@ -344,7 +396,10 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
   return result;
 }
 
-InputResult ProgramState::call(const std::string& function) {
+InputResult ProgramState::call(const std::string& function) { return call(function, {}, {}); }
+
+InputResult ProgramState::call(const std::string& function, const std::vector<core::Value>& args,
+                               const std::function<void(core::Value)>& consume) {
   InputResult result;
   auto t0 = std::chrono::steady_clock::now();
   auto it = state_->global_index.find(function);
@@ -360,14 +415,19 @@ InputResult ProgramState::call(const std::string& function) {
   const core::Value callee = state_->globals.globals[it->second];  // a global: rooted by the globals table
   t.has_error = false;
   t.interrupt_requested = 0;
-  bool ok = run_on_program_stack(t, [&] {
-    try {
-      core::call_value(&t, callee, nullptr, 0);
-      return true;
-    } catch (const core::Raised&) {
-      return false;
-    }
-  });
+  bool ok = run_on_program_stack(
+      t,
+      [&] {
+        try {
+          core::RootScope scope(&t);
+          core::Value returned = scope.push(core::call_value(&t, callee, args.data(), static_cast<uint32_t>(args.size())));
+          if (consume) consume(returned);
+          return true;
+        } catch (const core::Raised&) {
+          return false;
+        }
+      },
+      nullptr, options_.take_sigint ? Sigint::Take : Sigint::Leave);
   std::fflush(stdout);
   result.timings.run = ms_since(t0);
   if (!ok) {
@@ -375,11 +435,25 @@ InputResult ProgramState::call(const std::string& function) {
     result.error_kind = t.error.kind;
     result.error = t.error;
     result.messages = format_runtime_error(t.error, "<" + function + ">");
-    t.has_error = false;
-    t.top = nullptr;
-    t.depth = 0;
+    forget_error();
   }
   return result;
+}
+
+void ProgramState::define_global(const std::string& name, core::Value value) {
+  uint32_t slot = state_->global_slot(name);
+  state_->globals.globals[slot] = value;
+  state_->globals.global_set[slot] = 1;
+  state_->prelude.globals.insert(name);
+  state_->prelude.imported.erase(name);
+  state_->prelude.module_aliases.erase(name);
+}
+
+bool ProgramState::global(const std::string& name, core::Value* value) const {
+  auto it = state_->global_index.find(name);
+  if (it == state_->global_index.end() || !state_->globals.global_set[it->second]) return false;
+  *value = state_->globals.globals[it->second];
+  return true;
 }
 
 }  // namespace plank::engine

@@ -16,6 +16,7 @@
 // of the `__displayhook__` intrinsic before checking.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "compiler/frontend/ast.h"
 #include "support/diagnostics.h"
 #include "runtime/thread.h"
+#include "support/diagnostics.h"
 
 namespace plank::engine {
 
@@ -35,6 +37,7 @@ struct ProgramStateOptions {
   uint32_t capabilities = core::kCapDefault;
   core::HostContext* host = nullptr;
   std::string* out = nullptr;     // where print goes; nullptr: stdout
+  bool take_sigint = true;        // SIGINT interrupts a run (run.h, Sigint); an embedding host says no
 };
 
 // Milliseconds spent on one input, by phase.
@@ -51,6 +54,7 @@ struct InputResult {
   std::string messages;    // rendered diagnostics or the traceback ("" when Ok)
   std::string error_kind;  // RuntimeError: its kind ("Interrupted" after Ctrl-C)
   core::RuntimeError error;  // RuntimeError: the error and its traceback, for hosts that render it themselves
+  std::vector<Diagnostic> diagnostics;  // CompileError: the errors (and warnings) as data; Ok: the warnings
   InputTimings timings;
   bool ok() const { return status == Status::Ok; }
 };
@@ -90,6 +94,21 @@ class ProgramState {
   // compiling anything (a host that loaded a module calls into it many times: an agent loop once per
   // episode). RuntimeError when it raises or is not a function of the program (NameError).
   InputResult call(const std::string& function);
+  // The same with arguments (values the caller keeps rooted), handing the returned value to `consume`
+  // while it is still rooted (consume may be empty).
+  InputResult call(const std::string& function, const std::vector<core::Value>& args,
+                   const std::function<void(core::Value)>& consume);
+
+  // Evaluates one expression, as Python's eval does, and hands its value to `consume` while it is still
+  // rooted. CompileError when the text is not a single expression. Nothing is printed.
+  InputResult evaluate(const std::string& text, const std::string& name, const std::function<void(core::Value)>& consume);
+
+  // Binds the module-level name `name` to `value`, as an input's `name = value` would: later inputs
+  // see it, and it shadows an intrinsic of that name for them (an embedding host's functions are
+  // bound so, runtime/host_function.h). `value` must be rooted until this returns.
+  void define_global(const std::string& name, core::Value value);
+  // The value of a set global (false when unset); it stays rooted while the global holds it.
+  bool global(const std::string& name, core::Value* value) const;
 
   // "jit" or "interp"; empty with error() set when the engine could not be made.
   std::string engine_name() const;
@@ -105,9 +124,16 @@ class ProgramState {
   size_t inputs() const;
 
  private:
+  enum class Mode { Interactive, Module, Expression };
+  InputResult run_input(const std::string& text, const std::string& name, Mode mode,
+                        const std::function<void(core::Value)>& consume);
+  void forget_error();  // after a runtime error: the thread is ready for the next input
+
   struct State;
+  // consume_eval: the input is an expression's (Mode::Expression), whose value goes there.
   InputResult compile_and_run(std::unique_ptr<ast::Module> module, DiagnosticSink& sink, const ModuleInput& how,
-                              InputResult result);
+                              InputResult result, const std::function<void(core::Value)>* consume_eval);
+  InputResult compile_error(const DiagnosticSink& sink, InputResult& result) const;
   ProgramStateOptions options_;
   std::unique_ptr<core::Thread> thread_;
   std::unique_ptr<State> state_;

@@ -3,6 +3,9 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <type_traits>
+#include <condition_variable>
+#include <mutex>
 #include <chrono>
 #include <csignal>
 #include <ctime>
@@ -52,18 +55,26 @@ struct Output {
   }
 };
 
-// Runs `fn` on a thread with a large stack: deep Plank recursion nests native
-// frames of the engine and the runtime.
+// Deep Plank recursion nests native frames of the engine and the runtime: programs run on a
+// thread with this much stack (reserved, not committed).
+constexpr size_t kProgramStackBytes = size_t(512) << 20;
+
+// Set on a thread that has the program stack (one on_big_stack made, or a ProgramThread):
+// a run there needs no thread of its own (a nested run, a ProgramThread's jobs).
+thread_local bool on_program_stack = false;
+
+// Runs `fn` on a thread with the program stack.
 template <class F>
 void on_big_stack(F&& fn) {
   struct Box {
-    F* f;
+    std::remove_reference_t<F>* f;
   } box{&fn};
   pthread_attr_t attr;
   pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, size_t(512) << 20);
+  pthread_attr_setstacksize(&attr, kProgramStackBytes);
   pthread_t th;
   auto trampoline = [](void* p) -> void* {
+    on_program_stack = true;
     (*static_cast<Box*>(p)->f)();
     return nullptr;
   };
@@ -96,28 +107,84 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
-bool run_on_program_stack(core::Thread& thread, const std::function<bool()>& body, double* run_cpu_seconds) {
+bool run_on_program_stack(core::Thread& thread, const std::function<bool()>& body, double* run_cpu_seconds,
+                          Sigint sigint) {
   bool ok = false;
-  on_big_stack([&] {
+  auto run = [&] {
     // A program run from an intrinsic of a running program (a DEPS plan inside the loop program)
     // takes SIGINT over while it runs and hands it back to the outer one after.
-    core::Thread* outer = g_running.exchange(&thread);
-    auto previous = std::signal(SIGINT, on_sigint);
+    const bool take = sigint == Sigint::Take;
+    core::Thread* outer = take ? g_running.exchange(&thread) : nullptr;
+    auto previous = take ? std::signal(SIGINT, on_sigint) : SIG_DFL;
     timespec cpu0{}, cpu1{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
     ok = body();
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
     if (run_cpu_seconds)
       *run_cpu_seconds = double(cpu1.tv_sec - cpu0.tv_sec) + double(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
-    std::signal(SIGINT, previous);
-    g_running.store(outer);
-  });
+    if (take) {
+      std::signal(SIGINT, previous);
+      g_running.store(outer);
+    }
+  };
+  if (on_program_stack) run();  // already there: a run nested in another, a ProgramThread's job
+  else on_big_stack(run);
   return ok;
+}
+
+struct ProgramThread::Impl {
+  std::mutex mutex;
+  std::condition_variable wake, done;
+  const std::function<void()>* job = nullptr;  // set by run(), cleared when it has run
+  bool stop = false;
+  pthread_t thread{};
+  bool started = false;
+
+  static void* main(void* self) {
+    on_program_stack = true;
+    auto* impl = static_cast<Impl*>(self);
+    std::unique_lock<std::mutex> lock(impl->mutex);
+    for (;;) {
+      impl->wake.wait(lock, [&] { return impl->job || impl->stop; });
+      if (impl->stop) return nullptr;
+      lock.unlock();
+      (*impl->job)();
+      lock.lock();
+      impl->job = nullptr;
+      impl->done.notify_all();
+    }
+  }
+};
+
+ProgramThread::ProgramThread() : impl_(std::make_unique<Impl>()) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kProgramStackBytes);
+  impl_->started = pthread_create(&impl_->thread, &attr, &Impl::main, impl_.get()) == 0;
+  pthread_attr_destroy(&attr);
+}
+
+ProgramThread::~ProgramThread() {
+  if (!impl_->started) return;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->stop = true;
+  }
+  impl_->wake.notify_all();
+  pthread_join(impl_->thread, nullptr);
+}
+
+void ProgramThread::run(const std::function<void()>& job) {
+  if (!impl_->started) return on_big_stack(job);  // no thread could be made: one per job, as before
+  std::unique_lock<std::mutex> lock(impl_->mutex);
+  impl_->job = &job;
+  impl_->wake.notify_all();
+  impl_->done.wait(lock, [&] { return impl_->job == nullptr; });
 }
 
 core::Thread* interruptible_thread() { return g_running.load(); }
 
-bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds) {
+bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds, Sigint sigint) {
   size_t mark = thread.heap->root_mark();
   core::Value body = core::Value::none();
   if (!pk_make_function(&thread, &body, &runtime, 0, nullptr, 0, nullptr, 0)) return false;
@@ -128,7 +195,7 @@ bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double*
         core::Value ret = core::Value::none();
         return runtime.code[0].entry(&thread, core::as_function(body), nullptr, &ret);
       },
-      run_cpu_seconds);
+      run_cpu_seconds, sigint);
   thread.heap->pop_roots(mark);
   return ok;
 }

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -59,13 +60,38 @@ RunResult run_module(const ast::Module& module, const RunOptions& options);
 // "Interrupted" error while it runs. False when it raised (thread.error).
 // Shared by run_program and the REPL session (compiler/engine/program_state.h).
 // *run_cpu_seconds (when given) receives the thread CPU time the body ran.
-bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds = nullptr);
+// Whether a run turns SIGINT into an "Interrupted" error of its thread while it runs. The command
+// line and the REPL do; a program embedded in a host (embed/) does not: the signal is the host's,
+// several states may run at once in several threads, and the host interrupts with plank_interrupt.
+enum class Sigint : bool { Leave, Take };
+
+bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double* run_cpu_seconds = nullptr,
+                     Sigint sigint = Sigint::Take);
 
 // Runs `body` (code on `thread`: a module body, a call into a live program) as run_module_body runs a
-// module: on a large native stack, SIGINT interrupting `thread`. Nests: a program run from an
-// intrinsic while another runs (a DEPS plan inside the loop program) hands SIGINT back to the
-// outer program when it ends. Returns what `body` returned.
-bool run_on_program_stack(core::Thread& thread, const std::function<bool()>& body, double* run_cpu_seconds = nullptr);
+// module: on a large native stack, SIGINT interrupting `thread`. On a thread that already has that
+// stack (a program run from an intrinsic while another runs, such as a DEPS plan inside the loop
+// program; a ProgramThread's job) it runs there; a nested run hands SIGINT back to the outer
+// program when it ends. Returns what `body` returned.
+bool run_on_program_stack(core::Thread& thread, const std::function<bool()>& body, double* run_cpu_seconds = nullptr,
+                          Sigint sigint = Sigint::Take);
+
+// A thread with the program stack that runs one job at a time for its owner, who waits: an
+// embedding host's state keeps one, so each of its runs and calls costs a hand-over (a few
+// microseconds) instead of making a thread (a hundred or more). Jobs are on the program stack,
+// so run_on_program_stack runs its body there directly. One caller at a time.
+class ProgramThread {
+ public:
+  ProgramThread();
+  ~ProgramThread();  // after the job in progress
+  ProgramThread(const ProgramThread&) = delete;
+  ProgramThread& operator=(const ProgramThread&) = delete;
+  void run(const std::function<void()>& job);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // The thread SIGINT interrupts now (the innermost program running), or null. For tests.
 core::Thread* interruptible_thread();

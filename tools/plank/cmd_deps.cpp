@@ -16,11 +16,11 @@
 #include <cstdio>
 #include <fstream>
 #include <set>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "agents/deps/eval/evaluation.h"
 #include "agents/deps/loop/episode.h"
+#include "agents/deps/loop/episode_json.h"
 #include "compiler/engine/engine.h"
 #include "tools/plank/cli.h"
 #include "world/render/ascii.h"
@@ -111,9 +111,7 @@ int run_deps(const DepsOptions& o) {
   deps::EpisodeOptions e;
   if (!episode_options(o, &e, cmd)) return kInputErrors;
   // The budget: --max-ticks, else the task's max_steps in the DEPS task list, else 3000 (MT1's).
-  std::string list_error;
-  for (const auto& t : survival::load_deps_tasks(survival::default_tasks_path(), &list_error))
-    if (t.object == task->item) task->group = t.group, task->max_steps = uint64_t(t.max_steps);
+  deps::take_budget_from_task_list(*task);
   e.tick_budget = o.max_ticks;
   deps::RoundHook hook;
   int index = 0;
@@ -130,18 +128,7 @@ int run_deps(const DepsOptions& o) {
     return kInputErrors;
   }
   if (o.json) {
-    nlohmann::json j;
-    j["task"] = task->text();
-    j["success"] = result->success;
-    j["rounds"] = result->rounds;
-    j["ticks"] = result->ticks;
-    j["plans"] = nlohmann::json::array();
-    j["explanations"] = nlohmann::json::array();
-    for (const auto& r : result->history) {
-      j["plans"].push_back(r.plan);
-      if (r.explanation) j["explanations"].push_back(r.explanation->text);
-    }
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}\n", deps::episode_json(*task, *result));
   } else {
     fmt::print("== result: {} {} after {} re-plan round(s), {} game ticks ({})\n",
                result->success ? "obtained" : "did not obtain", task->text().substr(7), result->rounds, result->ticks,

@@ -8,13 +8,13 @@
 #include <iostream>
 #include <iterator>
 #include <cstdio>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "compiler/engine/debugger.h"
 #include "compiler/engine/engine.h"
 #include "compiler/engine/run.h"
+#include "runtime/capabilities.h"
 #include "tools/plank/cli.h"
 
 namespace plank::cli {
@@ -56,16 +56,13 @@ void register_run(CLI::App& app, Action& action) {
   cmd->add_flag("--stats", *stats, "after the run, print compile and run times and garbage-collector figures to stderr");
   cmd->callback([&action, o, allow, breaks, stats] {
     action = [o, allow, breaks, stats]() -> int {
-      std::stringstream list(*allow);
-      std::string cap;
-      while (std::getline(list, cap, ',')) {
-        if (cap == "net" || cap == "network") o->capabilities |= core::kCapNetwork;
-        else if (cap == "fs" || cap == "filesystem") o->capabilities |= core::kCapFilesystem;
-        else if (!cap.empty()) {
-          std::fprintf(stderr, "plank run: unknown capability '%s' (expected net, fs)\n", cap.c_str());
-          return kUsage;
-        }
+      uint32_t allowed = 0;
+      std::string why;
+      if (!core::parse_capabilities(*allow, &allowed, &why)) {
+        std::fprintf(stderr, "plank run: %s\n", why.c_str());
+        return kUsage;
       }
+      o->capabilities |= allowed;
       if (o->path == "-") {
         o->source = std::string(std::istreambuf_iterator<char>(std::cin), {});
         o->path = "<stdin>";

@@ -1,0 +1,113 @@
+// The value API outside host functions: making values, reading them type-exactly, JSON both
+// ways, handles and their release, and the misuses each reports.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "capi_util.h"
+
+using namespace plank_test;
+
+TEST(Values, ScalarsRoundTrip) {
+  State P = open_state();
+  plank_state* S = P.get();
+  EXPECT_EQ(plank_type(S, plank_none(S)), PLANK_TNONE);
+  EXPECT_EQ(plank_to_int(S, plank_bool(S, 1)), 1);
+  EXPECT_EQ(plank_to_int(S, plank_int(S, INT64_MIN)), INT64_MIN);
+  EXPECT_EQ(plank_to_float(S, plank_float(S, 0.1)), 0.1);
+  EXPECT_EQ(plank_to_float(S, plank_int(S, 3)), 3.0);
+  size_t n = 0;
+  const char with_nul[] = {'a', '\0', 'b'};
+  const char* s = plank_to_str(S, plank_lstr(S, with_nul, 3), &n);
+  ASSERT_EQ(n, 3u);
+  EXPECT_EQ(std::string(s, n), std::string(with_nul, 3));
+  EXPECT_STREQ(plank_repr(S, plank_str(S, "it's")), "\"it's\"");
+  EXPECT_EQ(plank_truthy(S, plank_str(S, "")), 0);
+  EXPECT_EQ(plank_truthy(S, plank_list(S)), 0);
+}
+
+TEST(Values, JsonBothWaysAsPythonsJsonModule) {
+  State P = open_state();
+  plank_state* S = P.get();
+  plank_value v = plank_from_json(S, R"({"b": [1, 2.0, "x", null, true], "a": {"deep": [[]]}})");
+  ASSERT_NE(v, 0) << plank_error(S);
+  EXPECT_STREQ(plank_to_json(S, v), R"({"b": [1, 2.0, "x", null, true], "a": {"deep": [[]]}})") << "key order kept";
+  EXPECT_STREQ(plank_repr(S, v), "{'b': [1, 2.0, 'x', None, True], 'a': {'deep': [[]]}}");
+  plank_value keys = 0;
+  ASSERT_EQ(plank_eval(S, "{1: 'a', 2.5: 'b', None: 'c', True: 'd'}", &keys), PLANK_OK);
+  EXPECT_STREQ(plank_to_json(S, keys), R"({"1": "d", "2.5": "b", "null": "c"})") << "True == 1, as in Python";
+  EXPECT_STREQ(plank_to_json(S, plank_str(S, "tab\there \"q\" \x01")), R"("tab\there \"q\" \u0001")");
+  EXPECT_EQ(plank_from_json(S, "{\"a\": }"), 0);
+  EXPECT_STREQ(plank_error_kind(S), "ValueError");
+  EXPECT_EQ(plank_from_json(S, "18446744073709551615"), 0) << "past int64";
+  EXPECT_EQ(plank_to_json(S, plank_float(S, INFINITY)), nullptr);
+  plank_value t = 0;
+  ASSERT_EQ(plank_eval(S, "{(1, 2): 3}", &t), PLANK_OK);
+  EXPECT_EQ(plank_to_json(S, t), nullptr);
+  EXPECT_NE(std::string(plank_error_message(S)).find("keys must be"), std::string::npos);
+  // Nesting past the limit is refused both ways, not a crash.
+  std::string deep(5000, '[');
+  deep += std::string(5000, ']');
+  EXPECT_EQ(plank_from_json(S, deep.c_str()), 0);
+  ASSERT_EQ(plank_run(S, "x = []\nfor i in range(5000):\n    x = [x]\n", "deep"), PLANK_OK);
+  EXPECT_EQ(plank_to_json(S, plank_get_global(S, "x")), nullptr);
+}
+
+TEST(Values, TuplesAndContainers) {
+  State P = open_state();
+  plank_state* S = P.get();
+  plank_value items[2] = {plank_int(S, 1), plank_str(S, "b")};
+  plank_value t = plank_tuple(S, 2, items);
+  EXPECT_EQ(plank_type(S, t), PLANK_TTUPLE);
+  EXPECT_STREQ(plank_repr(S, t), "(1, 'b')");
+  EXPECT_EQ(plank_append(S, t, items[0]), PLANK_ERR_USAGE) << "a tuple is not a list";
+  EXPECT_STREQ(plank_error_kind(S), "TypeError");
+  plank_value d = plank_dict(S);
+  ASSERT_EQ(plank_set(S, d, t, plank_int(S, 5)), PLANK_OK) << "a tuple is a key";
+  EXPECT_EQ(plank_to_int(S, plank_get(S, d, t)), 5);
+  EXPECT_EQ(plank_set(S, d, plank_list(S), items[0]), PLANK_ERR_USAGE);
+  EXPECT_STREQ(plank_error_kind(S), "TypeError") << "unhashable";
+  EXPECT_EQ(plank_get_field(S, d, "absent"), 0);
+  EXPECT_EQ(plank_item(S, t, 2), 0);
+  EXPECT_STREQ(plank_error_kind(S), "IndexError");
+  EXPECT_EQ(plank_len(S, plank_int(S, 3)), -1);
+  EXPECT_EQ(plank_len(S, plank_str(S, "héllo")), 5) << "code points, as len()";
+  // Deleted entries are skipped by position.
+  plank_value e = 0;
+  ASSERT_EQ(plank_eval(S, "(lambda d: (d.pop('a'), d)[1])({'a': 1, 'b': 2, 'c': 3})", &e), PLANK_OK) << plank_error(S);
+  EXPECT_STREQ(plank_to_str(S, plank_item(S, e, 1), nullptr), "c");
+  EXPECT_EQ(plank_to_int(S, plank_dict_value(S, e, 0)), 2);
+}
+
+TEST(Values, WrongTypesAndDeadHandlesAreReported) {
+  State P = open_state();
+  plank_state* S = P.get();
+  plank_value s = plank_str(S, "x");
+  EXPECT_EQ(plank_to_int(S, s), 0);
+  EXPECT_STREQ(plank_error(S), "plank: TypeError: plank_to_int: expected an int, got str");
+  EXPECT_EQ(plank_to_str(S, plank_int(S, 1), nullptr), nullptr);
+  EXPECT_EQ(plank_type(S, 123456), -1);
+  EXPECT_EQ(plank_to_int(S, 123456), 0);
+  EXPECT_STREQ(plank_error_kind(S), "UsageError");
+  EXPECT_EQ(plank_to_int(S, 0), 0) << "0 is no value";
+  int mark = plank_mark(S);
+  plank_value h = plank_int(S, 5);
+  EXPECT_EQ(plank_to_int(S, h), 5);
+  plank_release(S, mark);
+  EXPECT_EQ(plank_type(S, h), -1) << "released";
+  EXPECT_EQ(plank_to_int(S, s), 0) << "handles made before the mark stay";
+  EXPECT_STREQ(plank_error_kind(S), "TypeError");
+  EXPECT_EQ(plank_str(S, nullptr), 0);
+  EXPECT_EQ(plank_tuple(S, -1, nullptr), 0);
+}
+
+TEST(Values, HandlesKeepValuesAliveAcrossCollections) {
+  State P = open_state();
+  plank_state* S = P.get();
+  ASSERT_EQ(plank_set_limit(S, "memory_mib", 64), PLANK_OK);
+  plank_value keep = plank_from_json(S, R"({"kept": ["a", "b", "c"]})");
+  // Allocate far more than the first collection threshold while only the handle holds `keep`.
+  ASSERT_EQ(plank_run(S, "for i in range(200000):\n    junk = [str(i)] * 4\n", "churn"), PLANK_OK) << plank_error(S);
+  EXPECT_STREQ(plank_to_json(S, keep), R"({"kept": ["a", "b", "c"]})");
+}
