@@ -3,6 +3,7 @@
 
 #include <new>
 
+#include "planning/lifted/lifted_search.h"
 #include "planning/normalize.h"
 
 namespace plank::planning {
@@ -46,6 +47,18 @@ PlanOutcome plan(const pddl::Task& checked, const PlanRequest& request) {
     normalize(task);
     out.unit_cost = !task.metric_total_cost;
 
+    // Too large to ground (or asked for): search the lifted task.
+    auto search_lifted = [&]() -> PlanOutcome {
+      out.mode = "lifted";
+      lifted::LiftedResult r = lifted::lifted_search(task, limits, lifted::LiftedOptions{});
+      out.search = r.stats;
+      out.status = status_of(r.status);
+      out.plan = std::move(r.plan);
+      out.cost = r.cost;
+      return finish();
+    };
+    if (request.force_lifted) return search_lifted();
+
     GroundingLimits glimits;
     glimits.max_model_atoms = request.max_grounded_atoms;
     glimits.should_stop = [&] { return limits.exhausted(); };
@@ -60,9 +73,8 @@ PlanOutcome plan(const pddl::Task& checked, const PlanRequest& request) {
         out.status = PlanOutcome::Status::Unsolvable;
         return finish();
       case GroundingResult::Outcome::TooLarge:
-        out.mode = "lifted";
-        out.status = PlanOutcome::Status::OutOfMemory;  // until the lifted search exists
-        return finish();
+        grounded = GroundingResult{};  // give its memory back first
+        return search_lifted();
       case GroundingResult::Outcome::Grounded:
         break;
     }

@@ -110,7 +110,9 @@ def run_plank(args, prob, work):
            "--timeout", str(args.timeout), "--max-memory", str(args.memory)]
     if args.search:
         cmd += ["--search", args.search]
-    code, cpu, wall, out = run_timed(cmd, work, args.timeout * 1.5 + 30)
+    if args.plank_args:
+        cmd += args.plank_args.split()
+    code, cpu, wall, out = run_timed(cmd, work, args.timeout * 10 + 60)  # wall: the machine may be shared
     row = {"planner": "plank", "exit": code, "seconds": round(cpu, 3), "wall_s": round(wall, 3)}
     try:
         j = json.loads(out)
@@ -131,7 +133,7 @@ def run_fd(args, prob, work):
     os.makedirs(fd_work)
     cmd = [sys.executable, fd, "--alias", "lama-first", "--overall-time-limit", f"{args.timeout}s",
            "--overall-memory-limit", f"{args.memory}M", fd_domain, fd_problem]
-    code, cpu, wall, out = run_timed(cmd, fd_work, args.timeout * 1.5 + 30)
+    code, cpu, wall, out = run_timed(cmd, fd_work, args.timeout * 10 + 60)
     row = {"planner": "fd", "exit": code, "seconds": round(cpu, 3), "wall_s": round(wall, 3)}
     plan = os.path.join(fd_work, "sas_plan")
     row["solved"] = int(code == 0 and os.path.exists(plan))
@@ -155,6 +157,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=60, help="CPU seconds per run")
     ap.add_argument("--memory", type=int, default=4096, help="MiB per run")
     ap.add_argument("--search", help="Plank's --search configuration (default: Plank's default)")
+    ap.add_argument("--plank-args", help="more flags for plank plan, e.g. --lifted")
     ap.add_argument("--plank", default=os.path.join(ROOT, "build", "bin", "plank"))
     ap.add_argument("--shared")
     ap.add_argument("--csv", help="write one row per problem and planner here")

@@ -5,9 +5,11 @@
 
 namespace plank::pddl {
 
-std::vector<ObjectId> Task::objects_of(const TypeSet& set) const {
+const std::vector<ObjectId>& Task::objects_of(const TypeSet& set) const {
   if (set.size() == 1) return objects_of_type[set[0]];
-  std::vector<ObjectId> out;
+  auto it = union_cache_.find(set);
+  if (it != union_cache_.end()) return it->second;
+  std::vector<ObjectId>& out = union_cache_[set];
   for (TypeId t : set) out.insert(out.end(), objects_of_type[t].begin(), objects_of_type[t].end());
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

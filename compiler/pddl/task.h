@@ -137,13 +137,17 @@ struct Task {
   // objects_of_type[t]: every object of type t or of a type below it, sorted.
   std::vector<std::vector<ObjectId>> objects_of_type;
 
-  // Objects a variable of this type set may take (the union), sorted.
-  std::vector<ObjectId> objects_of(const TypeSet& types) const;
+  // Objects a variable of this type set may take (the union), sorted. The
+  // reference stays valid as long as the task.
+  const std::vector<ObjectId>& objects_of(const TypeSet& types) const;
   // Whether type a is b or lies below it.
   bool is_subtype(TypeId a, TypeId b) const;
   int predicate_index(const std::string& name) const;  // -1 when absent
   int object_index(const std::string& name) const;     // -1 when absent
   int action_index(const std::string& name) const;     // -1 when absent
+
+ private:
+  mutable std::map<TypeSet, std::vector<ObjectId>> union_cache_;  // either-types
 };
 
 }  // namespace plank::pddl

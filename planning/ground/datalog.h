@@ -51,6 +51,12 @@ class Datalog {
   int arity_of(int atom) const { return arity_[predicate_of(atom)]; }
   const std::vector<int>& atoms_of(int predicate) const { return by_predicate_[predicate]; }
   int find(int predicate, const int* args) const;  // -1 when not in the model
+  // Atoms of the predicate whose argument `position` is `object` (every atom of
+  // the predicate when the engine keeps no index for it).
+  const std::vector<int>& atoms_with(int predicate, int position, int object) const {
+    const auto& idx = index_[predicate];
+    return idx.empty() ? by_predicate_[predicate] : idx[position][object];
+  }
   size_t rule_instances() const { return instances_; }
 
  private:

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "planning/ground/reachability.h"
 #include "planning/ground/relevance.h"
@@ -15,7 +16,9 @@ using K = pddl::Formula::Kind;
 
 // A ground formula while it is built: simplified as it goes.
 struct GroundFormula {
-  enum class Kind { True, False, Literal, And, Or };
+  // Node: a formula already in the task's arena (`fact` holds its id), shared
+  // by every operator whose quantified condition grounds to the same thing.
+  enum class Kind { True, False, Literal, And, Or, Node };
   Kind kind = Kind::True;
   bool negated = false;
   int fact = -1;
@@ -77,7 +80,7 @@ class Instantiator {
     if (set.size() == 1 && set[0] == pddl::kObjectType) return true;
     auto it = program_.allowed.find(set);
     if (it != program_.allowed.end()) return (*it->second)[o] != 0;
-    const auto objects = task_.objects_of(set);
+    const auto& objects = task_.objects_of(set);
     return std::binary_search(objects.begin(), objects.end(), o);
   }
 
@@ -135,12 +138,31 @@ class Instantiator {
       }
       case K::Exists:
       case K::Forall: {
+        // A quantified condition depends only on its free variables; many
+        // operators share their values (MinePlanner: every block and count
+        // with the same positions), so it is grounded and emitted once.
+        QuantifierKey key{&f, {}};
+        for (int v : free_variables(f)) key.values.push_back(binding_[v]);
+        auto hit = quantifier_memo_.find(key);
+        if (hit != quantifier_memo_.end()) return hit->second;
         bool is_and = f.kind == K::Forall;
         GroundFormula out;
         out.kind = is_and ? GroundFormula::Kind::And : GroundFormula::Kind::Or;
-        if (!expand(f, 0, out, is_and)) return constant(!is_and);
+        GroundFormula result;
+        if (!expand(f, 0, out, is_and)) {
+          result = constant(!is_and);
+        } else {
+          result = finish(std::move(out), is_and);
+        }
         for (const auto& v : f.bound) binding_[v.index] = -1;
-        return finish(std::move(out), is_and);
+        if (result.kind == GroundFormula::Kind::And || result.kind == GroundFormula::Kind::Or) {
+          GroundFormula node;
+          node.kind = GroundFormula::Kind::Node;
+          node.fact = emit_formula(result);
+          result = node;
+        }
+        quantifier_memo_.emplace(std::move(key), result);
+        return result;
       }
     }
     return constant(true);
@@ -168,14 +190,79 @@ class Instantiator {
   // Binds the quantifier's variables one after the other; false when decided.
   bool expand(const pddl::Formula& f, size_t var, GroundFormula& out, bool is_and) {
     if (var == f.bound.size()) return combine(out, ground(f.children[0]), is_and);
-    for (pddl::ObjectId o : task_.objects_of(f.bound[var].type)) {
-      binding_[f.bound[var].index] = o;
+    const pddl::Variable& v = f.bound[var];
+    std::vector<pddl::ObjectId> guarded;
+    const std::vector<pddl::ObjectId>* domain = &task_.objects_of(v.type);
+    if (guard_candidates(f, v, guarded)) domain = &guarded;
+    for (pddl::ObjectId o : *domain) {
+      binding_[v.index] = o;
       if (!expand(f, var + 1, out, is_and)) return false;
     }
     return true;
   }
 
+  // A guard decides the quantifier's body for most objects without grounding
+  // it: in (exists (?b) (and (p ?b x) ...)) every ?b without a reachable
+  // (p ?b x) makes the body false, which changes nothing in an or; in
+  // (forall (?b) (or (not (p ?b x)) ...)) it makes the body true, which
+  // changes nothing in an and. So only objects with a reachable guard atom
+  // are bound: read from the model's index instead of trying every object
+  // (MinePlanner quantifies over every block in every precondition).
+  bool guard_candidates(const pddl::Formula& f, const pddl::Variable& v, std::vector<pddl::ObjectId>& out) {
+    const pddl::Formula& body = f.children[0];
+    const bool exists = f.kind == K::Exists;
+    auto guard_of = [&](const pddl::Formula& c) -> const pddl::Atom* {
+      const pddl::Formula* atom = nullptr;
+      if (exists && c.kind == K::Atom) atom = &c;
+      if (!exists && c.kind == K::Not && c.children[0].kind == K::Atom) atom = &c.children[0];
+      if (!atom) return nullptr;
+      int position = -1;
+      for (size_t i = 0; i < atom->atom.args.size(); ++i) {
+        const pddl::Term& t = atom->atom.args[i];
+        if (t.is_variable && t.index == v.index) {
+          if (position >= 0) return nullptr;  // twice: keep it simple
+          position = static_cast<int>(i);
+        } else if (t.is_variable && binding_[t.index] < 0) {
+          return nullptr;  // another variable not bound yet
+        }
+      }
+      return position >= 0 ? &atom->atom : nullptr;
+    };
+    const pddl::Atom* guard = nullptr;
+    if (body.kind == (exists ? K::And : K::Or)) {
+      for (const auto& c : body.children)
+        if ((guard = guard_of(c))) break;
+    } else {
+      guard = guard_of(body);
+    }
+    if (!guard) return false;
+    // The candidates: objects in the guard's position of a model atom that agrees on the bound arguments.
+    int position = 0, pivot = -1, pivot_object = -1;
+    for (size_t i = 0; i < guard->args.size(); ++i) {
+      const pddl::Term& t = guard->args[i];
+      if (t.is_variable && t.index == v.index) {
+        position = static_cast<int>(i);
+      } else if (pivot < 0) {
+        pivot = static_cast<int>(i);
+        pivot_object = value(t);
+      }
+    }
+    const std::vector<int>& atoms = pivot >= 0 ? model_.atoms_with(guard->predicate, pivot, pivot_object)
+                                               : model_.atoms_of(guard->predicate);
+    for (int atom : atoms) {
+      const int* args = model_.args_of(atom);
+      bool agrees = true;
+      for (size_t i = 0; i < guard->args.size() && agrees; ++i)
+        if (static_cast<int>(i) != position) agrees = args[i] == value(guard->args[i]);
+      if (agrees && of_type(args[position], v.type)) out.push_back(args[position]);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return true;
+  }
+
   int emit_formula(const GroundFormula& g) {
+    if (g.kind == GroundFormula::Kind::Node) return g.fact;
     FormulaNode node;
     switch (g.kind) {
       case GroundFormula::Kind::Literal:
@@ -287,6 +374,50 @@ class Instantiator {
     }
     op.effects.push_back(std::move(e));
   }
+
+  struct QuantifierKey {
+    const pddl::Formula* formula;
+    std::vector<int> values;  // of its free variables
+    bool operator==(const QuantifierKey& o) const { return formula == o.formula && values == o.values; }
+  };
+  struct QuantifierKeyHash {
+    size_t operator()(const QuantifierKey& k) const {
+      size_t h = std::hash<const void*>()(k.formula);
+      for (int v : k.values) h = h * 1000003u ^ static_cast<size_t>(v + 1);
+      return h;
+    }
+  };
+
+  // Variables used in f and bound outside it, computed once per formula.
+  const std::vector<int>& free_variables(const pddl::Formula& f) {
+    auto it = free_variables_.find(&f);
+    if (it != free_variables_.end()) return it->second;
+    std::vector<int> used, bound;
+    collect_variables(f, used, bound);
+    std::vector<int> free;
+    for (int v : used)
+      if (std::find(bound.begin(), bound.end(), v) == bound.end()) free.push_back(v);
+    std::sort(free.begin(), free.end());
+    free.erase(std::unique(free.begin(), free.end()), free.end());
+    return free_variables_.emplace(&f, std::move(free)).first->second;
+  }
+
+  static void collect_variables(const pddl::Formula& f, std::vector<int>& used, std::vector<int>& bound) {
+    for (const auto& v : f.bound) bound.push_back(v.index);
+    auto term = [&](const pddl::Term& t) {
+      if (t.is_variable) used.push_back(t.index);
+    };
+    if (f.kind == K::Atom)
+      for (const auto& t : f.atom.args) term(t);
+    if (f.kind == K::Equals) {
+      term(f.left);
+      term(f.right);
+    }
+    for (const auto& c : f.children) collect_variables(c, used, bound);
+  }
+
+  std::unordered_map<QuantifierKey, GroundFormula, QuantifierKeyHash> quantifier_memo_;
+  std::unordered_map<const pddl::Formula*, std::vector<int>> free_variables_;
 
   const pddl::Task& task_;
   const std::vector<bool>& fluent_;

@@ -21,6 +21,7 @@ struct Marker {
   const GroundTask& task;
   std::vector<char> pos, neg;  // relevant literals
   std::deque<std::pair<int, bool>> queue;
+  std::vector<char> formula_seen;  // formulas are shared between conditions: walk each once
 
   void mark(int fact, bool negated) {
     auto& flags = negated ? neg : pos;
@@ -30,6 +31,8 @@ struct Marker {
   }
 
   void mark_formula(int node) {
+    if (formula_seen[node]) return;
+    formula_seen[node] = 1;
     const FormulaNode& n = task.formula_nodes[node];
     if (n.kind == FormulaNode::Kind::Literal) {
       mark(n.fact, n.negated);
@@ -60,28 +63,34 @@ void condition_facts(const GroundTask& task, const Condition& c, std::vector<int
   if (c.formula >= 0) formula_facts(task, c.formula, out);
 }
 
-// Copies formula node `node` of `from` into `to`, renaming facts.
-int copy_formula(const GroundTask& from, int node, const std::vector<int>& rename, GroundTask& to) {
+// Copies formula node `node` of `from` into `to`, renaming facts; a node
+// shared by several conditions is copied once (copied[node] remembers it).
+int copy_formula(const GroundTask& from, int node, const std::vector<int>& rename, std::vector<int>& copied,
+                 GroundTask& to) {
+  if (copied[node] >= 0) return copied[node];
   FormulaNode n = from.formula_nodes[node];
   if (n.kind == FormulaNode::Kind::Literal) {
     n.fact = rename[n.fact];
   } else {
     std::vector<int> kids;
-    for (int i = 0; i < n.count; ++i) kids.push_back(copy_formula(from, from.formula_children[n.first + i], rename, to));
+    for (int i = 0; i < n.count; ++i)
+      kids.push_back(copy_formula(from, from.formula_children[n.first + i], rename, copied, to));
     n.first = static_cast<int>(to.formula_children.size());
     to.formula_children.insert(to.formula_children.end(), kids.begin(), kids.end());
   }
   to.formula_nodes.push_back(n);
-  return static_cast<int>(to.formula_nodes.size()) - 1;
+  copied[node] = static_cast<int>(to.formula_nodes.size()) - 1;
+  return copied[node];
 }
 
-Condition rename_condition(const GroundTask& from, const Condition& c, const std::vector<int>& rename, GroundTask& to) {
+Condition rename_condition(const GroundTask& from, const Condition& c, const std::vector<int>& rename,
+                           std::vector<int>& copied, GroundTask& to) {
   Condition out;
   for (int f : c.positive) out.positive.push_back(rename[f]);
   for (int f : c.negative) out.negative.push_back(rename[f]);
   std::sort(out.positive.begin(), out.positive.end());
   std::sort(out.negative.begin(), out.negative.end());
-  if (c.formula >= 0) out.formula = copy_formula(from, c.formula, rename, to);
+  if (c.formula >= 0) out.formula = copy_formula(from, c.formula, rename, copied, to);
   return out;
 }
 
@@ -97,7 +106,8 @@ void prune_irrelevant(GroundTask& task) {
       for (int f : task.operators[o].effects[e].del) deleters[f].push_back({static_cast<int>(o), static_cast<int>(e)});
     }
 
-  Marker m{task, std::vector<char>(facts, 0), std::vector<char>(facts, 0), {}};
+  Marker m{task, std::vector<char>(facts, 0), std::vector<char>(facts, 0), {},
+           std::vector<char>(task.formula_nodes.size(), 0)};
   std::vector<char> relevant_op(task.operators.size(), 0);
   std::vector<std::vector<char>> relevant_effect(task.operators.size());
   for (size_t o = 0; o < task.operators.size(); ++o) relevant_effect[o].assign(task.operators[o].effects.size(), 0);
@@ -140,6 +150,7 @@ void prune_irrelevant(GroundTask& task) {
   }
 
   std::vector<int> rename(facts, -1);
+  std::vector<int> copied(task.formula_nodes.size(), -1);
   GroundTask out;
   out.lifted = task.lifted;
   out.unit_cost = task.unit_cost;
@@ -151,7 +162,7 @@ void prune_irrelevant(GroundTask& task) {
   for (int f : task.initial)
     if (keep[f]) out.initial.push_back(rename[f]);
   std::sort(out.initial.begin(), out.initial.end());
-  out.goal = rename_condition(task, task.goal, rename, out);
+  out.goal = rename_condition(task, task.goal, rename, copied, out);
   for (size_t o = 0; o < task.operators.size(); ++o) {
     if (!relevant_op[o]) continue;
     const Operator& op = task.operators[o];
@@ -159,7 +170,7 @@ void prune_irrelevant(GroundTask& task) {
     kept.schema = op.schema;
     kept.args = op.args;
     kept.cost = op.cost;
-    kept.precondition = rename_condition(task, op.precondition, rename, out);
+    kept.precondition = rename_condition(task, op.precondition, rename, copied, out);
     for (const Effect& e : op.effects) {
       Effect ne;
       for (int f : e.add)
@@ -167,7 +178,7 @@ void prune_irrelevant(GroundTask& task) {
       for (int f : e.del)
         if (keep[f]) ne.del.push_back(rename[f]);
       if (ne.add.empty() && ne.del.empty()) continue;
-      ne.condition = rename_condition(task, e.condition, rename, out);
+      ne.condition = rename_condition(task, e.condition, rename, copied, out);
       kept.effects.push_back(std::move(ne));
     }
     out.operators.push_back(std::move(kept));

@@ -182,3 +182,58 @@ TEST(Planner, BadConfigurationsPointAtTheirMistake) {
 
 }  // namespace
 }  // namespace plank::test
+
+namespace plank::test {
+namespace {
+
+planning::PlanOutcome plan_lifted(const std::string& domain, const std::string& problem) {
+  auto t = load_text(domain, problem);
+  EXPECT_TRUE(t->loaded.task) << render_text(t->sink.all());
+  if (!t->loaded.task) return {};
+  planning::PlanRequest r;
+  r.force_lifted = true;
+  r.timeout_seconds = 30;
+  return planning::plan(*t->loaded.task, r);
+}
+
+TEST(LiftedPlanner, FindsValidPlansWithoutGrounding) {
+  for (const auto& [domain, problem] : std::vector<std::pair<std::string, std::string>>{
+           {kGripper, gripper_problem(5)}, {kAdlDomain, kAdlProblem}}) {
+    auto out = plan_lifted(domain, problem);
+    EXPECT_EQ(out.mode, "lifted");
+    expect_valid(domain, problem, out);
+  }
+}
+
+TEST(LiftedPlanner, ProvesUnsolvableTasksUnsolvable) {
+  const char* domain = R"((define (domain oneway) (:constants a c) (:predicates (at ?x) (link ?x ?y) (key))
+    (:action go :parameters (?x ?y) :precondition (and (at ?x) (link ?x ?y)) :effect (and (at ?y) (not (at ?x))))
+    (:action grab :parameters () :precondition (at a) :effect (and (key) (not (at a)) (at c)))))";
+  const char* problem = R"((define (problem p) (:domain oneway) (:objects b)
+    (:init (at a) (link a b) (link c c)) (:goal (and (at b) (key)))))";
+  EXPECT_EQ(plan_lifted(domain, problem).status, Status::Unsolvable);
+}
+
+// Objects no atom mentions are interchangeable: with many of them the lifted
+// search still finds the plan, branching over one of each kind.
+TEST(LiftedPlanner, InterchangeableObjectsDoNotMultiplyTheSearch) {
+  const char* domain = R"((define (domain tokens) (:requirements :typing :negative-preconditions)
+    (:types token cell)
+    (:predicates (placed ?t - token ?c - cell) (used ?t - token) (filled ?c - cell))
+    (:action put :parameters (?t - token ?c - cell)
+      :precondition (and (not (used ?t)) (not (filled ?c)))
+      :effect (and (placed ?t ?c) (used ?t) (filled ?c)))))";
+  std::string objects, goal;
+  for (int i = 0; i < 60; ++i) objects += " t" + std::to_string(i);
+  for (int i = 0; i < 6; ++i) goal += " (filled c" + std::to_string(i) + ")";
+  std::string problem = "(define (problem p) (:domain tokens) (:objects" + objects +
+                        " - token c0 c1 c2 c3 c4 c5 - cell) (:init) (:goal (and" + goal + ")))";
+  auto out = plan_lifted(domain, problem);
+  expect_valid(domain, problem, out);
+  EXPECT_EQ(out.plan.size(), 6u);
+  // One free token per expansion, not sixty: successors are (cells left) per state.
+  EXPECT_LE(out.search.generated, 6u * 7u);
+}
+
+}  // namespace
+}  // namespace plank::test
