@@ -44,4 +44,15 @@ printf 'build a red cube next to the tree' >"$work/use/text.txt"
 printf 'caf\xc3\xa9 , go ?' >"$work/use/utf8.txt"
 printf '{"modelTopology":{"node":[]},"weightsManifest":[{"paths":["group1-shard1of1"],"weights":[{"name":"module/Embeddings_en","shape":[7,256],"dtype":"float32"}]}]}' >"$work/use/model.json"
 run fuzz_use_files "$work/use"
+# PDDL: domain NUL problem, from the shared IPC and TEACh sets (small ones), and a domain alone.
+mkdir -p "$work/pddl"
+if [ -d "$SHARED/data/pddl/ipc-dev" ]; then
+  for d in gripper blocks miconic-fulladl schedule elevators storage; do
+    first=$(ls "$SHARED/data/pddl/ipc-dev/$d"/instance-*.pddl | sort -V | head -n 1)
+    { cat "$SHARED/data/pddl/ipc-dev/$d/domain.pddl"; printf '\0'; cat "$first"; } >"$work/pddl/$d.pddl"
+  done
+  cp "$SHARED/data/pddl/teach/domain.pddl" "$work/pddl/teach-domain.pddl"
+fi
+printf '(define (domain d) (:predicates (p) (q)) (:action a :parameters () :precondition (p) :effect (q)))\0(define (problem x) (:domain d) (:init (p)) (:goal (q)))' >"$work/pddl/tiny.pddl"
+run fuzz_pddl "$work/pddl"
 echo "fuzz: all targets ran clean for ${SECONDS_EACH}s each"

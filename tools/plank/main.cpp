@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   register_deps(app, action);
   register_calibrate(app, action);
   register_plan(app, action);
+  register_danli(app, action);
 
   try {
     app.parse(argc, argv);
