@@ -49,6 +49,10 @@ CostedDatalog::CostedDatalog(const RelaxedProgram& program, int object_count)
         for (int a : rule.body[best].args)
           if (!is_object_term(a)) bound[a] = 1;
       }
+      for (int a : rule.body[t].args) {
+        plan.constant.push_back(is_object_term(a) ? term_object(a) : -1);
+        plan.allowed.push_back(is_object_term(a) || rule.allowed.empty() ? nullptr : rule.allowed[a]);
+      }
       triggers_[rule.body[t].predicate].push_back(std::move(plan));
       body_predicate_[rule.body[t].predicate] = 1;
     }
@@ -190,7 +194,13 @@ void CostedDatalog::settle(int atom) {
     for (size_t i = 0; i < idx.size(); ++i) add(idx[i][args[i]]);
   }
   std::vector<int> undo;
+  // A copy: joins intern new atoms, which may move the table's storage.
+  const std::vector<int> args(atoms_.args(atom), atoms_.args(atom) + atoms_.arity(predicate));
   for (const JoinPlan& plan : triggers_[predicate]) {
+    bool fits = true;
+    for (size_t i = 0; i < plan.constant.size() && fits; ++i)
+      fits = plan.constant[i] >= 0 ? args[i] == plan.constant[i] : !plan.allowed[i] || (*plan.allowed[i])[args[i]];
+    if (!fits) continue;
     const CostedRule& rule = program_.rules[plan.rule];
     binding_.assign(rule.variable_count, -1);
     body_atoms_.resize(std::max(body_atoms_.size(), rule.body.size()));

@@ -39,6 +39,10 @@ class CostedDatalog {
     int rule = 0;
     int trigger = 0;
     std::vector<int> order;
+    // A cheap test before binding: each trigger argument's required object
+    // (-1: a variable) and allowed objects (null: any).
+    std::vector<int> constant;
+    std::vector<const std::vector<char>*> allowed;
   };
 
   void ensure(int atom);

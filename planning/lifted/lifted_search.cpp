@@ -29,13 +29,14 @@ class Search {
         atoms_(arities(task)),
         successors_(task, atoms_),
         program_(build_relaxed_program(task, successors_.fluent(), options.cost_type)),
-        datalog_(program_, static_cast<int>(task.objects.size())) {
+        datalog_(program_, program_.object_count) {
     for (const auto& g : task.init)
       if (!successors_.fluent()[g.predicate]) static_atoms_.push_back(g);
   }
 
-  // h of a state, or kDeadEnd; helpful atoms (atom ids in atoms_) for preferred operators.
-  int evaluate(const StateView& state, std::set<int>* helpful) {
+  // h of a state, or kDeadEnd; helpful atoms for preferred operators, as
+  // (predicate, args) with args as the relaxation has them (generic objects).
+  int evaluate(const StateView& state, std::set<std::vector<int>>* helpful) {
     datalog_.begin();
     for (const auto& g : static_atoms_) datalog_.add_initial(g.predicate, g.args.data());
     for (const auto& [p, args] : program_.type_facts) datalog_.add_initial(p, args.data());
@@ -47,8 +48,9 @@ class Search {
     int ff = datalog_.relaxed_plan(static_cast<int>(task_.predicates.size()), helpful ? &atoms : nullptr);
     if (helpful)
       for (const auto& [p, args] : atoms) {
-        int id = atoms_.find(p, args.data());
-        if (id >= 0) helpful->insert(id);
+        std::vector<int> key{p};
+        key.insert(key.end(), args.begin(), args.end());
+        helpful->insert(std::move(key));
       }
     return options_.relaxed_plan ? ff : h;
   }
@@ -58,10 +60,11 @@ class Search {
     std::vector<int> init = successors_.initial_state();
     StateId current = registry_.insert(init).first;
     nodes_[current] = {0, -1, -1, -1, NodeInfo::Open};
-    detail::AlternatingOpen open(options_.preferred);
+    detail::AlternatingOpen open(options_.preferred, options_.novelty ? 1 : 0);
+    std::vector<char> seen_atom;
     std::vector<LiftedAction> applicable;
     std::vector<int> successor, added;
-    std::set<int> helpful;
+    std::set<std::vector<int>> helpful;
     StateView view, child_view;
     int best_h = -1;
     bool first = true;
@@ -100,6 +103,14 @@ class Search {
             open.boost();
           }
           ++stats.expanded;
+          // Novel: some atom holds here that held in no state evaluated before.
+          bool novel = false;
+          if (options_.novelty) {
+            for (int a : view.ids()) {
+              if (static_cast<size_t>(a) >= seen_atom.size()) seen_atom.resize(a + 1024, 0);
+              if (!seen_atom[a]) seen_atom[a] = 1, novel = true;
+            }
+          }
           successors_.applicable(view, applicable);
           const long long g = nodes_[current].g;
           for (const LiftedAction& a : applicable) {
@@ -108,12 +119,24 @@ class Search {
             bool preferred = false;
             if (!helpful.empty()) {
               successors_.apply(view, a, successor, &added);
-              for (int x : added) preferred = preferred || helpful.count(x);
+              for (int x : added) {
+                if (preferred) break;
+                // The atom as it is, and with objects the relaxation made generic.
+                std::vector<int> key{atoms_.predicate(x)}, general{atoms_.predicate(x)};
+                const int* args = atoms_.args(x);
+                for (int i = 0, n = atoms_.arity(atoms_.predicate(x)); i < n; ++i) {
+                  key.push_back(args[i]);
+                  int g = program_.generic_of[args[i]];
+                  general.push_back(g >= 0 ? g : args[i]);
+                }
+                preferred = helpful.count(key) || helpful.count(general);
+              }
             }
             int op = static_cast<int>(action_arena_.size());
             action_arena_.push_back(a.schema);
             action_arena_.insert(action_arena_.end(), a.args.begin(), a.args.end());
             open.push({h, 0, 0, current, op, g + c}, preferred);
+            if (options_.novelty) open.push_extra(2, {novel ? 0 : 1, h, 0, current, op, g + c});
             ++stats.generated;
           }
         }

@@ -17,6 +17,10 @@ namespace plank::planning::lifted {
 struct LiftedOptions {
   bool relaxed_plan = true;  // h_FF-like count; false: h_add
   bool preferred = true;
+  // A third open list ordered by novelty first (has the state an atom no
+  // state before it had?), then h: it keeps the search moving across the
+  // plateaus a relaxation leaves in worlds of blocks.
+  bool novelty = true;
   CostType cost_type = CostType::One;
 };
 

@@ -59,6 +59,49 @@ class Builder {
       p_.arity.push_back(static_cast<int>(pred.parameters.size()));
       p_.names.push_back(pred.name);
     }
+    // Types whose objects no formula names can have a generic object.
+    std::vector<char> named(task.objects.size(), 0);
+    auto mark = [&](const pddl::Formula& f, auto&& self) -> void {
+      auto term = [&](const pddl::Term& t) {
+        if (!t.is_variable) named[t.index] = 1;
+      };
+      if (f.kind == K::Atom)
+        for (const auto& t : f.atom.args) term(t);
+      if (f.kind == K::Equals) {
+        term(f.left);
+        term(f.right);
+      }
+      for (const auto& c : f.children) self(c, self);
+    };
+    mark(task.goal, mark);
+    for (const auto& a : task.actions) {
+      mark(a.precondition, mark);
+      for (const auto& e : a.effects) {
+        mark(e.condition, mark);
+        for (const auto& l : e.literals)
+          for (const auto& t : l.atom.args)
+            if (!t.is_variable) named[t.index] = 1;
+      }
+    }
+    p_.object_count = static_cast<int>(task.objects.size());
+    generic_.assign(task.types.size(), -1);
+    for (size_t t = 0; t < task.types.size(); ++t) {
+      if (t == static_cast<size_t>(pddl::kObjectType)) continue;
+      const auto& objects = task.objects_of_type[t];
+      bool any_named = std::any_of(objects.begin(), objects.end(), [&](int o) { return named[o]; });
+      if (objects.size() < 2 || any_named) continue;
+      generic_[t] = p_.object_count++;
+    }
+    // A generic object belongs to its type and every type above it.
+    generic_types_.assign(p_.object_count, {});
+    for (size_t t = 0; t < task.types.size(); ++t)
+      if (generic_[t] >= 0)
+        for (size_t u = 0; u < task.types.size(); ++u)
+          if (task.is_subtype(static_cast<int>(t), static_cast<int>(u))) generic_types_[generic_[t]].push_back(u);
+    p_.generic_of.assign(task.objects.size(), -1);
+    for (size_t o = 0; o < task.objects.size(); ++o)
+      if (task.objects[o].types.size() == 1 && generic_[task.objects[o].types[0]] >= 0)
+        p_.generic_of[o] = generic_[task.objects[o].types[0]];
   }
 
   int new_predicate(int arity, const std::string& name) {
@@ -71,8 +114,11 @@ class Builder {
     if (t.size() == 1 && t[0] == pddl::kObjectType) return nullptr;
     auto it = allowed_.find(t);
     if (it != allowed_.end()) return it->second;
-    auto& bitmap = allowed_storage_.emplace_back(task_.objects.size(), 0);
+    auto& bitmap = allowed_storage_.emplace_back(p_.object_count, 0);
     for (int o : task_.objects_of(t)) bitmap[o] = 1;
+    for (int g = static_cast<int>(task_.objects.size()); g < p_.object_count; ++g)
+      for (int u : generic_types_[g])
+        if (std::find(t.begin(), t.end(), u) != t.end()) bitmap[g] = 1;
     allowed_[t] = &bitmap;
     return &bitmap;
   }
@@ -179,8 +225,18 @@ class Builder {
       needed.push_back(x);
       needed.push_back(y);
     }
+    std::set<int> filtered;  // variables a filter needs: never generic
+    for (size_t i = head.args.size(); i < needed.size(); ++i) filtered.insert(needed[i]);
+    for (int& t : head.args) {
+      if (is_object_term(t) || bound.count(t) || filtered.count(t)) continue;
+      const pddl::TypeSet& type = scope.types[t];
+      if (schema >= 0 && type.size() == 1 && generic_[type[0]] >= 0) t = object_term(generic_[type[0]]);
+    }
     for (int t : needed) {
       if (is_object_term(t) || bound.count(t)) continue;
+      bool in_head = std::find(head.args.begin(), head.args.end(), t) != head.args.end();
+      bool in_filter = filtered.count(t) > 0;
+      if (!in_head && !in_filter) continue;  // was made generic
       bound.insert(t);
       body.atoms.push_back({type_predicate(scope.types[t]), {t}});
     }
@@ -225,7 +281,17 @@ class Builder {
         (has ? joined : rest).push_back(std::move(a));
       }
       std::vector<int> vars(neighbours[best].begin(), neighbours[best].end());
+      // Schemas repeat the same joins (every move schema projects the agent's
+      // position the same way): one auxiliary predicate per distinct join.
+      std::string key = canonical_key(vars, joined, scope);
+      auto known = aux_by_key_.find(key);
+      if (known != aux_by_key_.end()) {
+        rest.push_back({known->second, vars});
+        atoms = std::move(rest);
+        continue;
+      }
       int aux = new_predicate(static_cast<int>(vars.size()), "join" + std::to_string(p_.arity.size()));
+      aux_by_key_[key] = aux;
       CostedRule r;
       r.head = {aux, vars};
       r.body = std::move(joined);
@@ -247,6 +313,29 @@ class Builder {
     p_.rules.push_back(std::move(r));
   }
 
+  // The join up to renaming variables: head variables numbered by position,
+  // the others by first appearance, each with its type's bitmap.
+  static std::string canonical_key(const std::vector<int>& head_vars, const std::vector<RuleAtom>& body,
+                                   const Scope& scope) {
+    std::map<int, int> name;
+    std::string key = std::to_string(head_vars.size()) + "|";
+    auto id = [&](int v) {
+      auto it = name.find(v);
+      if (it != name.end()) return it->second;
+      int n = static_cast<int>(name.size());
+      name[v] = n;
+      key += "v" + std::to_string(n) + ":" + std::to_string(reinterpret_cast<uintptr_t>(scope.allowed[v])) + ";";
+      return n;
+    };
+    for (int v : head_vars) id(v);
+    for (const auto& a : body) {
+      key += std::to_string(a.predicate) + "(";
+      for (int t : a.args) key += (is_object_term(t) ? "o" + std::to_string(term_object(t)) : "x" + std::to_string(id(t))) + ",";
+      key += ")";
+    }
+    return key;
+  }
+
   Scope scope_of(const std::vector<pddl::TypeSet>& types, int schema) {
     Scope s;
     s.types = types;
@@ -263,6 +352,9 @@ class Builder {
   RelaxedProgram& p_;
   std::map<pddl::TypeSet, const std::vector<char>*> allowed_;
   std::map<pddl::TypeSet, int> type_predicates_;
+  std::map<std::string, int> aux_by_key_;
+  std::vector<int> generic_;                  // per type: its generic object, or -1
+  std::vector<std::vector<int>> generic_types_;  // per object id: a generic's types (empty for real objects)
 };
 
 void collect_goal_types(const pddl::Formula& f, std::vector<pddl::TypeSet>& types) {

@@ -11,6 +11,15 @@
 // and the block's type" costs |blocks| x |positions|, never the product of
 // every parameter's values, which is what makes grounding these tasks blow up.
 //
+// Interchangeable objects: when an effect gives a property to "any object
+// of type T" (a parameter only its type binds: place any block of a kind),
+// and no action or goal names an object of T, the head takes one generic
+// object of T instead of every object of T. Every block of the kind would get
+// the same relaxed costs anyway; the generic keeps its x, y and z together,
+// so "some block at (x, y, z)" stays a cheap join, and the relaxation stays
+// an over-approximation of the real task (each real configuration is covered
+// by the real objects' own atoms or by the generic).
+//
 // What the relaxation keeps: positive atoms, equalities, negated static
 // atoms, disjunctions (as auxiliary predicates), and existential conditions
 // with no free variable (the goal's "some block at (x, y, z)"). It drops
@@ -40,6 +49,10 @@ struct CostedRule {
 };
 
 struct RelaxedProgram {
+  // Objects: the task's, then one generic object per type (see below).
+  int object_count = 0;
+  // generic_of[o]: the generic object standing for o in the relaxation, or -1.
+  std::vector<int> generic_of;
   std::vector<int> arity;  // per predicate: the task's, then auxiliary ones, then types, then the goal
   std::vector<std::string> names;  // for dumps
   int goal_predicate = -1;

@@ -57,19 +57,30 @@ struct OpenEntry {
 
 class AlternatingOpen {
  public:
-  explicit AlternatingOpen(bool with_preferred) : with_preferred_(with_preferred) {}
+  // lists: the standard one, then (optionally) the preferred one, then any
+  // extra ones a search adds (the lifted search's novelty list).
+  explicit AlternatingOpen(bool with_preferred, int extra_lists = 0)
+      : with_preferred_(with_preferred), lists_(2 + extra_lists), priority_(2 + extra_lists, 0) {}
 
   void push(OpenEntry e, bool preferred) {
     e.order = counter_++;
     lists_[0].push(e);
     if (preferred && with_preferred_) lists_[1].push(e);
   }
-  bool empty() const { return lists_[0].empty() && lists_[1].empty(); }
+  // Into extra list `list` (2, 3, ...) only.
+  void push_extra(int list, OpenEntry e) {
+    e.order = counter_++;
+    lists_[list].push(e);
+  }
+  bool empty() const {
+    for (const auto& l : lists_)
+      if (!l.empty()) return false;
+    return true;
+  }
   OpenEntry pop() {
-    int pick;
-    if (lists_[1].empty()) pick = 0;
-    else if (lists_[0].empty()) pick = 1;
-    else pick = priority_[1] < priority_[0] ? 1 : 0;
+    int pick = -1;
+    for (size_t i = 0; i < lists_.size(); ++i)
+      if (!lists_[i].empty() && (pick < 0 || priority_[i] < priority_[pick])) pick = static_cast<int>(i);
     ++priority_[pick];
     OpenEntry e = lists_[pick].top();
     lists_[pick].pop();
@@ -82,8 +93,8 @@ class AlternatingOpen {
 
  private:
   bool with_preferred_;
-  std::priority_queue<OpenEntry, std::vector<OpenEntry>, std::greater<OpenEntry>> lists_[2];
-  long long priority_[2] = {0, 0};
+  std::vector<std::priority_queue<OpenEntry, std::vector<OpenEntry>, std::greater<OpenEntry>>> lists_;
+  std::vector<long long> priority_;
   uint64_t counter_ = 0;
 };
 
