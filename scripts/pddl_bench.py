@@ -149,6 +149,29 @@ def run_fd(args, prob, work):
     return row
 
 
+def print_markdown(rows):
+    """Per domain: problems, solved by each planner, median CPU s, cost ratio (geometric mean)."""
+    domains = []
+    for r in rows:
+        if r["domain"] not in domains:
+            domains.append(r["domain"])
+    print("| domain | problems | Plank solved | FD solved | Plank median CPU s | FD median CPU s | cost Plank/FD |")
+    print("|---|---|---|---|---|---|---|")
+    for d in domains:
+        rs = [r for r in rows if r["domain"] == d]
+        pl = [r for r in rs if r["planner"] == "plank"]
+        fd = [r for r in rs if r["planner"] == "fd"]
+        both = {}
+        for r in rs:
+            both.setdefault(r["problem"], {})[r["planner"]] = r
+        ratios = [b["plank"]["cost"] / b["fd"]["cost"] for b in both.values()
+                  if b.get("plank", {}).get("solved") and b.get("fd", {}).get("solved") and b["fd"].get("cost")]
+        med = lambda xs: f"{statistics.median([x['seconds'] for x in xs]):.2f}" if xs else "-"
+        ratio = f"{statistics.geometric_mean(ratios):.2f}" if ratios else "-"
+        print(f"| {d} | {len(pl)} | {sum(1 for r in pl if r.get('solved'))} | "
+              f"{sum(1 for r in fd if r.get('solved')) if fd else '-'} | {med(pl)} | {med(fd)} | {ratio} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--set", choices=["ipc-dev", "mineplanner", "teach", "ci"], default="ipc-dev")
@@ -161,8 +184,13 @@ def main():
     ap.add_argument("--plank", default=os.path.join(ROOT, "build", "bin", "plank"))
     ap.add_argument("--shared")
     ap.add_argument("--csv", help="write one row per problem and planner here")
+    ap.add_argument("--markdown", action="store_true", help="also print a per-domain markdown table")
+    ap.add_argument("--require-all", action="store_true", help="exit 1 unless Plank solves every problem (CI)")
     args = ap.parse_args()
 
+    if not os.path.isdir(os.path.join(shared_dir(args), "data", "pddl")):
+        print(f"no shared PDDL data under {shared_dir(args)}: skipped")
+        return 77
     rows = []
     with tempfile.TemporaryDirectory() as work:
         for prob in problems(args):
@@ -190,6 +218,8 @@ def main():
         solved = [r for r in rs if r.get("solved")]
         return len(rs), len(solved), statistics.median([r["seconds"] for r in rs]) if rs else 0
 
+    if args.markdown:
+        print_markdown(rows)
     invalid = [r for r in rows if "INVALID" in r.get("validated", "")]
     for planner in ("plank", "fd"):
         s = summary(planner)
@@ -210,6 +240,10 @@ def main():
     print(f"invalid plans: {len(invalid)}")
     for r in invalid:
         print(f"  {r['planner']} {r['domain']} {r['problem']}: {r['validated']}")
+    unsolved = [r for r in rows if r["planner"] == "plank" and not r.get("solved")]
+    if args.require_all and unsolved:
+        print("unsolved: " + ", ".join(f"{r['domain']}/{r['problem']}" for r in unsolved))
+        return 1
     return 1 if any(r["planner"] == "plank" for r in invalid) else 0
 
 
