@@ -119,7 +119,7 @@ def run_plank(args, prob, work):
         row.update(solved=int(j["solved"]), cost=j["cost"], length=len(j["plan"]), expanded=j["expanded"],
                    status=j["status"], mode=j.get("mode", ""), grounded_actions=j["grounded_actions"])
     except (ValueError, KeyError):
-        row.update(solved=0, status="crash" if code not in (3, 4) else "no output")
+        row.update(solved=0, status={1: "input errors", 3: "no output", 4: "no output"}.get(code, "crash"))
     if row.get("solved"):
         row["validated"] = validate(args, domain, problem, plan_file, val_domain, val_problem)
     return row
