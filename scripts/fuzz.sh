@@ -16,7 +16,7 @@ SHARED=${SHARED:-../shared}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-targets=${FUZZ_TARGETS:-"fuzz_frontend fuzz_lf_json fuzz_lf_form fuzz_neural_files fuzz_use_files fuzz_llm_reply fuzz_scene fuzz_skill_args"}
+targets=${FUZZ_TARGETS:-"fuzz_frontend fuzz_lf_json fuzz_lf_form fuzz_neural_files fuzz_use_files fuzz_llm_reply fuzz_scene fuzz_skill_args fuzz_pddl"}
 logs=${FUZZ_LOG:-$work}
 mkdir -p "$logs"
 
@@ -34,6 +34,15 @@ import json, sys, os
 for i, line in enumerate(sys.stdin):
     open(os.path.join(sys.argv[1], "form%03d.json" % i), "w").write(json.dumps(json.loads(line)["logical_form"]))
 ' "$dir"
+      fi ;;
+    fuzz_pddl)
+      # domain NUL problem, from the shared IPC and TEACh sets (small ones), and a domain alone.
+      if [ -d "$SHARED/data/pddl/ipc-dev" ]; then
+        for d in gripper blocks miconic-fulladl schedule elevators storage; do
+          first=$(ls "$SHARED/data/pddl/ipc-dev/$d"/instance-*.pddl | sort -V | head -n 1)
+          { cat "$SHARED/data/pddl/ipc-dev/$d/domain.pddl"; printf '\0'; cat "$first"; } >"$dir/$d.pddl"
+        done
+        cp "$SHARED/data/pddl/teach/domain.pddl" "$dir/teach-domain.pddl"
       fi ;;
   esac
   echo "$dir"

@@ -18,6 +18,9 @@ struct EpisodeContext;  // agents/deps: the episode a loop program (stdlib/deps/
 namespace plank::caip {
 class Assistant;  // agents/caip: agent, speaker, task stack, undo log, dialogue state
 }
+namespace plank::danli {
+class Session;  // agents/danli: the agent, its symbolic state, the last compiled problem
+}
 
 namespace plank::core {
 
@@ -27,6 +30,7 @@ struct HostContext {
   deps::SkillExecutor* deps = nullptr;          // plan code's skills act here
   deps::EpisodeContext* deps_episode = nullptr;  // the DEPS loop's intrinsics act here
   caip::Assistant* caip = nullptr;
+  danli::Session* danli = nullptr;
 };
 
 }  // namespace plank::core

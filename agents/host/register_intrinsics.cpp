@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "agents/caip/intrinsics/intrinsics.h"
+#include "agents/danli/intrinsics/intrinsics.h"
 #include "agents/deps/intrinsics/intrinsics.h"
 #include "neural/intrinsics.h"
 
@@ -15,6 +16,7 @@ void register_host_intrinsics() {
     deps::register_intrinsics();
     caip::register_intrinsics();
     neural::register_intrinsics();
+    danli::register_intrinsics();
   });
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace plank::cli {
 
@@ -39,5 +40,11 @@ void register_repl(CLI::App& app, Action& action);
 void register_train(CLI::App& app, Action& action);
 void register_parse(CLI::App& app, Action& action);
 void register_calibrate(CLI::App& app, Action& action);
+void register_plan(CLI::App& app, Action& action);
+void register_danli(CLI::App& app, Action& action);
+
+// `plank check` on .pddl files (cmd_plan.cpp): a domain alone, or one domain with its problems.
+int check_pddl_files(const std::vector<std::string>& files, const OutputOptions& out, bool quiet,
+                     const std::string& dump);
 
 }  // namespace plank::cli

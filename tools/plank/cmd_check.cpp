@@ -4,6 +4,7 @@
 //   plank check FILE...                       Plank source (plans, scripts)
 //   plank check --lf FORM [--utterance TEXT]  one logical form (JSON or Python-dict notation)
 //   plank check --jsonl FILE                  {"text", "logical_form"} a line, as in shared/data/caip
+//   plank check DOMAIN.pddl [PROBLEM.pddl...] PDDL (cmd_plan.cpp)
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -83,6 +84,17 @@ int check_sources(const CheckOptions& o) {
   return sink.has_errors() ? kInputErrors : kOk;
 }
 
+bool has_suffix(const std::string& path, const std::string& suffix) {
+  return path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// PDDL files go to the PDDL checker (cmd_plan.cpp); everything else is Plank source.
+bool all_pddl(const std::vector<std::string>& files) {
+  for (const auto& f : files)
+    if (!has_suffix(f, ".pddl")) return false;
+  return !files.empty();
+}
+
 bool is_json_path(const std::string& path) {
   return path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
 }
@@ -147,7 +159,7 @@ int check_dataset(const CheckOptions& o) {
 void register_check(CLI::App& app, Action& action) {
   auto o = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand("check", "Check Plank source, a logical form, or a JSONL data set of logical forms");
-  cmd->add_option("files", o->files, "Plank source files ('-' reads standard input)");
+  cmd->add_option("files", o->files, "Plank source files ('-' reads standard input), or PDDL files (.pddl: a domain, or a domain and its problems)");
   auto* lf = cmd->add_option("--lf", o->lf_file, "Validate one logical form (a .json file or a Python-dict literal)");
   cmd->add_option("--utterance", o->utterance, "The command the form's spans point into (enables span range checks)")
       ->needs(lf);
@@ -166,6 +178,8 @@ void register_check(CLI::App& app, Action& action) {
     if (modes != 1) throw CLI::ValidationError("check", "give source FILES, or --lf FORM, or --jsonl FILE (one of them)");
     if (!o->lf_file.empty()) action = [o] { return check_one_form(*o); };
     else if (!o->jsonl_file.empty()) action = [o] { return check_dataset(*o); };
+    else if (all_pddl(o->files))
+      action = [o] { return check_pddl_files(o->files, o->out, o->quiet, o->dump); };
     else action = [o] { return check_sources(*o); };
   });
 }

@@ -33,6 +33,8 @@ int main(int argc, char** argv) {
   register_help(app, action);
   register_deps(app, action);
   register_calibrate(app, action);
+  register_plan(app, action);
+  register_danli(app, action);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,62 @@
+// The search configuration as a string, the way Fast Downward takes it:
+//
+//   lazy_greedy([ff(cost_type=one)], preferred=[ff(cost_type=one)])  (the default)
+//   eager_greedy([add()], preferred=[ff()])   gbfs(ff)   astar(lmcut())
+//   wastar(ff(), w=3)   lazy_wastar([ff()], w=5, preferred=[ff()])
+//
+// Heuristics: ff, add, hmax, lmcut, blind, goalcount; each takes
+// cost_type=normal|one|plusone. A heuristic written twice the same way is one
+// instance (computed once per state). Engines and heuristics are plug-ins:
+// one table row each (config.cpp), nothing else changes to add one.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "planning/ground/grounded_task.h"
+#include "planning/heuristics/heuristic.h"
+#include "planning/search/engine.h"
+
+namespace plank::planning {
+
+// As LAMA-first searches: lazy greedy, h_FF counting every operator as 1 (so
+// zero-cost and expensive operators do not mislead it), its preferred operators.
+inline constexpr const char* kDefaultSearch = "lazy_greedy([ff(cost_type=one)], preferred=[ff(cost_type=one)])";
+
+// name(arg, ..., key=value, ...), [a, b], or a bare word or number.
+struct ConfigTree {
+  std::string name;  // empty for a list
+  bool is_list = false;
+  bool has_parens = false;
+  std::vector<ConfigTree> args;
+  std::vector<std::pair<std::string, ConfigTree>> options;
+  size_t offset = 0;  // where it starts in the text
+  std::string text() const;  // canonical spelling
+};
+
+struct ConfigError {
+  std::string message;
+  size_t offset = 0;
+  std::vector<std::string> expected;
+};
+
+std::optional<ConfigTree> parse_config(const std::string& text, ConfigError* error);
+
+struct ConfiguredSearch {
+  std::vector<std::unique_ptr<Heuristic>> heuristics;
+  std::unique_ptr<SearchEngine> engine;
+  bool optimal = false;  // A* with an admissible heuristic
+};
+
+// Builds the heuristics and the engine for a grounded task; nullopt with
+// *error on an unknown name, a bad option, or a heuristic that does not apply
+// to the task (LM-cut on conditional effects).
+std::optional<ConfiguredSearch> configure(const ConfigTree& tree, const GroundTask& task, ConfigError* error);
+
+// Every engine and heuristic name, for messages and `plank help plan`.
+std::vector<std::string> engine_names();
+std::vector<std::string> heuristic_names();
+
+}  // namespace plank::planning

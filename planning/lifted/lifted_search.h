@@ -1,0 +1,37 @@
+// Search without grounding, for tasks whose grounding would not fit
+// (MinePlanner's worlds of thousands of blocks): lazy greedy best-first search
+// over lifted states (successors.h), ordered by a delete-relaxation heuristic
+// computed on the lifted relaxed program (costed_datalog.h), with the
+// relaxed plan's first steps as preferred operators.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "compiler/pddl/task.h"
+#include "planning/heuristics/heuristic.h"
+#include "planning/limits.h"
+#include "planning/search/engine.h"
+
+namespace plank::planning::lifted {
+
+struct LiftedOptions {
+  bool relaxed_plan = true;  // h_FF-like count; false: h_add
+  bool preferred = true;
+  // A third open list ordered by novelty first (has the state an atom no
+  // state before it had?), then h: it keeps the search moving across the
+  // plateaus a relaxation leaves in worlds of blocks.
+  bool novelty = true;
+  CostType cost_type = CostType::One;
+};
+
+struct LiftedResult {
+  SearchResult::Status status = SearchResult::Status::Unsolvable;
+  std::vector<std::string> plan;
+  long long cost = 0;
+  SearchStats stats;
+};
+
+// `task` must be normalised.
+LiftedResult lifted_search(const pddl::Task& task, Limits& limits, const LiftedOptions& options);
+
+}  // namespace plank::planning::lifted
