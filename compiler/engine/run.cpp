@@ -11,6 +11,7 @@
 #include "compiler/check/check.h"
 #include "compiler/engine/bind.h"
 #include "compiler/engine/engine.h"
+#include "compiler/engine/imports.h"
 #include "compiler/frontend/ast_dump.h"
 #include "compiler/frontend/parser.h"
 #include "compiler/lower/lower.h"
@@ -188,6 +189,9 @@ RunResult compile_and_run(const ast::Module& module, const RunOptions& o, std::c
   if (o.out) thread.output = o.out;
   if (o.debug) thread.step_hook = o.step_hook;
   thread.host = o.host;
+  // Modules written in Plank (stdlib/) load on the engine the program runs on.
+  ModuleLoader modules(engine->name(), eopts);
+  modules.install(thread);
   core::ModuleRuntime runtime;
   bind(ir, thread, runtime);
   std::string error;
