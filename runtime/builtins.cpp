@@ -358,6 +358,10 @@ bool instance_of(Thread* t, Value v, Value cls) {
   if (cls.is(ObjKind::Class)) {
     ClassObject* c = as_class(cls);
     if (c == object_class(t)) return true;
+    if (v.is(ObjKind::Class)) {  // a class is an instance of its metaclass (and of type)
+      if (c == builtin_type_class(t, "type")) return true;
+      return as_class(v)->metaclass && is_subclass(as_class(v)->metaclass, c);
+    }
     ClassObject* k = class_of(v);
     if (!k && c->builtin && !c->is_exception) return type_name(v) == c->name;  // type(g) of a generator, NoneType...
     return k && is_subclass(k, c);
@@ -531,6 +535,7 @@ Value b_type(Thread* t, const CallArgs& args) {
   bind(t, "type", args, &b);
   Value v = b.values[0];
   if (ClassObject* c = class_of(v)) return Value::object(c);
+  if (v.is(ObjKind::Class) && as_class(v)->metaclass) return Value::object(as_class(v)->metaclass);
   std::string ty = type_name(v);
   if (auto idx = find_intrinsic(ty); idx && is_type_intrinsic(ty)) return make_builtin(t, *idx);
   if (v.is(ObjKind::Class)) return make_builtin(t, *find_intrinsic("type"));

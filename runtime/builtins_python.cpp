@@ -26,7 +26,6 @@
 namespace plank::core {
 
 bool instance_of(Thread* t, Value v, Value cls);  // builtins.cpp
-bool is_type_intrinsic(std::string_view n);
 
 bool builtin_value(Thread* t, std::string_view name, Value* out) {
   if (auto idx = find_intrinsic(name)) {
@@ -144,7 +143,7 @@ Value b_reversed(Thread* t, const CallArgs& args) {
   Value seq = one(t, args, "reversed");
   Value r;
   Value self = seq;
-  if (seq.is(ObjKind::Instance) && call_special(t, seq, "__reversed__", &self, 1, &r)) return r;
+  if ((seq.is(ObjKind::Instance) || seq.is(ObjKind::Class)) && call_special(t, seq, "__reversed__", &self, 1, &r)) return r;
   if (seq.is(ObjKind::Dict) || seq.is(ObjKind::DictView)) {
     RootScope roots(t);
     std::vector<Value> items = collect_iterable(t, seq);
@@ -423,6 +422,36 @@ Value b_vars(Thread* t, const CallArgs& args) {
   throw_error(t, "TypeError", "vars() argument must have __dict__ attribute");
 }
 
+// type's own methods, for metaclasses (classes deriving from type) to call through super().
+Value ty_new(Thread* t, const CallArgs& args) {
+  if (args.npos != 4 || args.nkw != 0) throw_error(t, "TypeError", "type.__new__() takes exactly 3 arguments (name, bases, dict)");
+  Value meta = args.positional(0), name = args.positional(1), bases = args.positional(2), ns = args.positional(3);
+  bool plain_type = meta.is(ObjKind::Builtin) && type_name(meta) == "type";
+  if (!plain_type && !(meta.is(ObjKind::Class) && is_metaclass(t, as_class(meta))))
+    throw_error(t, "TypeError", fmt::format("type.__new__(X): X is not a subtype of type"));
+  if (!name.is(ObjKind::Str) || !bases.is(ObjKind::Tuple) || !ns.is(ObjKind::Dict))
+    throw_error(t, "TypeError", "type.__new__() argument types: (str, tuple, dict)");
+  RootScope roots(t);
+  Value copy = roots.push(dict_copy(t, ns));
+  const auto& bs = tuple_items(bases);
+  return new_class(t, plain_type ? nullptr : as_class(meta), str_view(name), str_view(name), bs.data(),
+                   static_cast<uint32_t>(bs.size()), copy);
+}
+
+Value ty_call(Thread* t, const CallArgs& args) {
+  if (args.npos < 1 || !args.positional(0).is(ObjKind::Class))
+    throw_error(t, "TypeError", "descriptor '__call__' requires a 'type' object");
+  return construct(t, as_class(args.positional(0)), args.values + 1, args.npos - 1, args.nkw, args.kwnames);
+}
+
+Value ty_repr(Thread* t, const CallArgs& args) {
+  if (args.npos != 1 || !args.positional(0).is(ObjKind::Class))
+    throw_error(t, "TypeError", "descriptor '__repr__' requires a 'type' object");
+  ClassObject* c = as_class(args.positional(0));
+  return make_str(t, c->module == "builtins" ? fmt::format("<class '{}'>", c->qualname)
+                                             : fmt::format("<class '{}.{}'>", c->module, c->qualname));
+}
+
 // object's own methods (object.__init__ and the rest), bound to instances by classes.cpp.
 Value o_init(Thread* t, const CallArgs& args) { return Value::none(); }
 
@@ -588,6 +617,13 @@ std::vector<Intrinsic> python_builtin_intrinsics() {
       {"object.__format__", {P{"self", "object"}, P{"format_spec", "str"}}, "str", 0, M, "str(self) for an empty spec.",
        &wrap<o_format>},
       {"object.__init_subclass__", {P{"cls", "type"}}, "None", 0, M, "Does nothing.", &wrap<o_init_subclass>},
+      {"type.__new__", {P{"metaclass", "type"}, P{"name", "str"}, P{"bases", "tuple"}, P{"namespace", "dict"}}, "type", 0, M,
+       "A new class of the metaclass (what a metaclass's __new__ calls through super()).", &wrap<ty_new>},
+      {"type.__init__", {P{"cls", "type"}, P{"args", "any", "", true}}, "None", 0, M, "Does nothing.", &wrap<o_init>},
+      {"type.__call__", {P{"cls", "type"}, P{"args", "any", "", true}, P{"kwargs", "any", "", false, false, true}}, "any", 0, M,
+       "A new instance of cls: its __new__, then its __init__ (what a metaclass's __call__ calls through super()).",
+       &wrap<ty_call>},
+      {"type.__repr__", {P{"cls", "type"}}, "str", 0, M, "<class 'module.Name'>.", &wrap<ty_repr>},
   };
 }
 

@@ -88,10 +88,14 @@ ClassObject* object_class(Thread* t) {
 }
 
 ClassObject* builtin_type_class(Thread* t, std::string_view name) {
-  if (name != "list" && name != "dict") return nullptr;
+  if (name != "list" && name != "dict" && name != "type") return nullptr;
   std::string key = "class:builtins." + std::string(name);
   if (Object* o = named(t, key)) return static_cast<ClassObject*>(o);
   ClassObject* c = new_builtin_class(t, std::string(name), object_class(t));
+  if (name == "type") {  // the base of metaclasses; its instances are classes
+    for (const char* m : {"__new__", "__init__", "__call__", "__repr__"}) add_builtin_method(t, c, m);
+    return c;
+  }
   c->native = name == "list" ? ObjKind::List : ObjKind::Dict;
   add_builtin_method(t, c, "__init__");
   return c;
@@ -136,6 +140,12 @@ bool is_subclass(const ClassObject* sub, const ClassObject* cls) {
 Value make_super(Thread* t, Value cls, Value obj) {
   if (!cls.is(ObjKind::Class)) throw_error(t, "TypeError", fmt::format("super() argument 1 must be a type, not {}", type_name(cls)));
   ClassObject* start = obj.is(ObjKind::Class) ? as_class(obj) : class_of(obj);
+  bool of_metaclass = false;
+  if (obj.is(ObjKind::Class) && !is_subclass(start, as_class(cls)) && as_class(obj)->metaclass &&
+      is_subclass(as_class(obj)->metaclass, as_class(cls))) {  // super() in a metaclass's method
+    start = as_class(obj)->metaclass;
+    of_metaclass = true;
+  }
   if (!start || !is_subclass(start, as_class(cls)))
     throw_error(t, "TypeError", "super(type, obj): obj must be an instance or subtype of type");
   RootScope roots(t);
@@ -145,6 +155,7 @@ Value make_super(Thread* t, Value cls, Value obj) {
   s->after = as_class(cls);
   s->obj = obj;
   s->start = start;
+  s->of_metaclass = of_metaclass;
   return Value::object(s);
 }
 
@@ -185,10 +196,71 @@ static bool ns_has(Thread* t, Value ns, const char* name) {
   return dict_get(t, ns, dunder(t, name), &dummy);
 }
 
+bool is_metaclass(Thread* t, const ClassObject* c) {
+  Object* type = named(t, "class:builtins.type");
+  return type && is_subclass(c, static_cast<const ClassObject*>(type));
+}
+
+static bool is_builtin_method(Value v);
+
+// A metaclass's own method `name` (never type's builtin one); false when it has none.
+static bool metaclass_method(Thread* t, ClassObject* meta, const char* name, Value* out) {
+  return class_lookup(t, meta, dunder(t, name), out) && !is_builtin_method(*out);
+}
+
 Value build_class(Thread* t, std::string_view name, std::string_view qualname, const Value* bases, uint32_t nbases,
-                  Value ns) {
+                  Value ns, Value metaclass) {
   RootScope roots(t);
   roots.push(ns);
+  roots.push(metaclass);
+  // The metaclass: the one given, else the base's; the most derived of the two.
+  ClassObject* meta = nullptr;
+  if (metaclass.is(ObjKind::Class) && is_metaclass(t, as_class(metaclass))) {
+    meta = as_class(metaclass);
+  } else if (!metaclass.is_none() && !(metaclass.is(ObjKind::Builtin) && type_name(metaclass) == "type")) {
+    // Any other callable makes the class: metaclass(name, bases, ns).
+    Value args[3] = {roots.push(make_str(t, name)), roots.push(make_tuple(t, std::vector<Value>(bases, bases + nbases))), ns};
+    return call_value(t, metaclass, args, 3);
+  }
+  for (uint32_t i = 0; i < nbases; ++i) {
+    if (!bases[i].is(ObjKind::Class) || !as_class(bases[i])->metaclass) continue;
+    ClassObject* inherited = as_class(bases[i])->metaclass;
+    if (!meta || is_subclass(inherited, meta)) meta = inherited;
+    else if (!is_subclass(meta, inherited))
+      throw_error(t, "TypeError",
+                  "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the "
+                  "metaclasses of all its bases");
+  }
+  if (!meta) return new_class(t, nullptr, name, qualname, bases, nbases, ns);
+  // meta(name, bases, ns): its __new__ (type's makes the class), then its __init__.
+  dict_set(t, ns, dunder(t, "__qualname__"), make_str(t, qualname));
+  Value meta_value = roots.push(Value::object(meta));
+  Value args[4] = {meta_value, roots.push(make_str(t, name)),
+                   roots.push(make_tuple(t, std::vector<Value>(bases, bases + nbases))), ns};
+  Value fn, cls;
+  if (metaclass_method(t, meta, "__new__", &fn)) {
+    if (fn.is(ObjKind::Wrapper)) fn = static_cast<WrapperObject*>(fn.obj)->fget;
+    cls = roots.push(call_value(t, fn, args, 4));
+  } else {
+    cls = roots.push(new_class(t, meta, name, qualname, bases, nbases, ns));
+  }
+  if (cls.is(ObjKind::Class) && is_subclass(as_class(cls)->metaclass, meta) && metaclass_method(t, meta, "__init__", &fn)) {
+    args[0] = cls;
+    call_value(t, fn, args, 4);
+  }
+  return cls;
+}
+
+Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string_view qualname_given, const Value* bases,
+                uint32_t nbases, Value ns) {
+  RootScope roots(t);
+  roots.push(ns);
+  std::string qualname(qualname_given);
+  Value q;
+  if (dict_get(t, ns, dunder(t, "__qualname__"), &q) && q.is(ObjKind::Str)) {
+    qualname = std::string(str_view(q));
+    dict_del(t, ns, dunder(t, "__qualname__"));
+  }
   ClassObject* base = object_class(t);
   if (nbases > 1) throw_error(t, "TypeError", "not supported yet: multiple inheritance (a class with more than one base)");
   if (nbases == 1) {
@@ -211,10 +283,14 @@ Value build_class(Thread* t, std::string_view name, std::string_view qualname, c
   // __init_subclass__ and __class_getitem__ are implicitly class methods.
   auto* c = t->heap->alloc<ClassObject>(ObjKind::Class);
   c->name = std::string(name);
-  c->qualname = std::string(qualname);
+  c->qualname = qualname;
   c->module = "__main__";
+  Value module_name;
+  if (dict_get(t, ns, dunder(t, "__module__"), &module_name) && module_name.is(ObjKind::Str))
+    c->module = std::string(str_view(module_name));
   c->dict = ns;
   c->base = base;
+  c->metaclass = meta;
   c->mro.push_back(c);
   c->mro.insert(c->mro.end(), base->mro.begin(), base->mro.end());
   c->is_exception = base->is_exception;
@@ -291,6 +367,29 @@ static bool is_builtin_method(Value v) {
 Value instantiate(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
   RootScope roots(t);
   Value cls_value = roots.push(Value::object(cls));
+  if (cls->metaclass) {  // a metaclass's own __call__ (else type's: what follows)
+    Value call;
+    if (metaclass_method(t, cls->metaclass, "__call__", &call)) {
+      std::vector<Value> full{cls_value};
+      full.insert(full.end(), args, args + npos + nkw);
+      for (auto& v : full) roots.push(v);
+      return call_value(t, call, full.data(), npos + 1, nkw, kwnames);
+    }
+  }
+  return construct(t, cls, args, npos, nkw, kwnames);
+}
+
+Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  RootScope roots(t);
+  Value cls_value = roots.push(Value::object(cls));
+  if (is_metaclass(t, cls)) {  // Meta(name, bases, ns): a new class
+    if (npos != 3 || nkw != 0 || !args[0].is(ObjKind::Str) || !args[1].is(ObjKind::Tuple) || !args[2].is(ObjKind::Dict))
+      throw_error(t, "TypeError", "type.__new__() takes exactly 3 arguments (name, bases, dict)");
+    const auto& bases = tuple_items(args[1]);
+    Value ns = roots.push(dict_copy(t, args[2]));
+    return build_class(t, str_view(args[0]), str_view(args[0]), bases.data(), static_cast<uint32_t>(bases.size()), ns,
+                       cls_value);
+  }
   Value obj;
   Value new_fn;
   if (class_lookup(t, cls, dunder(t, "__new__"), &new_fn) && !is_builtin_method(new_fn)) {
@@ -409,6 +508,16 @@ static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
 static bool class_attribute(Thread* t, Value obj, Value name, Value* out) {
   ClassObject* c = as_class(obj);
   Value attr;
+  if (!c->builtin && str_view(name) == "__annotations__") {
+    // A class's own annotations, never its base's; made empty on first use (as CPython 3.10+).
+    if (!dict_get(t, c->dict, name, out)) {
+      RootScope roots(t);
+      roots.push(obj);
+      *out = roots.push(make_dict(t));
+      dict_set(t, c->dict, name, *out);
+    }
+    return true;
+  }
   if (class_lookup(t, c, name, &attr)) {
     if (attr.is(ObjKind::Wrapper)) {
       auto* w = static_cast<WrapperObject*>(attr.obj);
@@ -433,7 +542,9 @@ static bool class_attribute(Thread* t, Value obj, Value name, Value* out) {
     for (ClassObject* k : c->mro) items.push_back(Value::object(k));
     *out = make_tuple(t, std::move(items));
   } else if (n == "__class__") {
-    *out = make_builtin(t, *find_intrinsic("type"));
+    *out = c->metaclass ? Value::object(c->metaclass) : make_builtin(t, *find_intrinsic("type"));
+  } else if (c->metaclass && class_lookup(t, c->metaclass, name, &attr) && !is_builtin_method(attr)) {
+    *out = bind(t, attr, obj, c->metaclass);  // a metaclass's method, bound to the class
   } else {
     return false;
   }
@@ -448,7 +559,7 @@ static bool super_attribute(Thread* t, Value obj, Value name, Value* out) {
   for (++it; it != mro.end(); ++it) {
     Value attr;
     if (!dict_get(t, (*it)->dict, name, &attr)) continue;
-    if (s->obj.is(ObjKind::Class)) {  // super(cls, cls2): class methods bind to cls2
+    if (s->obj.is(ObjKind::Class) && (!s->of_metaclass || str_view(name) == "__new__")) {  // super(cls, cls2): class methods bind to cls2
       if (attr.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(attr.obj)->wrap == WrapperKind::ClassMethod)
         attr = make_method(t, static_cast<WrapperObject*>(attr.obj)->fget, s->obj);
       else if (attr.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(attr.obj)->wrap == WrapperKind::StaticMethod)
@@ -541,6 +652,12 @@ bool try_get_attribute(Thread* t, Value obj, Value name, Value* out) {
         if (n == "__name__" || n == "__qualname__") {
           size_t dot = full.rfind('.');
           *out = make_str(t, dot == std::string_view::npos || n == "__qualname__" ? full : full.substr(dot + 1));
+          return true;
+        }
+        if (n == "__module__") {  // math.sqrt's is "math"; a builtin's (and a type's, int) "builtins"
+          size_t dot = full.find('.');
+          bool in_module = dot != std::string_view::npos && find_module(full.substr(0, dot));
+          *out = make_str(t, in_module ? full.substr(0, dot) : std::string_view("builtins"));
           return true;
         }
         // A type's own functions (dict.fromkeys) and its methods unbound (str.lower as a key function).
@@ -767,6 +884,10 @@ Value call_attribute(Thread* t, Value obj, Value name, const Value* args, uint32
 
 // ------------------------------------------------------------------ special methods
 bool find_special(Thread* t, Value obj, const char* name, Value* method) {
+  if (obj.is(ObjKind::Class)) {  // a class's special methods are its metaclass's
+    ClassObject* meta = as_class(obj)->metaclass;
+    return meta && metaclass_method(t, meta, name, method);
+  }
   if (!obj.is(ObjKind::Instance)) return false;
   return class_lookup(t, as_instance(obj)->cls, dunder(t, name), method);
 }
@@ -775,7 +896,7 @@ bool call_special(Thread* t, Value obj, const char* name, const Value* args, uin
   Value m;
   if (!find_special(t, obj, name, &m)) return false;
   if (m.is_none())
-    throw_error(t, "TypeError", fmt::format("'{}' object is not callable ({} is None)", as_instance(obj)->cls->name, name));
+    throw_error(t, "TypeError", fmt::format("'{}' object is not callable ({} is None)", type_name(obj), name));
   RootScope roots(t);
   roots.push(m);
   if (m.is(ObjKind::Wrapper)) {  // a static or class method used as a special method

@@ -37,6 +37,11 @@ struct ClassObject : Object {
   bool has_slots = false;         // __slots__ along the mro: instances have no __dict__ (unless one asks for it)
   ObjKind native = ObjKind::Opaque;  // List or Dict: instances are lists (dicts) of this class; Opaque: plain instances
   std::vector<std::string> slots; // every slot name along the mro, in slot order
+  // The class's metaclass when it is a user class deriving from type (class
+  // X(metaclass=M), or inherited from the base); null for type itself. Special
+  // methods of a class (iter(X), len(X), X[k], X(...)) and attributes the
+  // class lacks are looked up there.
+  ClassObject* metaclass = nullptr;
 };
 
 inline constexpr uint16_t kSlotUnset = 1;  // InstanceObject::slot_flags bit
@@ -59,6 +64,7 @@ struct SuperObject : Object {
   ClassObject* after = nullptr;
   Value obj = Value::none();
   ClassObject* start = nullptr;  // the class whose mro is searched
+  bool of_metaclass = false;     // obj is a class seen as an instance of its metaclass (start)
 };
 
 enum class WrapperKind : uint8_t { StaticMethod, ClassMethod, Property };
@@ -84,7 +90,7 @@ inline InstanceObject* as_instance(Value v) { return static_cast<InstanceObject*
 
 // ------------------------------------------------------------------ the builtin classes
 ClassObject* object_class(Thread* t);
-// The class standing for the built-in type list or dict when a class derives from it; null for others.
+// The class standing for the built-in type list, dict or type when a class derives from it; null for others.
 ClassObject* builtin_type_class(Thread* t, std::string_view name);
 // The class and attributes dict of a list or dict of a user class (is_subclass_instance).
 ClassObject* subclass_cls(Value v);
@@ -96,13 +102,22 @@ Value ellipsis(Thread* t);
 bool is_not_implemented(Value v);
 
 // ------------------------------------------------------------------ making classes and instances
-// `class name(bases): ns` (the namespace dict the body filled).
+// `class name(bases, metaclass=...): ns` (the namespace dict the body filled;
+// metaclass None when not given): the class, made by the metaclass when
+// there is one (its __new__ and __init__, else type's).
 Value build_class(Thread* t, std::string_view name, std::string_view qualname, const Value* bases, uint32_t nbases,
-                  Value ns);
+                  Value ns, Value metaclass = Value::none());
+// type.__new__(meta, name, bases, ns): the class itself, its metaclass meta (null: type).
+Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string_view qualname, const Value* bases,
+                uint32_t nbases, Value ns);
+// Whether c derives from type (its instances are classes).
+bool is_metaclass(Thread* t, const ClassObject* c);
 // A class the runtime defines (object, exceptions, the classes of native modules).
 ClassObject* new_builtin_class(Thread* t, std::string name, ClassObject* base, std::string module = "builtins");
-// Calls a class: makes the instance and runs __init__.
+// Calls a class: its metaclass's __call__ when it has one, else construct().
 Value instantiate(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames);
+// type.__call__: makes the instance (__new__) and runs __init__.
+Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames);
 // The class of an instance, an exception or a class-like value; null for builtin values.
 ClassObject* class_of(Value v);
 bool is_subclass(const ClassObject* sub, const ClassObject* cls);

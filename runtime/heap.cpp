@@ -184,6 +184,7 @@ void Heap::drain() {
         auto* c = static_cast<ClassObject*>(o);
         mark_value(c->dict);
         for (ClassObject* k : c->mro) mark_object(k);
+        if (c->metaclass) mark_object(c->metaclass);
         break;
       }
       case ObjKind::Instance: {

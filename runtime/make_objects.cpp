@@ -149,6 +149,7 @@ Value make_iterator(Thread* t, Value v) {
       }
       case ObjKind::Bytes:
       case ObjKind::ByteArray: return Value::object(make(IterKind::Bytes, v));
+      case ObjKind::Class:  // a class with a metaclass that makes it iterable (an Enum)
       case ObjKind::Instance: {
         Value r;
         Value self = v;

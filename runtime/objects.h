@@ -234,6 +234,8 @@ void dict_set(Thread* t, Value dict, Value key, Value value);
 // inline_containers.cpp).
 int64_t dict_find_int(DictObject* d, int64_t key);
 bool dict_del(Thread* t, Value dict, Value key, Value* removed = nullptr);
+// A new dict with the entries of dict, in order.
+Value dict_copy(Thread* t, Value dict);
 size_t dict_size(Value dict);
 // Live entries in insertion order.
 template <class F>

@@ -541,9 +541,10 @@ Value get_item(Thread* t, Value obj, Value idx) {
         break;
       }
       case ObjKind::Class: {
-        Value m;
+        Value m, r;
+        Value args[2] = {obj, idx};
+        if (call_special(t, obj, "__getitem__", args, 2, &r)) return r;  // its metaclass's
         if (class_lookup(t, as_class(obj), dunder(t, "__class_getitem__"), &m)) {
-          Value args[2] = {obj, idx};
           if (m.is(ObjKind::Wrapper)) m = static_cast<WrapperObject*>(m.obj)->fget;
           return call_value(t, m, args, 2);
         }

@@ -108,8 +108,9 @@ bool pk_del_attr(Thread* t, const Value* obj, const Value* name);
 bool pk_del_global(Thread* t, ModuleRuntime* m, uint32_t index);
 void pk_del_cell(Thread* t, const Value* cell);
 bool pk_load_class_name(Thread* t, Value* dst, const Value* ns, const Value* name, ModuleRuntime* m, uint32_t global);
+// metaclass: the class statement's `metaclass=`, or null.
 bool pk_build_class(Thread* t, Value* dst, const Value* name, const Value* qualname, const Value* bases, uint32_t n,
-                    const Value* ns);
+                    const Value* ns, const Value* metaclass);
 // The exception being raised into dst, the error cleared; false when it may not be caught.
 bool pk_catch(Thread* t, Value* dst);
 bool pk_exc_match(Thread* t, Value* dst, const Value* exc, const Value* cls);

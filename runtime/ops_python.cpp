@@ -124,8 +124,11 @@ bool pk_load_class_name(Thread* t, Value* dst, const Value* ns, const Value* nam
 }
 
 bool pk_build_class(Thread* t, Value* dst, const Value* name, const Value* qualname, const Value* bases, uint32_t n,
-                    const Value* ns) {
-  return guard([&] { *dst = build_class(t, str_view(*name), str_view(*qualname), bases, n, load_value(ns)); });
+                    const Value* ns, const Value* metaclass) {
+  return guard([&] {
+    *dst = build_class(t, str_view(*name), str_view(*qualname), bases, n, load_value(ns),
+                       metaclass ? load_value(metaclass) : Value::none());
+  });
 }
 
 bool pk_catch(Thread* t, Value* dst) { return catch_exception(t, dst); }

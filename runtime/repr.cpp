@@ -131,9 +131,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
 
 static std::string builtin_repr(const BuiltinObject* b) {
   std::string_view name = intrinsics()[b->index].name;
-  static const char* types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "range"};
-  for (auto* ty : types)
-    if (name == ty) return fmt::format("<class '{}'>", name);
+  if (is_type_intrinsic(name)) return fmt::format("<class '{}'>", name);
   return fmt::format("<built-in function {}>", name);
 }
 
@@ -272,6 +270,13 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     case ObjKind::ByteArray: out += bytes_repr(v); return;
     case ObjKind::Class: {
       auto* c = as_class(v);
+      Value m;
+      if (find_special(t, v, "__repr__", &m)) {  // a metaclass's __repr__
+        Value r = call_value(t, m, &v, 1);
+        if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));
+        out += str_view(r);
+        return;
+      }
       out += c->module == "builtins" ? fmt::format("<class '{}'>", c->qualname)
                                      : fmt::format("<class '{}.{}'>", c->module, c->qualname);
       return;
@@ -364,7 +369,7 @@ std::string repr(Thread* t, Value v) {
 
 std::string to_str(Thread* t, Value v) {
   if (v.is(ObjKind::Str)) return std::string(str_view(v));
-  if (v.is(ObjKind::Instance)) {
+  if (v.is(ObjKind::Instance) || v.is(ObjKind::Class)) {
     Value m;
     if (find_special(t, v, "__str__", &m) && !m.is(ObjKind::Builtin)) {
       Value r = call_value(t, m, &v, 1);

@@ -91,7 +91,8 @@ int64_t py_hash(Thread* t, Value v) {
         if (m.is_none()) throw_error(t, "TypeError", fmt::format("unhashable type: '{}'", type_name(v)));
         r = call_value(t, m, &self, 1);
         if (!is_int_value(r)) throw_error(t, "TypeError", "__hash__ method should return an integer");
-        int64_t h = int_hash(r);
+        // CPython keeps a result that fits a machine word, else hashes the int.
+        int64_t h = r.tag == Tag::Int || r.tag == Tag::Bool ? r.i : int_hash(r);
         return h == -1 ? -2 : h;
       }
       break;

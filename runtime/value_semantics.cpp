@@ -45,10 +45,7 @@ std::string type_name(Value v) {
     case ObjKind::Function: return "function";
     case ObjKind::Cell: return "cell";
     case ObjKind::Builtin: {
-      static const char* types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "range"};
-      auto name = intrinsics()[static_cast<BuiltinObject*>(v.obj)->index].name;
-      for (auto* ty : types)
-        if (name == ty) return "type";
+      if (is_type_intrinsic(intrinsics()[static_cast<BuiltinObject*>(v.obj)->index].name)) return "type";
       return "builtin_function_or_method";
     }
     case ObjKind::BoundMethod: return "builtin_function_or_method";
@@ -122,7 +119,7 @@ bool truthy(Value v) {
 }
 
 bool truth(Thread* t, Value v) {
-  if (!v.is(ObjKind::Instance)) return truthy(v);
+  if (!v.is(ObjKind::Instance) && !(v.is(ObjKind::Class) && as_class(v)->metaclass)) return truthy(v);
   Value r;
   Value self = v;
   if (call_special(t, v, "__bool__", &self, 1, &r)) {
@@ -411,6 +408,7 @@ int64_t length(Thread* t, Value v) {
       case ObjKind::Set: return static_cast<int64_t>(as_set(v)->used);
       case ObjKind::Bytes:
       case ObjKind::ByteArray: return static_cast<int64_t>(as_bytes(v)->data.size());
+      case ObjKind::Class:  // its metaclass's __len__
       case ObjKind::Instance: {
         Value r;
         Value self = v;
@@ -497,6 +495,7 @@ bool contains(Thread* t, Value c, Value item) {
         if (!is_byteslike(item)) throw_error(t, "TypeError", fmt::format("a bytes-like object is required, not '{}'", type_name(item)));
         return d.find(as_bytes(item)->data) != std::string::npos;
       }
+      case ObjKind::Class:  // its metaclass's __contains__
       case ObjKind::Instance: {
         Value r;
         Value args[2] = {c, item};

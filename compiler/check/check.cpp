@@ -409,6 +409,7 @@ struct Binder {
       }
       case StmtKind::AnnAssign: {
         auto* a = cast<AnnAssign>(st);
+        if (evaluates_annotation(cm, s, a)) expr(s, a->annotation.get());
         expr(s, a->value.get());
         target(s, a->target.get());
         return;
@@ -434,6 +435,9 @@ struct Binder {
         return;
       case StmtKind::FromImport: {
         auto* fi = cast<FromImport>(st);
+        if (fi->module == "__future__" && s->kind == Scope::Kind::Module)
+          for (const auto& al : fi->names)
+            if (al.name == "annotations") cm.future_annotations = true;
         if (is_runtime_module(fi->module)) {
           for (const auto& al : fi->names)
             if (al.name != "*") bind(s, al.as_name.empty() ? al.name : al.as_name);
@@ -792,6 +796,7 @@ struct Resolver {
       }
       case StmtKind::AnnAssign: {
         auto* a = cast<AnnAssign>(st);
+        if (evaluates_annotation(cm, s, a)) expr(s, a->annotation.get(), ctx);
         expr(s, a->value.get(), ctx);
         expr(s, a->target.get(), ctx);
         return;
@@ -856,6 +861,10 @@ CheckedModule check_module(const ast::Module& module, DiagnosticSink& sink, cons
   Resolver resolver{cm, sink};
   resolver.stmts(top, module.body, {});
   return cm;
+}
+
+bool evaluates_annotation(const CheckedModule& cm, const Scope* s, const ast::AnnAssign* a) {
+  return s->kind == Scope::Kind::Class && a->target->kind == ast::ExprKind::Name && !cm.future_annotations;
 }
 
 }  // namespace plank::check

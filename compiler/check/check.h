@@ -72,12 +72,20 @@ struct CheckedModule {
   std::vector<std::unique_ptr<Scope>> scopes;  // scopes[0]: the module
   std::unordered_map<const void*, Scope*> by_node;  // FunctionDef* / Lambda* / ClassDef* / Comprehension* -> its scope
 
+  // `from __future__ import annotations`: annotations are kept as their source text.
+  bool future_annotations = false;
+
   const Scope& module_scope() const { return *scopes[0]; }
   const Scope* scope_of(const void* node) const {
     auto it = by_node.find(node);
     return it == by_node.end() ? nullptr : it->second;
   }
 };
+
+// Whether `name: annotation` in scope s evaluates its annotation (into the
+// class's __annotations__): in a class body, unless annotations are postponed.
+// Plank keeps no other annotations (CPython evaluates module-level ones too).
+bool evaluates_annotation(const CheckedModule& cm, const Scope* s, const ast::AnnAssign* a);
 
 // Module names `import` accepts at compile time as an alias of the intrinsics
 // (their members are intrinsics): "actions".

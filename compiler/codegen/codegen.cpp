@@ -107,7 +107,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pk_del_global", fnty(i1, {T, P, U})},
       {"pk_del_cell", fnty(void_ty, {T, V})},
       {"pk_load_class_name", fnty(i1, {T, V, V, V, P, U})},
-      {"pk_build_class", fnty(i1, {T, V, V, V, V, U, V})},
+      {"pk_build_class", fnty(i1, {T, V, V, V, V, U, V, V})},
       {"pk_catch", fnty(i1, {T, V})},
       {"pk_exc_match", fnty(i1, {T, V, V, V})},
       {"pk_import", fnty(i1, {T, V, V})},
@@ -775,7 +775,7 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
     case Op::BuildClass: {
       llvm::Value* bases = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
       check(call("pk_build_class", {thread, slot(in.dst), m.constant_ptr(in.imm), m.constant_ptr(in.imm2), bases,
-                                    u32(in.args.size()), slot(in.a)}));
+                                    u32(in.args.size()), slot(in.a), nullable(in.b)}));
       return true;
     }
     case Op::Catch: check(call("pk_catch", {thread, slot(in.dst)})); return true;

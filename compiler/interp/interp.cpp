@@ -236,7 +236,7 @@ bool run(core::Thread* t, core::FunctionObject* fn, Value* args, Value* result, 
         case Op::BuildClass: {
           Args xs(in, slots, m);
           if (!pk_build_class(t, dst, &m->constants[in.imm], &m->constants[in.imm2], xs.data,
-                              static_cast<uint32_t>(in.args.size()), a))
+                              static_cast<uint32_t>(in.args.size()), a, in.b == ir::kNoSlot ? nullptr : b))
             goto raised;
           break;
         }

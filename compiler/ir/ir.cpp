@@ -191,7 +191,8 @@ struct Printer {
       case Op::DelCell: return op + " " + slot(in.a);
       case Op::LoadClassName: return d + op + " " + slot(in.a) + "[" + name_const(in.imm) + "] or " + global(in.imm2);
       case Op::BuildClass:
-        return d + op + " " + name_const(in.imm) + " (" + name_const(in.imm2) + ") bases(" + list(in.args) + ") ns " + slot(in.a);
+        return d + op + " " + name_const(in.imm) + " (" + name_const(in.imm2) + ") bases(" + list(in.args) + ") ns " + slot(in.a) +
+               (in.b != kNoSlot ? " metaclass " + slot(in.b) : std::string());
       case Op::Catch: return d + op;
       case Op::ExcMatch: return d + op + " " + slot(in.a) + ", " + slot(in.b);
       case Op::ImportModule: return d + op + " " + name_const(in.imm);

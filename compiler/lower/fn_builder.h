@@ -57,6 +57,7 @@ struct FnBuilder {
     const check::Scope* scope;
     ir::Slot ns;
     ir::Slot class_cell;  // the implicit __class__ cell, or kNoSlot
+    ir::Slot annotations = ir::kNoSlot;  // the body's __annotations__ dict, when it annotates names
   };
 
   ModuleBuilder& mb;
@@ -145,6 +146,7 @@ struct FnBuilder {
   ir::Slot comprehension(const ast::Comprehension* c);       // lower_comprehensions.cpp
   void comprehension_body(const ast::Comprehension* c);      // the hidden function's body
   void class_def(const ast::ClassDef* c);                     // lower_classes.cpp
+  void class_annotation(const ast::AnnAssign* a);             // `name: annotation` in a class body
   ir::Slot super_call(const ast::Call* c);                    // `super()` inside a method, or kNoSlot
   ir::Slot yield_value(ir::Slot value);                       // lower_generators.cpp
   ir::Slot yield_from(ir::Slot iterable, bool await);

@@ -209,6 +209,7 @@ void FnBuilder::stmt(const Stmt* st) {
     }
     case StmtKind::AnnAssign: {
       auto* a = cast<AnnAssign>(st);
+      if (!classes.empty()) class_annotation(a);
       if (a->value) assign(a->target.get(), expr(a->value.get()));
       return;
     }
