@@ -36,6 +36,8 @@ const std::vector<ModuleDef>& module_table() {
       {"contextlib", nullptr, "contextlib.py"},
       {"collections.abc", nullptr, "collections_abc.py"},
       {"__future__", nullptr, "__future__.py"},
+      {"array", nullptr, "array.py"},
+      {"io", nullptr, "io.py"},
   };
   return table;
 }
