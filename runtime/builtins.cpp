@@ -413,6 +413,16 @@ void dict_update_from(Thread* t, Value d, Value src) {
     return;
   }
   RootScope scope(t);
+  Value keys;
+  if (!src.is(ObjKind::List) && !src.is(ObjKind::Tuple) && try_get_attribute(t, src, dunder(t, "keys"), &keys)) {
+    // A mapping that is not a dict (a defaultdict or Counter of stdlib/, any
+    // class with keys() and []): its keys, then src[key], as CPython's dict(m).
+    scope.push(keys);
+    std::vector<Value> ks = collect_iterable(t, scope.push(call_value(t, keys, nullptr, 0)));
+    for (Value k : ks) scope.push(k);
+    for (Value k : ks) dict_set(t, d, k, scope.push(get_item_value(t, src, k)));
+    return;
+  }
   std::vector<Value> items = collect_iterable(t, src);
   for (size_t i = 0; i < items.size(); ++i) {
     Value item = items[i];

@@ -266,6 +266,15 @@ Value m_fmod(Thread* t, const CallArgs& args) {
   return Value::real(std::fmod(x, y));
 }
 
+// IEEE 754 remainder: x - n*y with n the integer nearest x/y (ties to even).
+Value m_remainder(Thread* t, const CallArgs& args) {
+  arg0(t, args, "remainder", 2);
+  double x = to_float(t, args.positional(0)), y = to_float(t, args.positional(1));
+  if (std::isnan(x) || std::isnan(y)) return Value::real(std::nan(""));
+  if (std::isinf(x) || y == 0) domain(t);
+  return Value::real(std::remainder(x, y));
+}
+
 Value m_hypot(Thread* t, const CallArgs& args) {
   double acc = 0;
   std::vector<double> xs;
@@ -457,6 +466,8 @@ std::vector<Intrinsic> math_intrinsics() {
       {"math.atan2", {P{"y", "float"}, x}, "float", 0, C, "The angle of the point (x, y).", &wrap<m_atan2>},
       {"math.copysign", {x, P{"y", "float"}}, "float", 0, C, "x with the sign of y.", &wrap<m_copysign>},
       {"math.fmod", {x, P{"y", "float"}}, "float", 0, C, "C's fmod(x, y).", &wrap<m_fmod>},
+      {"math.remainder", {x, P{"y", "float"}}, "float", 0, C, "IEEE 754 remainder: x - n*y, n the integer nearest x/y.",
+       &wrap<m_remainder>},
       {"math.hypot", {P{"coordinates", "float", "", true}}, "float", 0, C, "The Euclidean norm.", &wrap<m_hypot>},
       {"math.dist", {P{"p", "iterable"}, P{"q", "iterable"}}, "float", 0, C, "The distance between two points.", &wrap<m_dist>},
       {"math.isnan", {x}, "bool", 0, C, "Whether x is NaN.", &wrap<m_is<0>>},

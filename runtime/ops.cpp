@@ -622,6 +622,51 @@ void set_list_slice(Thread* t, Value list, Value lo, Value hi, Value stepv, Valu
   for (int64_t i = 0, j = start; i < n; ++i, j += step) items[j] = repl[i];
 }
 
+// The bytes a bytearray slice assignment stores: a bytes-like value's, or an
+// iterable's ints (each in range(256)), as CPython's bytearray accepts.
+static std::string bytes_to_store(Thread* t, Value v) {
+  if (is_byteslike(v)) return as_bytes(v)->data;
+  if (is_intlike(v) || v.is(ObjKind::Str))
+    throw_error(t, "TypeError", fmt::format("can assign only bytes, buffers, or iterables of ints in range(0, 256)"));
+  RootScope roots(t);
+  std::string out;
+  for (Value x : collect_iterable(t, v)) {
+    if (!is_intlike(x)) throw_error(t, "TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(x)));
+    if (x.i < 0 || x.i > 255) throw_error(t, "ValueError", "byte must be in range(0, 256)");
+    out += static_cast<char>(x.i);
+  }
+  return out;
+}
+
+// a[lo:hi:step] = v and del a[lo:hi:step] for a bytearray (the list rules).
+static void set_bytearray_slice(Thread* t, Value obj, const SliceObject* s, Value v) {
+  std::string repl = bytes_to_store(t, v);
+  std::string& d = as_bytes(obj)->data;
+  int64_t start, step;
+  int64_t n = adjust_slice(t, static_cast<int64_t>(d.size()), s->start, s->stop, s->step, &start, &step);
+  if (step == 1) {
+    int64_t stop = std::max(start, start + n);
+    d.replace(static_cast<size_t>(start), static_cast<size_t>(stop - start), repl);
+    return;
+  }
+  if (static_cast<int64_t>(repl.size()) != n)
+    throw_error(t, "ValueError", fmt::format("attempt to assign bytes of size {} to extended slice of size {}", repl.size(), n));
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) d[j] = repl[i];
+}
+
+static void del_bytearray_slice(Thread* t, Value obj, const SliceObject* s) {
+  std::string& d = as_bytes(obj)->data;
+  int64_t start, step;
+  int64_t n = adjust_slice(t, static_cast<int64_t>(d.size()), s->start, s->stop, s->step, &start, &step);
+  if (n <= 0) return;
+  std::vector<uint8_t> gone(d.size(), 0);
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) gone[j] = 1;
+  std::string kept;
+  for (size_t i = 0; i < d.size(); ++i)
+    if (!gone[i]) kept += d[i];
+  d.swap(kept);
+}
+
 void set_item(Thread* t, Value obj, Value idx, Value v) {
   if (obj.is(ObjKind::List)) {
     if (idx.is(ObjKind::Slice)) {
@@ -642,6 +687,10 @@ void set_item(Thread* t, Value obj, Value idx, Value v) {
     return;
   }
   if (obj.is(ObjKind::ByteArray)) {
+    if (idx.is(ObjKind::Slice)) {
+      set_bytearray_slice(t, obj, static_cast<SliceObject*>(idx.obj), v);
+      return;
+    }
     std::string& d = as_bytes(obj)->data;
     int64_t i = index_of(t, idx, "bytearray");
     int64_t n = static_cast<int64_t>(d.size());
@@ -687,6 +736,10 @@ void del_item(Thread* t, Value obj, Value idx) {
     return;
   }
   if (obj.is(ObjKind::ByteArray)) {
+    if (idx.is(ObjKind::Slice)) {
+      del_bytearray_slice(t, obj, static_cast<SliceObject*>(idx.obj));
+      return;
+    }
     std::string& d = as_bytes(obj)->data;
     int64_t i = index_of(t, idx, "bytearray");
     int64_t n = static_cast<int64_t>(d.size());

@@ -1116,8 +1116,9 @@ class Transformer {
     bool debug = false;
     if (body[i] == '=') {  // f'{x=}': the expression's text, then its repr (unless a conversion or spec says otherwise)
       debug = true;
-      pending += body.substr(open + 1, i + 1 - open - 1);
       ++i;
+      while (i < body.size() && std::string_view(" \t\r\n").find(body[i]) != std::string_view::npos) ++i;
+      pending += body.substr(open + 1, i - open - 1);  // f'{x = }' keeps the spaces around '=' in the text
     }
     if (i < body.size() && body[i] == '!') {
       if (i + 1 >= body.size() || std::string_view("sra").find(body[i + 1]) == std::string_view::npos) {
