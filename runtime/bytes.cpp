@@ -169,6 +169,12 @@ Value b_find(Thread* t, Value self, const CallArgs& args) {
   return Value::integer(at == std::string::npos ? -1 : static_cast<int64_t>(at));
 }
 
+Value b_index(Thread* t, Value self, const CallArgs& args) {
+  size_t at = as_bytes(self)->data.find(needle(t, args.positional(0)));
+  if (at == std::string::npos) throw_error(t, "ValueError", "subsection not found");
+  return Value::integer(static_cast<int64_t>(at));
+}
+
 Value b_count(Thread* t, Value self, const CallArgs& args) {
   std::string n = needle(t, args.positional(0));
   const std::string& d = as_bytes(self)->data;
@@ -269,6 +275,12 @@ Value ba_pop(Thread* t, Value self, const CallArgs& args) {
 
 Value ba_copy(Thread* t, Value self, const CallArgs&) { return make_bytes(t, as_bytes(self)->data, true); }
 
+Value ba_reverse(Thread* t, Value self, const CallArgs&) {
+  std::string& d = as_bytes(self)->data;
+  std::reverse(d.begin(), d.end());
+  return Value::none();
+}
+
 }  // namespace
 
 std::vector<Method> bytes_methods() {
@@ -283,6 +295,7 @@ std::vector<Method> bytes_methods() {
         {k, "startswith", {P{"prefix", "bytes"}}, "bool", "Whether the bytes start with prefix.", &method<b_startswith>},
         {k, "endswith", {P{"suffix", "bytes"}}, "bool", "Whether the bytes end with suffix.", &method<b_endswith>},
         {k, "find", {P{"sub", "bytes|int"}}, "int", "The lowest index of sub, or -1.", &method<b_find>},
+        {k, "index", {P{"sub", "bytes|int"}}, "int", "The lowest index of sub (ValueError when absent).", &method<b_index>},
         {k, "count", {P{"sub", "bytes|int"}}, "int", "Non-overlapping occurrences of sub.", &method<b_count>},
         {k, "replace", {P{"old", "bytes"}, P{"new", "bytes"}}, "bytes", "A copy with old replaced by new.", &method<b_replace>},
         {k, "split", {P{"sep", "bytes", "None"}}, "list", "Splits at sep (runs of whitespace when None).", &method<b_split>},
@@ -297,6 +310,7 @@ std::vector<Method> bytes_methods() {
   out.push_back({B, "extend", {P{"iterable", "iterable"}}, "None", "Appends the bytes of the iterable.", &method<ba_extend>});
   out.push_back({B, "pop", {P{"index", "int", "-1"}}, "int", "Removes and returns the byte at index.", &method<ba_pop>});
   out.push_back({B, "copy", {}, "bytearray", "A copy.", &method<ba_copy>});
+  out.push_back({B, "reverse", {}, "None", "Reverses the bytes in place.", &method<ba_reverse>});
   return out;
 }
 

@@ -357,6 +357,34 @@ Value int_from_bytes(Thread* t, const CallArgs& args) {
   return out;
 }
 
+// bytes.fromhex('61 62'): two hex digits a byte, whitespace between bytes allowed.
+Value bytes_fromhex(Thread* t, const CallArgs& args) {
+  if (args.npos != 1 || args.nkw != 0 || !args.positional(0).is(ObjKind::Str))
+    throw_error(t, "TypeError", "fromhex() argument must be str");
+  std::string_view s = str_view(args.positional(0));
+  auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v') {
+      ++i;
+      continue;
+    }
+    int hi = digit(s[i]), lo = i + 1 < s.size() ? digit(s[i + 1]) : -1;
+    if (hi < 0 || lo < 0) {
+      size_t at = hi < 0 ? i : i + 1;
+      throw_error(t, "ValueError", fmt::format("non-hexadecimal number found in fromhex() arg at position {}", at));
+    }
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return make_bytes(t, out, false);
+}
+
 Value str_maketrans(Thread* t, const CallArgs& args) {
   RootScope roots(t);
   Value d = roots.push(make_dict(t));
@@ -544,6 +572,7 @@ std::vector<Intrinsic> type_function_intrinsics() {
   return {
       {"dict.fromkeys", {P{"iterable", "iterable"}, P{"value", "any", "None"}}, "dict", 0, M,
        "A dict of the iterable's items as keys, each with value.", &wrap<dict_fromkeys>},
+      {"bytes.fromhex", {P{"string", "str"}}, "bytes", 0, M, "The bytes two hex digits each stand for.", &wrap<bytes_fromhex>},
       {"int.from_bytes", {P{"bytes", "bytes"}, P{"byteorder", "str", "'big'"}, P{"signed", "bool", "False", false, true}}, "int",
        0, M, "The int the bytes encode.", &wrap<int_from_bytes>},
       {"str.maketrans", {P{"x", "dict|str"}, P{"y", "str", "None"}, P{"z", "str", "None"}}, "dict", 0, M,
