@@ -68,5 +68,14 @@ bool wrap(Thread* t, Value* result, const CallArgs& args) {
 
 std::vector<Intrinsic> builtin_intrinsics();
 std::vector<Method> builtin_methods();
+// The tables of issue 27, joined to the builtin ones by intrinsics.cpp.
+std::vector<Intrinsic> python_builtin_intrinsics();  // builtins_python.cpp
+std::vector<Intrinsic> exception_intrinsics();       // exceptions.cpp
+std::vector<Intrinsic> type_function_intrinsics();   // methods_python.cpp
+std::vector<Intrinsic> module_intrinsics();          // the modules' functions (module_*.cpp)
+std::vector<Method> python_methods();                // methods_python.cpp
+std::vector<Method> set_methods();                   // set_object.cpp
+std::vector<Method> bytes_methods();                 // bytes.cpp
+std::vector<Method> generator_methods();             // generator.cpp
 
 }  // namespace plank::core

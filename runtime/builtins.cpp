@@ -12,6 +12,11 @@
 #include "runtime/heap.h"
 #include "runtime/new_str.h"
 #include "runtime/ops.h"
+#include "runtime/bigint.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
+#include "runtime/exceptions.h"
+#include "runtime/set_object.h"
 
 namespace plank::core {
 
@@ -49,6 +54,7 @@ bool intlike(Value v) { return v.is_int() || v.is_bool(); }
 
 int64_t as_index(Thread* t, Value v) {
   if (intlike(v)) return v.i;
+  if (v.is(ObjKind::BigInt)) throw_error(t, "OverflowError", "Python int too large to convert to C ssize_t");
   throw_error(t, "TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(v)));
 }
 
@@ -56,6 +62,7 @@ Value b_print(Thread* t, const CallArgs& args) {
   BoundArgs b;
   bind(t, "print", args, &b);
   std::string sep = " ", end = "\n";
+  Value file = b.get(3);
   for (size_t i : {1, 2}) {
     if (!b.present(i)) continue;
     Value v = b.values[i];
@@ -69,6 +76,12 @@ Value b_print(Thread* t, const CallArgs& args) {
     out += to_str(t, b.rest[i]);
   }
   out += end;
+  if (!file.is_none()) {  // an object with write(): sys.stdout, sys.stderr, a user's own
+    RootScope roots(t);
+    Value text = roots.push(make_str_from(t, std::move(out)));
+    call_attribute(t, file, intern_str(t, "write"), &text, 1, 0, nullptr);
+    return Value::none();
+  }
   write_output(t, out);
   return Value::none();
 }
@@ -111,31 +124,51 @@ Value b_str(Thread* t, const CallArgs& args) {
     fmt::format_int digits(b.values[0].i);
     return make_str(t, std::string_view(digits.data(), digits.size()));
   }
+  if (b.has(1) && is_byteslike(b.values[0])) {  // str(b, encoding): decode
+    RootScope roots(t);
+    Value enc = b.values[1];
+    return call_attribute(t, b.values[0], intern_str(t, "decode"), &enc, 1, 0, nullptr);
+  }
   return make_str(t, to_str(t, b.values[0]));
 }
 
-Value float_to_int(Thread* t, double f) {
-  if (std::isnan(f)) throw_error(t, "ValueError", "cannot convert float NaN to integer");
-  if (std::isinf(f)) throw_error(t, "OverflowError", "cannot convert float infinity to integer");
-  double tr = std::trunc(f);
-  if (tr >= 9223372036854775808.0 || tr < -9223372036854775808.0) throw_error(t, "OverflowError", "integer overflow");
-  return Value::integer(static_cast<int64_t>(tr));
-}
+Value float_to_int(Thread* t, double f) { return float_to_int_value(t, f); }
 
 Value b_int(Thread* t, const CallArgs& args) {
   BoundArgs b;
   bind(t, "int", args, &b);
-  if (!b.has(0)) return Value::integer(0);
+  if (!b.has(0)) {
+    if (b.has(1)) throw_error(t, "TypeError", "int() missing string argument");
+    return Value::integer(0);
+  }
   Value v = b.values[0];
+  if (b.has(1)) {
+    int64_t base = as_index(t, b.values[1]);
+    if (!v.is(ObjKind::Str) && !is_byteslike(v)) throw_error(t, "TypeError", "int() can't convert non-string with explicit base");
+    if (base != 0 && (base < 2 || base > 36)) throw_error(t, "ValueError", "int() base must be >= 2 and <= 36, or 0");
+    std::string_view s = v.is(ObjKind::Str) ? str_view(v) : std::string_view(as_bytes(v)->data);
+    Value out;
+    if (!parse_int_value(t, s, static_cast<int>(base), &out))
+      throw_error(t, "ValueError", fmt::format("invalid literal for int() with base {}: {}", base,
+                                               v.is(ObjKind::Str) ? quote_str(s) : bytes_repr(v)));
+    return out;
+  }
   if (intlike(v)) return Value::integer(v.i);
+  if (v.is(ObjKind::BigInt)) return v;
   if (v.is_float()) return float_to_int(t, v.f);
-  if (v.is(ObjKind::Str)) {
-    int64_t out;
-    bool overflow;
-    if (!parse_int(str_view(v), &out, &overflow))
-      throw_error(t, "ValueError", fmt::format("invalid literal for int() with base 10: {}", quote_str(str_view(v))));
-    if (overflow) throw_error(t, "OverflowError", "integer overflow");
-    return Value::integer(out);
+  if (v.is(ObjKind::Str) || is_byteslike(v)) {
+    std::string_view s = v.is(ObjKind::Str) ? str_view(v) : std::string_view(as_bytes(v)->data);
+    Value out;
+    if (!parse_int_value(t, s, 10, &out))
+      throw_error(t, "ValueError", fmt::format("invalid literal for int() with base 10: {}",
+                                               v.is(ObjKind::Str) ? quote_str(s) : bytes_repr(v)));
+    return out;
+  }
+  Value r;
+  Value self = v;
+  if (v.is(ObjKind::Instance) && (call_special(t, v, "__int__", &self, 1, &r) || call_special(t, v, "__index__", &self, 1, &r))) {
+    if (!is_int_value(r)) throw_error(t, "TypeError", fmt::format("__int__ returned non-int (type {})", type_name(r)));
+    return r;
   }
   throw_error(t, "TypeError",
               fmt::format("int() argument must be a string, a bytes-like object or a real number, not '{}'", type_name(v)));
@@ -147,7 +180,14 @@ Value b_float(Thread* t, const CallArgs& args) {
   if (!b.has(0)) return Value::real(0.0);
   Value v = b.values[0];
   if (intlike(v)) return Value::real(static_cast<double>(v.i));
+  if (v.is(ObjKind::BigInt)) return Value::real(int_to_double(t, v));
   if (v.is_float()) return v;
+  Value r;
+  Value self = v;
+  if (v.is(ObjKind::Instance) && call_special(t, v, "__float__", &self, 1, &r)) {
+    if (!r.is_float()) throw_error(t, "TypeError", fmt::format("{}.__float__ returned non-float (type {})", type_name(v), type_name(r)));
+    return r;
+  }
   if (v.is(ObjKind::Str)) {
     double out;
     if (!parse_float(str_view(v), &out))
@@ -160,7 +200,7 @@ Value b_float(Thread* t, const CallArgs& args) {
 Value b_bool(Thread* t, const CallArgs& args) {
   BoundArgs b;
   bind(t, "bool", args, &b);
-  return Value::boolean(b.has(0) && truthy(b.values[0]));
+  return Value::boolean(b.has(0) && truth(t, b.values[0]));
 }
 
 Value b_abs(Thread* t, const CallArgs& args) {
@@ -168,10 +208,14 @@ Value b_abs(Thread* t, const CallArgs& args) {
   bind(t, "abs", args, &b);
   Value v = b.values[0];
   if (intlike(v)) {
-    if (v.i == INT64_MIN) throw_error(t, "OverflowError", "integer overflow");
+    if (v.i == INT64_MIN) return bigint_abs(t, v);
     return Value::integer(v.i < 0 ? -v.i : v.i);
   }
+  if (v.is(ObjKind::BigInt)) return bigint_abs(t, v);
   if (v.is_float()) return Value::real(std::fabs(v.f));
+  Value r;
+  Value self = v;
+  if (v.is(ObjKind::Instance) && call_special(t, v, "__abs__", &self, 1, &r)) return r;
   throw_error(t, "TypeError", fmt::format("bad operand type for abs(): '{}'", type_name(v)));
 }
 
@@ -284,22 +328,50 @@ Value b_zip(Thread* t, const CallArgs& args) {
   return Value::object(it);
 }
 
+}  // namespace
+
+// The builtin types a type-like intrinsic names (int, str, ...: what isinstance and type() know).
+bool is_type_intrinsic(std::string_view n) {
+  static const char* const types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "range", "set",
+                                      "frozenset", "bytes", "bytearray", "type", "slice", "property", "staticmethod",
+                                      "classmethod", "super", "enumerate", "zip", "map", "filter", "reversed"};
+  for (const char* ty : types)
+    if (n == ty) return true;
+  return false;
+}
+
 bool instance_of(Thread* t, Value v, Value cls) {
   if (cls.is(ObjKind::Tuple)) {
     for (auto& c : tuple_items(cls))
       if (instance_of(t, v, c)) return true;
     return false;
   }
+  if (cls.is(ObjKind::Class)) {
+    ClassObject* c = as_class(cls);
+    if (c == object_class(t)) return true;
+    if (v.is(ObjKind::Class)) {  // a class is an instance of its metaclass (and of type)
+      if (c == builtin_type_class(t, "type")) return true;
+      return as_class(v)->metaclass && is_subclass(as_class(v)->metaclass, c);
+    }
+    ClassObject* k = class_of(v);
+    if (!k && c->builtin && !c->is_exception) return type_name(v) == c->name;  // type(g) of a generator, NoneType...
+    return k && is_subclass(k, c);
+  }
   if (cls.is(ObjKind::Builtin)) {
     std::string_view n = intrinsics()[static_cast<BuiltinObject*>(cls.obj)->index].name;
-    std::string ty = type_name(v);
-    if (n == "int" || n == "float" || n == "str" || n == "bool" || n == "list" || n == "dict" || n == "tuple" || n == "range") {
+    if (is_type_intrinsic(n)) {
+      if (is_subclass_instance(v)) return n == (v.obj->kind == ObjKind::List ? "list" : "dict");
+      std::string ty = type_name(v);
       if (n == "int" && v.is_bool()) return true;
+      if (n == "type") return v.is(ObjKind::Class) || (v.is(ObjKind::Builtin) && type_name(v) == "type");
+      if (n == "enumerate" || n == "zip" || n == "map" || n == "filter" || n == "reversed") return ty == n;
       return ty == n;
     }
   }
   throw_error(t, "TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
 }
+
+namespace {
 
 Value b_isinstance(Thread* t, const CallArgs& args) {
   BoundArgs b;
@@ -332,6 +404,16 @@ void dict_update_from(Thread* t, Value d, Value src) {
     return;
   }
   RootScope scope(t);
+  Value keys;
+  if (!src.is(ObjKind::List) && !src.is(ObjKind::Tuple) && try_get_attribute(t, src, dunder(t, "keys"), &keys)) {
+    // A mapping that is not a dict (a defaultdict or Counter of stdlib/, any
+    // class with keys() and []): its keys, then src[key], as CPython's dict(m).
+    scope.push(keys);
+    std::vector<Value> ks = collect_iterable(t, scope.push(call_value(t, keys, nullptr, 0)));
+    for (Value k : ks) scope.push(k);
+    for (Value k : ks) dict_set(t, d, k, scope.push(get_item_value(t, src, k)));
+    return;
+  }
   std::vector<Value> items = collect_iterable(t, src);
   for (size_t i = 0; i < items.size(); ++i) {
     Value item = items[i];
@@ -421,17 +503,46 @@ Value b_round(Thread* t, const CallArgs& args) {
     if (!has_nd) return float_to_int(t, std::nearbyint(v.f));
     return round_float(t, v.f, nd);
   }
+  if (v.is(ObjKind::BigInt)) {
+    if (!has_nd || nd >= 0) return v;
+    // To a multiple of 10**-nd, ties to even: q, r = divmod(v, p); up when 2r > p or (2r == p and q is odd).
+    RootScope roots(t);
+    Value p = roots.push(bigint_binary(t, 6, Value::integer(10), Value::integer(-nd)));
+    Value q = roots.push(bigint_binary(t, 4, v, p)), r = roots.push(bigint_binary(t, 5, v, p));
+    Value twice = roots.push(bigint_binary(t, 2, r, Value::integer(2)));
+    int c = bigint_compare(twice, p);
+    Value odd = roots.push(bigint_binary(t, 9, q, Value::integer(1)));
+    if (c > 0 || (c == 0 && bigint_compare(odd, Value::integer(1)) == 0)) q = roots.push(bigint_binary(t, 0, q, Value::integer(1)));
+    return bigint_binary(t, 2, q, p);
+  }
+  Value r;
+  Value self = v;
+  if (v.is(ObjKind::Instance) && call_special(t, v, "__round__", &self, 1, &r)) return r;
   throw_error(t, "TypeError", fmt::format("type {} doesn't define __round__ method", type_name(v)));
 }
 
 Value b_type(Thread* t, const CallArgs& args) {
+  if (args.npos == 3 && args.nkw == 0) {  // type(name, bases, dict): a new class
+    Value name = args.positional(0), bases = args.positional(1), ns = args.positional(2);
+    if (!name.is(ObjKind::Str) || !bases.is(ObjKind::Tuple) || !ns.is(ObjKind::Dict))
+      throw_error(t, "TypeError", "type.__new__() argument types: (str, tuple, dict)");
+    RootScope roots(t);
+    Value copy = roots.push(make_dict(t));
+    dict_update_from(t, copy, ns);
+    const auto& bs = tuple_items(bases);
+    return build_class(t, str_view(name), str_view(name), bs.data(), static_cast<uint32_t>(bs.size()), copy);
+  }
   BoundArgs b;
   bind(t, "type", args, &b);
-  std::string ty = type_name(b.values[0]);
-  if (auto idx = find_intrinsic(ty); idx && (ty == "int" || ty == "float" || ty == "str" || ty == "bool" || ty == "list" ||
-                                              ty == "dict" || ty == "tuple" || ty == "range"))
-    return make_builtin(t, *idx);
-  throw_error(t, "TypeError", fmt::format("type() of a '{}' value is not supported", ty));
+  Value v = b.values[0];
+  if (ClassObject* c = class_of(v)) return Value::object(c);
+  if (v.is(ObjKind::Class) && as_class(v)->metaclass) return Value::object(as_class(v)->metaclass);
+  std::string ty = type_name(v);
+  if (auto idx = find_intrinsic(ty); idx && is_type_intrinsic(ty)) return make_builtin(t, *idx);
+  if (v.is(ObjKind::Class)) return make_builtin(t, *find_intrinsic("type"));
+  // Any other built-in type (NoneType, function, generator, ...): a class of that name, made once per heap.
+  if (ClassObject* c = builtin_class(t, ty)) return Value::object(c);
+  return Value::object(new_builtin_class(t, ty, object_class(t)));
 }
 
 }  // namespace
@@ -445,14 +556,17 @@ void write_output(Thread* t, std::string_view text) {
 std::vector<Intrinsic> builtin_intrinsics() {
   const char* B = "builtin";
   return {
-      {"print", {P{"objects", "any", "", true, false}, P{"sep", "str", "' '", false, true}, P{"end", "str", "'\\n'", false, true}},
-       "None", 0, B, "Writes the objects' str() separated by `sep` and followed by `end`.", &wrap<b_print>},
+      {"print", {P{"objects", "any", "", true, false}, P{"sep", "str", "' '", false, true}, P{"end", "str", "'\\n'", false, true},
+                 P{"file", "any", "None", false, true}, P{"flush", "bool", "False", false, true}},
+       "None", 0, B, "Writes the objects' str() separated by `sep` and followed by `end` (to `file`'s write() when given).",
+       &wrap<b_print>},
       {"len", {P{"obj", "any"}}, "int", 0, B, "The number of items of a str, list, tuple, dict or range.", &wrap<b_len>},
       {"range", {P{"start", "int"}, P{"stop", "int", "None"}, P{"step", "int", "1"}}, "range", 0, B,
        "The integers from start (0 when one argument is given) up to, not including, stop by step.", &wrap<b_range>},
-      {"str", {P{"object", "any", "''"}}, "str", 0, B, "The str() of a value (the str type).", &wrap<b_str>},
-      {"int", {P{"x", "any", "0"}}, "int", 0, B, "An int from an int, bool, float (truncated) or decimal str (the int type).",
-       &wrap<b_int>},
+      {"str", {P{"object", "any", "''"}, P{"encoding", "str", "'utf-8'"}}, "str", 0, B,
+       "The str() of a value (the str type); bytes with an encoding are decoded.", &wrap<b_str>},
+      {"int", {P{"x", "any", "0"}, P{"base", "int", "10"}}, "int", 0, B,
+       "An int (of any size) from an int, bool, float (truncated) or a str in base `base` (the int type).", &wrap<b_int>},
       {"float", {P{"x", "any", "0.0"}}, "float", 0, B, "A float from a number or str (the float type).", &wrap<b_float>},
       {"bool", {P{"x", "any", "False"}}, "bool", 0, B, "The truth value of x (the bool type).", &wrap<b_bool>},
       {"abs", {P{"x", "int|float"}}, "int|float", 0, B, "The absolute value of a number.", &wrap<b_abs>},
@@ -480,7 +594,8 @@ std::vector<Intrinsic> builtin_intrinsics() {
       {"repr", {P{"obj", "any"}}, "str", 0, B, "The printable representation of a value, as Python's repr().", &wrap<b_repr>},
       {"round", {P{"number", "int|float"}, P{"ndigits", "int", "None"}}, "int|float", 0, B,
        "number rounded to ndigits decimals (half to even); an int when ndigits is omitted.", &wrap<b_round>},
-      {"type", {P{"obj", "any"}}, "type", 0, B, "The type of a value of a built-in type (int, float, str, bool, list, dict, tuple, range).",
+      {"type", {P{"obj", "any"}, P{"bases", "tuple", "None"}, P{"dict", "dict", "None"}}, "type", 0, B,
+       "The class of a value (its class for an object, the built-in type otherwise); type(name, bases, dict) makes a class.",
        &wrap<b_type>},
   };
 }

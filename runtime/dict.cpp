@@ -197,4 +197,14 @@ bool dict_del(Thread* t, Value dict, Value key, Value* removed) {
 
 size_t dict_size(Value dict) { return as_dict(dict)->count; }
 
+Value dict_copy(Thread* t, Value dict) {
+  RootScope roots(t);
+  roots.push(dict);
+  Value copy = roots.push(make_dict(t));
+  std::vector<std::pair<Value, Value>> pairs;
+  dict_for_each(dict, [&](Value k, Value v) { pairs.emplace_back(k, v); });
+  for (auto& [k, v] : pairs) dict_set(t, copy, k, v);  // the keys and values stay reachable from dict
+  return copy;
+}
+
 }  // namespace plank::core

@@ -22,6 +22,7 @@ namespace plank::core {
 
 void set_error(Thread* t, std::string_view kind, std::string message) {
   t->has_error = true;
+  t->exception = Value::none();  // a kind and a message; exceptions.cpp makes the object if a handler catches it
   t->error.kind = std::string(kind);
   t->error.message = std::move(message);
   t->error.traceback.clear();

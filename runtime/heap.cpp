@@ -11,7 +11,13 @@
 #include <fmt/format.h>
 
 #include "runtime/char_index.h"
+#include "runtime/bigint.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
+#include "runtime/generator.h"
+#include "runtime/modules.h"
 #include "runtime/objects.h"
+#include "runtime/set_object.h"
 
 namespace plank::core {
 
@@ -87,6 +93,12 @@ static size_t object_bytes(Object* o) {
       n += d->entries.capacity() * sizeof(DictObject::Entry) + d->index.capacity() * sizeof(DictObject::Slot);
       break;
     }
+    case ObjKind::Set: n += static_cast<SetObject*>(o)->table.capacity() * sizeof(SetObject::Entry); break;
+    case ObjKind::BigInt: n += bigint_bytes(Value::object(o)); break;
+    case ObjKind::Bytes:
+    case ObjKind::ByteArray: n += static_cast<BytesObject*>(o)->data.capacity(); break;
+    case ObjKind::Generator: n += static_cast<GeneratorObject*>(o)->nslots * sizeof(Value); break;
+    case ObjKind::Instance: n += static_cast<InstanceObject*>(o)->slots.capacity() * sizeof(Value); break;
     default: break;
   }
   return n;
@@ -111,6 +123,10 @@ void Heap::mark_object(Object* o) {
     case ObjKind::Builtin:
     case ObjKind::HostFunction:
     case ObjKind::Opaque:
+    case ObjKind::BigInt:
+    case ObjKind::Bytes:
+    case ObjKind::ByteArray:
+    case ObjKind::Singleton:
       return;
     default:
       gray_.push_back(o);
@@ -124,6 +140,10 @@ void Heap::drain() {
     switch (o->kind) {
       case ObjKind::List:
         for (auto& v : static_cast<ListObject*>(o)->items) mark_value(v);
+        if (o->flags & kSubclassInstance) {
+          mark_object(static_cast<ListSubObject*>(o)->cls);
+          mark_value(static_cast<ListSubObject*>(o)->dict);
+        }
         break;
       case ObjKind::Tuple:
         for (auto& v : static_cast<TupleObject*>(o)->items) mark_value(v);
@@ -131,11 +151,17 @@ void Heap::drain() {
       case ObjKind::Dict:
         for (auto& e : static_cast<DictObject*>(o)->entries)
           if (e.live) { mark_value(e.key); mark_value(e.value); }
+        if (o->flags & kSubclassInstance) {
+          mark_object(static_cast<DictSubObject*>(o)->cls);
+          mark_value(static_cast<DictSubObject*>(o)->dict);
+        }
         break;
       case ObjKind::Function: {
         auto* f = static_cast<FunctionObject*>(o);
         for (auto& v : f->defaults) mark_value(v);
+        for (auto& v : f->kwdefaults) mark_value(v);
         for (auto& v : f->cells) mark_value(v);
+        mark_value(f->dict);
         break;
       }
       case ObjKind::Cell:
@@ -153,6 +179,66 @@ void Heap::drain() {
       case ObjKind::DictView:
         mark_value(static_cast<DictViewObject*>(o)->dict);
         break;
+      case ObjKind::Set:
+        for (auto& e : static_cast<SetObject*>(o)->table)
+          if (e.state == SetObject::kActive) mark_value(e.key);
+        break;
+      case ObjKind::Class: {
+        auto* c = static_cast<ClassObject*>(o);
+        mark_value(c->dict);
+        for (ClassObject* k : c->mro) mark_object(k);
+        if (c->metaclass) mark_object(c->metaclass);
+        break;
+      }
+      case ObjKind::Instance: {
+        auto* i = static_cast<InstanceObject*>(o);
+        mark_object(i->cls);
+        mark_value(i->dict);
+        for (auto& v : i->slots) mark_value(v);
+        if (i->exc) {
+          mark_value(i->exc->args);
+          mark_value(i->exc->cause);
+          mark_value(i->exc->context);
+        }
+        break;
+      }
+      case ObjKind::Method:
+        mark_value(static_cast<MethodObject*>(o)->func);
+        mark_value(static_cast<MethodObject*>(o)->self);
+        break;
+      case ObjKind::Super: {
+        auto* s = static_cast<SuperObject*>(o);
+        mark_object(s->after);
+        mark_object(s->start);
+        mark_value(s->obj);
+        break;
+      }
+      case ObjKind::Wrapper: {
+        auto* w = static_cast<WrapperObject*>(o);
+        mark_value(w->fget);
+        mark_value(w->fset);
+        mark_value(w->fdel);
+        mark_value(w->doc);
+        break;
+      }
+      case ObjKind::Generator: {
+        auto* g = static_cast<GeneratorObject*>(o);
+        if (g->function) mark_object(g->function);
+        for (uint32_t i = 0; i < g->nslots; ++i) mark_value(g->slots[i]);
+        mark_value(g->sent);
+        mark_value(g->delegate);
+        break;
+      }
+      case ObjKind::Module:
+        mark_value(static_cast<ModuleObject*>(o)->dict);
+        break;
+      case ObjKind::Slice: {
+        auto* s = static_cast<SliceObject*>(o);
+        mark_value(s->start);
+        mark_value(s->stop);
+        mark_value(s->step);
+        break;
+      }
       default:
         break;
     }
@@ -173,6 +259,8 @@ void Heap::collect() {
     for (auto& v : m->globals) mark_value(v);
   }
   for (auto& v : roots_) mark_value(v);
+  mark_value(thread_->exception);
+  for (auto& [_, o] : named_) mark_object(o);
   for (auto& [_, o] : interned_) mark_object(o);
   for (Object* o : builtins_)
     if (o) mark_object(o);
@@ -214,6 +302,20 @@ void Heap::destroy(Object* o) {
     case ObjKind::DictView: destroy_as<DictViewObject>(o); break;
     case ObjKind::HostFunction: destroy_as<HostFunctionObject>(o); break;
     case ObjKind::Opaque: destroy_as<Object>(o); break;
+    case ObjKind::Set: destroy_as<SetObject>(o); break;
+    case ObjKind::BigInt: destroy_as<BigIntObject>(o); break;
+    case ObjKind::Class: destroy_as<ClassObject>(o); break;
+    case ObjKind::Instance: destroy_as<InstanceObject>(o); break;
+    case ObjKind::Method: destroy_as<MethodObject>(o); break;
+    case ObjKind::Super: destroy_as<SuperObject>(o); break;
+    case ObjKind::Wrapper: destroy_as<WrapperObject>(o); break;
+    case ObjKind::Generator: destroy_as<GeneratorObject>(o); break;
+    case ObjKind::Module: destroy_as<ModuleObject>(o); break;
+    case ObjKind::Bytes:
+    case ObjKind::ByteArray: destroy_as<BytesObject>(o); break;
+    case ObjKind::Slice: destroy_as<SliceObject>(o); break;
+    case ObjKind::Singleton: destroy_as<SingletonObject>(o); break;
+    case ObjKind::Native: destroy_as<Object>(o); break;
   }
 }
 

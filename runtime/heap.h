@@ -110,6 +110,9 @@ class Heap {
   // Interned strings (constants): one object per content, permanent.
   std::unordered_map<std::string, Object*>& interned() { return interned_; }
   std::vector<Object*>& builtin_cache() { return builtins_; }
+  // Objects the runtime makes once per heap and keeps (builtin classes, modules,
+  // NotImplemented and Ellipsis), by a name of its choosing ("class:builtins.object").
+  std::unordered_map<std::string, Object*>& named() { return named_; }
   // The empty string (0) and the 128 one-character ASCII strings (1 + byte), made on first use
   // and kept: str(i % 10), iterating a string, s[i] allocate nothing (CPython caches them too).
   Object*& small_str(size_t i) { return small_strs_[i]; }
@@ -156,6 +159,7 @@ class Heap {
   std::vector<Object*> gray_;
   std::unordered_map<std::string, Object*> interned_;
   std::vector<Object*> builtins_;
+  std::unordered_map<std::string, Object*> named_;
   Object* small_strs_[129] = {};
 };
 

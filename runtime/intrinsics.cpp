@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <iterator>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -28,7 +29,14 @@ uint32_t Intrinsic::max_positional() const {
 }
 
 static std::vector<Intrinsic>& table() {
-  static std::vector<Intrinsic> t = builtin_intrinsics();
+  static std::vector<Intrinsic> t = [] {
+    std::vector<Intrinsic> all = builtin_intrinsics();
+    for (auto more : {python_builtin_intrinsics, exception_intrinsics, type_function_intrinsics, module_intrinsics}) {
+      std::vector<Intrinsic> v = more();
+      all.insert(all.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+    }
+    return all;
+  }();
   return t;
 }
 
@@ -40,11 +48,20 @@ uint32_t add_intrinsic(Intrinsic intrinsic) {
   return static_cast<uint32_t>(t.size() - 1);
 }
 
+// By name through an index (rebuilt when the table grew): LoadGlobal's
+// fallback to the builtins looks names up at run time.
 std::optional<uint32_t> find_intrinsic(std::string_view name) {
   const auto& t = table();
-  for (size_t i = 0; i < t.size(); ++i)
-    if (t[i].name == name) return static_cast<uint32_t>(i);
-  return std::nullopt;
+  static thread_local std::unordered_map<std::string_view, uint32_t> index;
+  static thread_local size_t indexed = 0;
+  if (indexed != t.size()) {
+    index.clear();
+    for (size_t i = 0; i < t.size(); ++i) index.emplace(t[i].name, static_cast<uint32_t>(i));
+    indexed = t.size();
+  }
+  auto it = index.find(name);
+  if (it == index.end()) return std::nullopt;
+  return it->second;
 }
 
 // A deque: add_method appends while entries are referenced by address (the
@@ -52,6 +69,10 @@ std::optional<uint32_t> find_intrinsic(std::string_view name) {
 static std::deque<Method>& method_table() {
   static std::deque<Method> m = [] {
     std::vector<Method> built = builtin_methods();
+    for (auto more : {python_methods, set_methods, bytes_methods, generator_methods}) {
+      std::vector<Method> v = more();
+      built.insert(built.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+    }
     return std::deque<Method>(std::make_move_iterator(built.begin()), std::make_move_iterator(built.end()));
   }();
   return m;
@@ -165,6 +186,10 @@ static std::string_view kind_name(ObjKind k) {
     case ObjKind::List: return "list";
     case ObjKind::Dict: return "dict";
     case ObjKind::Tuple: return "tuple";
+    case ObjKind::Set: return "set";
+    case ObjKind::Bytes: return "bytes";
+    case ObjKind::ByteArray: return "bytearray";
+    case ObjKind::Generator: return "generator";
     default: return "object";
   }
 }
@@ -195,7 +220,8 @@ std::string reference_markdown() {
     }
     out += "\n";
   }
-  for (ObjKind k : {ObjKind::Str, ObjKind::List, ObjKind::Dict}) {
+  for (ObjKind k : {ObjKind::Str, ObjKind::List, ObjKind::Dict, ObjKind::Tuple, ObjKind::Set, ObjKind::Bytes,
+                    ObjKind::ByteArray, ObjKind::Generator}) {
     out += fmt::format("## {} methods\n\n", kind_name(k));
     out += "| signature | description |\n|---|---|\n";
     for (auto& m : methods()) {

@@ -55,6 +55,9 @@ struct Intrinsic {
 
 const std::vector<Intrinsic>& intrinsics();
 std::optional<uint32_t> find_intrinsic(std::string_view name);
+// Whether the intrinsic of that name is a built-in type (int, str, list, type, ...): what
+// isinstance, type() and repr (<class 'int'>) treat as a class. The one list is builtins.cpp's.
+bool is_type_intrinsic(std::string_view name);
 // Appends an intrinsic (later issues' tables, tests); returns its index. Call
 // before anything compiles against the table: indices are stable, references are not.
 uint32_t add_intrinsic(Intrinsic intrinsic);

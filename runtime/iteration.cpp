@@ -17,6 +17,11 @@
 #include "runtime/new_str.h"
 #include "runtime/str_concat.h"
 #include "runtime/unicode.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
+#include "runtime/exceptions.h"
+#include "runtime/generator.h"
+#include "runtime/set_object.h"
 
 namespace plank::core {
 
@@ -30,6 +35,20 @@ static size_t char_length(std::string_view s, size_t i) {
 // ------------------------------------------------------------------ iteration
 
 bool iter_next(Thread* t, Value iterv, Value* out) {
+  if (iterv.is(ObjKind::Generator)) return generator_next(t, iterv, out);
+  if (iterv.is(ObjKind::Instance)) {
+    Value m;
+    if (!find_special(t, iterv, "__next__", &m))
+      throw_error(t, "TypeError", fmt::format("'{}' object is not an iterator", type_name(iterv)));
+    try {
+      *out = call_value(t, m, &iterv, 1);
+      return true;
+    } catch (const Raised&) {
+      Value ignored;
+      if (take_stop_iteration(t, &ignored)) return false;
+      throw;
+    }
+  }
   if (!iterv.is(ObjKind::Iterator)) throw_error(t, "TypeError", fmt::format("'{}' object is not an iterator", type_name(iterv)));
   auto* it = static_cast<IteratorObject*>(iterv.obj);
   switch (it->iter) {
@@ -96,6 +115,84 @@ bool iter_next(Thread* t, Value iterv, Value* out) {
         items.push_back(scope.push(item));
       }
       *out = make_tuple(t, std::move(items));
+      return true;
+    }
+    case IterKind::Set: {
+      auto* s = as_set(it->source);
+      if (static_cast<uint64_t>(s->used) != it->version) {
+        it->version = s->used;
+        throw_error(t, "RuntimeError", "Set changed size during iteration");
+      }
+      while (it->pos < static_cast<int64_t>(s->table.size()) && s->table[it->pos].state != SetObject::kActive) ++it->pos;
+      if (it->pos >= static_cast<int64_t>(s->table.size())) return false;
+      *out = s->table[it->pos++].key;
+      return true;
+    }
+    case IterKind::Bytes: {
+      const std::string& d = as_bytes(it->source)->data;
+      if (it->pos >= static_cast<int64_t>(d.size())) return false;
+      *out = Value::integer(static_cast<unsigned char>(d[it->pos++]));
+      return true;
+    }
+    case IterKind::Reversed: {
+      if (it->pos < 0) return false;
+      Value src = it->source;
+      int64_t n = length(t, src);
+      if (it->pos >= n) {  // the sequence shrank
+        it->pos = -1;
+        return false;
+      }
+      *out = get_item_value(t, src, Value::integer(it->pos--));
+      return true;
+    }
+    case IterKind::Map: {
+      RootScope scope(t);
+      std::vector<Value> args;
+      for (auto& p : it->parts) {
+        Value item;
+        if (!iter_next(t, p, &item)) return false;
+        args.push_back(scope.push(item));
+      }
+      *out = call_value(t, it->source, args.data(), static_cast<uint32_t>(args.size()));
+      return true;
+    }
+    case IterKind::Filter: {
+      RootScope scope(t);
+      Value item;
+      while (iter_next(t, it->source, &item)) {
+        scope.push(item);
+        Value fn = it->parts[0];
+        bool keep = fn.is_none() ? truth(t, item) : truth(t, scope.push(call_value(t, fn, &item, 1)));
+        if (keep) {
+          *out = item;
+          return true;
+        }
+      }
+      return false;
+    }
+    case IterKind::Callable: {
+      if (it->remaining < 0) return false;  // exhausted
+      if (it->step == 1) {  // the sequence protocol: source[pos] until IndexError
+        try {
+          *out = get_item_value(t, it->source, Value::integer(it->pos));
+        } catch (const Raised&) {
+          if (pending_is(t, "IndexError") || pending_is(t, "StopIteration")) {
+            t->has_error = false;
+            t->exception = Value::none();
+            it->remaining = -1;
+            return false;
+          }
+          throw;
+        }
+        ++it->pos;
+        return true;
+      }
+      Value v = call_value(t, it->source, nullptr, 0);
+      if (values_equal(t, v, it->parts[0])) {
+        it->remaining = -1;
+        return false;
+      }
+      *out = v;
       return true;
     }
   }

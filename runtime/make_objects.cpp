@@ -18,6 +18,10 @@
 #include "runtime/new_str.h"
 #include "runtime/str_concat.h"
 #include "runtime/unicode.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
+#include "runtime/generator.h"
+#include "runtime/set_object.h"
 
 namespace plank::core {
 
@@ -143,7 +147,35 @@ Value make_iterator(Thread* t, Value v) {
         it->remaining = range_len(r);
         return Value::object(it);
       }
-      case ObjKind::Iterator: return v;
+      case ObjKind::Iterator:
+      case ObjKind::Generator: return v;
+      case ObjKind::Set: {
+        auto* it = make(IterKind::Set, v);
+        it->version = as_set(v)->used;
+        return Value::object(it);
+      }
+      case ObjKind::Bytes:
+      case ObjKind::ByteArray: return Value::object(make(IterKind::Bytes, v));
+      case ObjKind::Class:  // a class with a metaclass that makes it iterable (an Enum)
+      case ObjKind::Instance: {
+        Value r;
+        Value self = v;
+        if (call_special(t, v, "__iter__", &self, 1, &r)) {
+          Value m;
+          if (!r.is(ObjKind::Iterator) && !r.is(ObjKind::Generator) && !find_special(t, r, "__next__", &m))
+            throw_error(t, "TypeError", fmt::format("iter() returned non-iterator of type '{}'", type_name(r)));
+          return r;
+        }
+        Value m;
+        if (find_special(t, v, "__getitem__", &m)) {
+          // The old sequence protocol: v[0], v[1], ... until IndexError (a Callable iterator over __getitem__).
+          auto* it = make(IterKind::Callable, v);
+          it->pos = 0;
+          it->step = 1;  // marks the sequence protocol
+          return Value::object(it);
+        }
+        break;
+      }
       default: break;
     }
   }

@@ -11,6 +11,7 @@
 #include "runtime/heap.h"
 #include "runtime/new_str.h"
 #include "runtime/unicode.h"
+#include "runtime/exceptions.h"
 
 namespace plank::core {
 
@@ -499,7 +500,7 @@ Value d_pop(Thread* t, Value self, const BoundArgs& b) {
   Value out;
   if (dict_del(t, self, b.values[0], &out)) return out;
   if (b.has(1)) return b.values[1];
-  throw_error(t, "KeyError", repr(t, b.values[0]));
+  throw_key_error(t, b.values[0]);
 }
 
 Value d_setdefault(Thread* t, Value self, const BoundArgs& b) {

@@ -66,6 +66,13 @@ struct ListObject : Object {
   std::vector<Value> items;
 };
 
+// A list or dict that is an instance of a user class deriving from list or
+// dict (`class OrderedCollection(list)`): the same object kind, so every list
+// or dict operation works on it unchanged, with the class and the instance's
+// own attributes after the native part (runtime/classes.h).
+struct ClassObject;
+inline constexpr uint16_t kSubclassInstance = 0x8000;  // Object::flags of such a list or dict
+
 struct TupleObject : Object {
   std::vector<Value> items;
 };
@@ -102,11 +109,26 @@ struct DictObject : Object {
   uint64_t version = 0;  // bumped when the key set changes (iteration checks)
 };
 
+struct ListSubObject : ListObject {
+  ClassObject* cls = nullptr;
+  Value dict = Value::none();
+};
+struct DictSubObject : DictObject {
+  ClassObject* cls = nullptr;
+  Value dict = Value::none();
+};
+inline bool is_subclass_instance(Value v) {
+  return v.tag == Tag::Object && (v.obj->kind == ObjKind::List || v.obj->kind == ObjKind::Dict) &&
+         (v.obj->flags & kSubclassInstance);
+}
+
 struct FunctionObject : Object {
   CodeInfo* code = nullptr;
   ModuleRuntime* module = nullptr;
-  std::vector<Value> defaults;  // for the last defaults.size() parameters
+  std::vector<Value> defaults;  // for the last defaults.size() positional parameters
+  std::vector<Value> kwdefaults;  // for the keyword-only parameters that have one, in order
   std::vector<Value> cells;     // captured cells, in CodeInfo::free_names order
+  Value dict = Value::none();   // the function's own attributes (`f.cache = {}`), made on first use
 };
 
 struct CellObject : Object {
@@ -123,6 +145,8 @@ struct HostFunctionObject : Object {
   const HostFunction* function = nullptr;
 };
 
+// `s.split` before the call; with kUnboundMethod (`str.lower`), the first argument is self.
+inline constexpr uint16_t kUnboundMethod = 1;
 struct BoundMethodObject : Object {
   Value self = Value::none();
   const Method* method = nullptr;
@@ -132,7 +156,13 @@ struct RangeObject : Object {
   int64_t start = 0, stop = 0, step = 1;
 };
 
-enum class IterKind : uint8_t { List, Tuple, Str, DictKeys, DictValues, DictItems, Range, Enumerate, Zip };
+// Reversed: items of a list/tuple/str/range backwards (source the sequence, pos the next index);
+// Map: func(items of parts) (source the function); Filter: items of source for which
+// parts[0] (None: truth) holds; Callable: iter(func, sentinel) (source func, parts[0] sentinel).
+enum class IterKind : uint8_t {
+  List, Tuple, Str, DictKeys, DictValues, DictItems, Range, Enumerate, Zip,
+  Set, Bytes, Reversed, Map, Filter, Callable,
+};
 
 struct IteratorObject : Object {
   IterKind iter = IterKind::List;
@@ -209,6 +239,8 @@ void dict_set(Thread* t, Value dict, Value key, Value value);
 // inline_containers.cpp).
 int64_t dict_find_int(DictObject* d, int64_t key);
 bool dict_del(Thread* t, Value dict, Value key, Value* removed = nullptr);
+// A new dict with the entries of dict, in order.
+Value dict_copy(Thread* t, Value dict);
 size_t dict_size(Value dict);
 // Live entries in insertion order.
 template <class F>
@@ -226,6 +258,12 @@ uint64_t hash_value(Thread* t, Value v);           // TypeError: unhashable type
 bool values_less(Thread* t, Value a, Value b);
 bool compare_order(Thread* t, int op, Value a, Value b);
 bool contains(Thread* t, Value container, Value item);  // `item in container`
+Value get_item_value(Thread* t, Value obj, Value index);   // obj[index] (raises)
+// The builtin a global name falls back to: an intrinsic, a builtin class (object,
+// ValueError...), NotImplemented, Ellipsis, __name__; false when there is none.
+bool builtin_value(Thread* t, std::string_view name, Value* out);
+// Python truth with __bool__ / __len__ for objects of classes; truthy() for the rest.
+bool truth(Thread* t, Value v);
 int64_t length(Thread* t, Value v);                // len(); TypeError when unsized
 // Calls any callable (functions, builtins, bound methods).
 Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint32_t nkw = 0,

@@ -18,13 +18,22 @@
 #include "runtime/module_runtime.h"
 #include "runtime/objects.h"
 #include "support/utf8.h"
+#include "runtime/bigint.h"
+#include "runtime/format.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
+#include "runtime/exceptions.h"
+#include "runtime/generator.h"
+#include "runtime/set_object.h"
 
 namespace plank::core {
 
+void update_dict_from(Thread* t, Value d, Value src);  // builtins.cpp
+
 // The op codes are the ast enums (compiler/frontend/ast.h), mirrored here so the
 // runtime does not depend on the frontend.
-enum BinOp : uint32_t { kAdd, kSub, kMul, kDiv, kFloorDiv, kMod, kPow };
-enum UnOp : uint32_t { kNeg, kPos, kNot };
+enum BinOp : uint32_t { kAdd, kSub, kMul, kDiv, kFloorDiv, kMod, kPow, kBitOr, kBitXor, kBitAnd, kLShift, kRShift, kMatMul };
+enum UnOp : uint32_t { kNeg, kPos, kNot, kInvert };
 enum CmpOp : uint32_t { kLt, kGt, kEq, kGe, kLe, kNe, kIn, kNotIn, kIs, kIsNot };
 
 namespace {
@@ -39,8 +48,6 @@ bool guard(F&& f) {
   }
 }
 
-[[noreturn]] void overflow(Thread* t) { throw_error(t, "OverflowError", "integer overflow"); }
-
 const char* binop_symbol(uint32_t op) {
   switch (op) {
     case kAdd: return "+";
@@ -49,17 +56,32 @@ const char* binop_symbol(uint32_t op) {
     case kDiv: return "/";
     case kFloorDiv: return "//";
     case kMod: return "%";
+    case kBitOr: return "|";
+    case kBitXor: return "^";
+    case kBitAnd: return "&";
+    case kLShift: return "<<";
+    case kRShift: return ">>";
+    case kMatMul: return "@";
     default: return "** or pow()";
   }
 }
 
+// The special methods of each binary operator: a.__op__(b), then b.__rop__(a); `a op= b` tries a.__iop__(b) first.
+const char* const kDunder[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__", "__pow__",
+                               "__or__", "__xor__", "__and__", "__lshift__", "__rshift__", "__matmul__"};
+const char* const kReflected[] = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__",
+                                  "__rpow__", "__ror__", "__rxor__", "__rand__", "__rlshift__", "__rrshift__",
+                                  "__rmatmul__"};
+const char* const kInPlace[] = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
+                                "__ipow__", "__ior__", "__ixor__", "__iand__", "__ilshift__", "__irshift__",
+                                "__imatmul__"};
+
 bool is_intlike(Value v) { return v.tag == Tag::Int || v.tag == Tag::Bool; }
-bool is_num(Value v) { return is_intlike(v) || v.tag == Tag::Float; }
-double as_double(Value v) { return v.tag == Tag::Float ? v.f : static_cast<double>(v.i); }
+bool is_num(Value v) { return is_int_value(v) || v.tag == Tag::Float; }
+double as_double(Thread* t, Value v) { return v.tag == Tag::Float ? v.f : int_to_double(t, v); }
 
 int64_t floordiv_int(Thread* t, int64_t a, int64_t b) {
   if (b == 0) throw_error(t, "ZeroDivisionError", "integer division or modulo by zero");
-  if (a == INT64_MIN && b == -1) overflow(t);
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
@@ -113,14 +135,70 @@ Value int_pow(Thread* t, int64_t a, int64_t b) {
     if (a == 0) throw_error(t, "ZeroDivisionError", "0.0 cannot be raised to a negative power");
     return Value::real(std::pow(static_cast<double>(a), static_cast<double>(b)));
   }
-  int64_t result = 1, base = a;
-  while (b > 0) {
-    if (b & 1)
-      if (__builtin_mul_overflow(result, base, &result)) overflow(t);
-    b >>= 1;
-    if (b > 0 && __builtin_mul_overflow(base, base, &base)) overflow(t);
+  int64_t result = 1, base = a, e = b;
+  while (e > 0) {
+    if (e & 1)
+      if (__builtin_mul_overflow(result, base, &result)) return bigint_binary(t, kPow, Value::integer(a), Value::integer(b));
+    e >>= 1;
+    if (e > 0 && __builtin_mul_overflow(base, base, &base)) return bigint_binary(t, kPow, Value::integer(a), Value::integer(b));
   }
   return Value::integer(result);
+}
+
+// int op int for 64-bit operands; past 64 bits the result is a big int.
+Value small_int_binary(Thread* t, uint32_t op, int64_t x, int64_t y) {
+  int64_t r;
+  switch (op) {
+    case kAdd:
+      if (__builtin_add_overflow(x, y, &r)) break;
+      return Value::integer(r);
+    case kSub:
+      if (__builtin_sub_overflow(x, y, &r)) break;
+      return Value::integer(r);
+    case kMul:
+      if (__builtin_mul_overflow(x, y, &r)) break;
+      return Value::integer(r);
+    case kDiv:
+      if (y == 0) throw_error(t, "ZeroDivisionError", "division by zero");
+      if (std::llabs(x) < (1ll << 53) && std::llabs(y) < (1ll << 53)) return Value::real(static_cast<double>(x) / static_cast<double>(y));
+      return bigint_true_divide(t, Value::integer(x), Value::integer(y));
+    case kFloorDiv:
+      if (x == INT64_MIN && y == -1) break;
+      return Value::integer(floordiv_int(t, x, y));
+    case kMod: return Value::integer(mod_int(t, x, y));
+    case kPow: return int_pow(t, x, y);
+    case kBitOr: return Value::integer(x | y);
+    case kBitXor: return Value::integer(x ^ y);
+    case kBitAnd: return Value::integer(x & y);
+    case kLShift:
+      if (y < 0) throw_error(t, "ValueError", "negative shift count");
+      if (x == 0) return Value::integer(0);
+      if (y < 63 && (x >> (63 - y)) == 0) return Value::integer(x << y);
+      if (y < 63 && x < 0 && (x >> (63 - y)) == -1) return Value::integer(static_cast<int64_t>(static_cast<uint64_t>(x) << y));
+      break;
+    case kRShift:
+      if (y < 0) throw_error(t, "ValueError", "negative shift count");
+      return Value::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+    default: return Value::none();
+  }
+  return bigint_binary(t, op, Value::integer(x), Value::integer(y));
+}
+
+// a <op> b through a's special method, then b's reflected one; None when neither answers.
+bool binary_dunder(Thread* t, uint32_t op, Value a, Value b, Value* out) {
+  if (op > kMatMul) return false;
+  Value r;
+  Value args[2] = {a, b};
+  if (a.is(ObjKind::Instance) && call_special(t, a, kDunder[op], args, 2, &r) && !is_not_implemented(r)) {
+    *out = r;
+    return true;
+  }
+  Value rargs[2] = {b, a};
+  if (b.is(ObjKind::Instance) && call_special(t, b, kReflected[op], rargs, 2, &r) && !is_not_implemented(r)) {
+    *out = r;
+    return true;
+  }
+  return false;
 }
 
 Value repeat(Thread* t, Value seq, int64_t n) {
@@ -195,6 +273,20 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
       case 'X':
       case 'o': {
         int64_t x;
+        if (v.tag == Tag::Float && (std::isfinite(v.f) && std::fabs(v.f) >= 9.2e18)) v = float_to_int_value(t, v.f);
+        if (v.is(ObjKind::BigInt)) {  // past 64 bits: the same conversion as format()
+          std::string spec;
+          if (flags.find('-') != std::string::npos) spec += '<';
+          if (flags.find('+') != std::string::npos) spec += '+';
+          else if (flags.find(' ') != std::string::npos) spec += ' ';
+          if (flags.find('#') != std::string::npos) spec += '#';
+          if (flags.find('0') != std::string::npos && flags.find('-') == std::string::npos) spec += '0';
+          spec += width;
+          width.clear();
+          spec += conv == 'i' ? 'd' : conv;
+          body = format_value(t, v, spec);
+          break;
+        }
         if (is_intlike(v)) x = v.i;
         else if (v.tag == Tag::Float) x = static_cast<int64_t>(v.f);
         else throw_error(t, "TypeError", fmt::format("%{} format: a real number is required, not {}", conv, type_name(v)));
@@ -236,7 +328,7 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
         f += prec.empty() ? ".6" : prec;
         f += conv;
         f += '}';
-        body = fmt::format(fmt::runtime(f), as_double(v));
+        body = fmt::format(fmt::runtime(f), as_double(t, v));
         break;
       }
       case 'c':
@@ -257,22 +349,12 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
 
 Value binary(Thread* t, uint32_t op, Value a, Value b) {
   if (is_intlike(a) && is_intlike(b)) {
-    int64_t x = a.i, y = b.i, r;
-    switch (op) {
-      case kAdd: if (__builtin_add_overflow(x, y, &r)) overflow(t); return Value::integer(r);
-      case kSub: if (__builtin_sub_overflow(x, y, &r)) overflow(t); return Value::integer(r);
-      case kMul: if (__builtin_mul_overflow(x, y, &r)) overflow(t); return Value::integer(r);
-      case kDiv:
-        if (y == 0) throw_error(t, "ZeroDivisionError", "division by zero");
-        if (std::llabs(x) < (1ll << 53) && std::llabs(y) < (1ll << 53)) return Value::real(static_cast<double>(x) / static_cast<double>(y));
-        return Value::real(static_cast<double>(static_cast<long double>(x) / static_cast<long double>(y)));
-      case kFloorDiv: return Value::integer(floordiv_int(t, x, y));
-      case kMod: return Value::integer(mod_int(t, x, y));
-      case kPow: return int_pow(t, x, y);
-    }
+    if (op == kMatMul) throw_error(t, "TypeError", fmt::format("unsupported operand type(s) for @: '{}' and '{}'", type_name(a), type_name(b)));
+    return small_int_binary(t, op, a.i, b.i);
   }
-  if (is_num(a) && is_num(b)) {
-    double x = as_double(a), y = as_double(b);
+  if (is_int_value(a) && is_int_value(b) && op != kMatMul) return bigint_binary(t, op, a, b);
+  if (is_num(a) && is_num(b) && op <= kPow) {
+    double x = as_double(t, a), y = as_double(t, b);
     switch (op) {
       case kAdd: return Value::real(x + y);
       case kSub: return Value::real(x - y);
@@ -305,12 +387,33 @@ Value binary(Thread* t, uint32_t op, Value a, Value b) {
       default: break;
     }
   }
+  if (op == kAdd && is_byteslike(a) && is_byteslike(b)) return make_bytes(t, as_bytes(a)->data + as_bytes(b)->data, a.is(ObjKind::ByteArray));
+  Value out;
+  if (set_binary(t, op, a, b, false, &out)) return out;
+  if (op == kBitOr && a.is(ObjKind::Dict) && b.is(ObjKind::Dict)) {  // d1 | d2: a new merged dict
+    RootScope roots(t);
+    Value d = roots.push(make_dict(t));
+    update_dict_from(t, d, a);
+    update_dict_from(t, d, b);
+    return d;
+  }
+  if ((a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) && binary_dunder(t, op, a, b, &out)) return out;
   if (op == kAdd && is_seq(a)) {
     throw_error(t, "TypeError", fmt::format("can only concatenate {} (not \"{}\") to {}", type_name(a), type_name(b), type_name(a)));
   }
-  if (op == kMul && (is_seq(a) || is_seq(b))) {
-    Value seq = is_seq(a) ? a : b, n = is_seq(a) ? b : a;
-    if (is_intlike(n)) return repeat(t, seq, n.i);
+  if (op == kMul && (is_seq(a) || is_seq(b) || is_byteslike(a) || is_byteslike(b))) {
+    Value seq = (is_seq(a) || is_byteslike(a)) ? a : b, n = (is_seq(a) || is_byteslike(a)) ? b : a;
+    if (is_int_value(n)) {
+      int64_t k = n.is(ObjKind::BigInt) ? (bigint_compare(n, Value::integer(0)) < 0 ? 0 : INT64_MAX) : n.i;
+      if (is_byteslike(seq)) {
+        if (k > 0 && as_bytes(seq)->data.size() * static_cast<size_t>(k) > (t->budget.max_heap_bytes ? t->budget.max_heap_bytes : SIZE_MAX))
+          throw_error(t, "MemoryError", "repeated bytes are too large");
+        std::string out_bytes;
+        for (int64_t i = 0; i < k; ++i) out_bytes += as_bytes(seq)->data;
+        return make_bytes(t, std::move(out_bytes), seq.is(ObjKind::ByteArray));
+      }
+      return repeat(t, seq, k);
+    }
     if (!is_seq(n) || is_seq(a))
       throw_error(t, "TypeError", fmt::format("can't multiply sequence by non-int of type '{}'", type_name(n)));
   }
@@ -346,7 +449,17 @@ bool identical(Value a, Value b) {
 Value compare(Thread* t, uint32_t op, Value a, Value b) {
   switch (op) {
     case kEq: return Value::boolean(values_equal(t, a, b));
-    case kNe: return Value::boolean(!values_equal(t, a, b));
+    case kNe: {
+      Value r;
+      Value args[2] = {a, b};
+      if (a.is(ObjKind::Instance)) {
+        Value m;
+        if (find_special(t, a, "__ne__", &m) && !m.is(ObjKind::Builtin) && call_special(t, a, "__ne__", args, 2, &r) &&
+            !is_not_implemented(r))
+          return Value::boolean(truth(t, r));
+      }
+      return Value::boolean(!values_equal(t, a, b));
+    }
     case kLt: return Value::boolean(compare_order(t, 0, a, b));
     case kGt: return Value::boolean(compare_order(t, 1, a, b));
     case kLe: return Value::boolean(compare_order(t, 2, a, b));
@@ -361,13 +474,20 @@ Value compare(Thread* t, uint32_t op, Value a, Value b) {
 
 int64_t index_of(Thread* t, Value idx, const char* what) {
   if (is_intlike(idx)) return idx.i;
+  if (idx.is(ObjKind::BigInt)) throw_error(t, "IndexError", fmt::format("cannot fit 'int' into an index-sized integer"));
   throw_error(t, "TypeError", fmt::format("{} indices must be integers or slices, not {}", what, type_name(idx)));
 }
 
 bool str_is_ascii(Value s) { return as_str(s)->flags & kStrAscii; }
 
+Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv);
+
 Value get_item(Thread* t, Value obj, Value idx) {
   if (obj.tag == Tag::Object) {
+    if (idx.is(ObjKind::Slice) && obj.obj->kind != ObjKind::Dict && obj.obj->kind != ObjKind::Instance) {
+      auto* s = static_cast<SliceObject*>(idx.obj);
+      return get_slice(t, obj, s->start, s->stop, s->step);
+    }
     switch (obj.obj->kind) {
       case ObjKind::List:
       case ObjKind::Tuple: {
@@ -380,7 +500,8 @@ Value get_item(Thread* t, Value obj, Value idx) {
         return items[i];
       }
       case ObjKind::Str: {
-        if (!is_intlike(idx)) throw_error(t, "TypeError", fmt::format("string indices must be integers, not '{}'", type_name(idx)));
+        if (!is_int_value(idx)) throw_error(t, "TypeError", fmt::format("string indices must be integers, not '{}'", type_name(idx)));
+        if (idx.is(ObjKind::BigInt)) throw_error(t, "IndexError", "cannot fit 'int' into an index-sized integer");
         std::string_view s = str_view(obj);
         int64_t i = idx.i;
         if (str_is_ascii(obj)) {
@@ -398,7 +519,7 @@ Value get_item(Thread* t, Value obj, Value idx) {
       }
       case ObjKind::Dict: {
         Value out;
-        if (!dict_get(t, obj, idx, &out)) throw_error(t, "KeyError", repr(t, idx));
+        if (!dict_get(t, obj, idx, &out)) throw_key_error(t, idx);
         return out;
       }
       case ObjKind::Range: {
@@ -409,33 +530,49 @@ Value get_item(Thread* t, Value obj, Value idx) {
         if (i < 0 || i >= n) throw_error(t, "IndexError", "range object index out of range");
         return Value::integer(r->start + i * r->step);
       }
+      case ObjKind::Bytes:
+      case ObjKind::ByteArray: {
+        const std::string& d = as_bytes(obj)->data;
+        int64_t i = index_of(t, idx, obj.obj->kind == ObjKind::Bytes ? "byte" : "bytearray");
+        int64_t n = static_cast<int64_t>(d.size());
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) throw_error(t, "IndexError", obj.obj->kind == ObjKind::Bytes ? "index out of range" : "bytearray index out of range");
+        return Value::integer(static_cast<unsigned char>(d[i]));
+      }
+      case ObjKind::Instance: {
+        Value r;
+        Value args[2] = {obj, idx};
+        if (call_special(t, obj, "__getitem__", args, 2, &r)) return r;
+        break;
+      }
+      case ObjKind::Class: {
+        Value m, r;
+        Value args[2] = {obj, idx};
+        if (call_special(t, obj, "__getitem__", args, 2, &r)) return r;  // its metaclass's
+        if (class_lookup(t, as_class(obj), dunder(t, "__class_getitem__"), &m)) {
+          if (m.is(ObjKind::Wrapper)) m = static_cast<WrapperObject*>(m.obj)->fget;
+          return call_value(t, m, args, 2);
+        }
+        throw_error(t, "TypeError", fmt::format("type '{}' is not subscriptable", as_class(obj)->name));
+      }
+      case ObjKind::Builtin:
+        // list[int], dict[str, int] in annotations and aliases: the type itself.
+        if (type_name(obj) == "type") return obj;
+        break;
       default: break;
     }
   }
   throw_error(t, "TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)));
 }
 
-void set_item(Thread* t, Value obj, Value idx, Value v) {
-  if (obj.is(ObjKind::List)) {
-    auto& items = as_list(obj)->items;
-    int64_t i = index_of(t, idx, "list");
-    int64_t n = static_cast<int64_t>(items.size());
-    if (i < 0) i += n;
-    if (i < 0 || i >= n) throw_error(t, "IndexError", "list assignment index out of range");
-    items[i] = v;
-    return;
-  }
-  if (obj.is(ObjKind::Dict)) {
-    dict_set(t, obj, idx, v);
-    return;
-  }
-  throw_error(t, "TypeError", fmt::format("'{}' object does not support item assignment", type_name(obj)));
-}
-
 int64_t slice_bound(Thread* t, Value v, bool* given) {
   if (v.is_none()) {
     *given = false;
     return 0;
+  }
+  if (v.is(ObjKind::BigInt)) {  // clamped, as CPython does for slice bounds
+    *given = true;
+    return bigint_compare(v, Value::integer(0)) < 0 ? INT64_MIN + 1 : INT64_MAX;
   }
   if (!is_intlike(v)) throw_error(t, "TypeError", "slice indices must be integers or None or have an __index__ method");
   *given = true;
@@ -466,6 +603,162 @@ int64_t adjust_slice(Thread* t, int64_t len, Value lo, Value hi, Value stepv, in
   *step = st;
   if (st < 0) return e < b ? (b - e - 1) / (-st) + 1 : 0;
   return b < e ? (e - b - 1) / st + 1 : 0;
+}
+
+// a[lo:hi:step] = items (a list): a plain slice may change the length, an extended one may not.
+void set_list_slice(Thread* t, Value list, Value lo, Value hi, Value stepv, Value v) {
+  RootScope roots(t);
+  roots.push(list);
+  roots.push(v);
+  std::vector<Value> repl = v.bits == list.bits ? as_list(list)->items : collect_iterable(t, v);
+  for (auto& x : repl) roots.push(x);
+  auto& items = as_list(list)->items;
+  int64_t start, step;
+  int64_t n = adjust_slice(t, static_cast<int64_t>(items.size()), lo, hi, stepv, &start, &step);
+  if (step == 1) {
+    int64_t stop = std::max(start, start + n);
+    t->heap->grow(repl.size() * sizeof(Value));
+    items.erase(items.begin() + start, items.begin() + stop);
+    items.insert(items.begin() + start, repl.begin(), repl.end());
+    return;
+  }
+  if (static_cast<int64_t>(repl.size()) != n)
+    throw_error(t, "ValueError", fmt::format("attempt to assign sequence of size {} to extended slice of size {}", repl.size(), n));
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) items[j] = repl[i];
+}
+
+// The bytes a bytearray slice assignment stores: a bytes-like value's, or an
+// iterable's ints (each in range(256)), as CPython's bytearray accepts.
+static std::string bytes_to_store(Thread* t, Value v) {
+  if (is_byteslike(v)) return as_bytes(v)->data;
+  if (is_intlike(v) || v.is(ObjKind::Str))
+    throw_error(t, "TypeError", fmt::format("can assign only bytes, buffers, or iterables of ints in range(0, 256)"));
+  RootScope roots(t);
+  std::string out;
+  for (Value x : collect_iterable(t, v)) {
+    if (!is_intlike(x)) throw_error(t, "TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(x)));
+    if (x.i < 0 || x.i > 255) throw_error(t, "ValueError", "byte must be in range(0, 256)");
+    out += static_cast<char>(x.i);
+  }
+  return out;
+}
+
+// a[lo:hi:step] = v and del a[lo:hi:step] for a bytearray (the list rules).
+static void set_bytearray_slice(Thread* t, Value obj, const SliceObject* s, Value v) {
+  std::string repl = bytes_to_store(t, v);
+  std::string& d = as_bytes(obj)->data;
+  int64_t start, step;
+  int64_t n = adjust_slice(t, static_cast<int64_t>(d.size()), s->start, s->stop, s->step, &start, &step);
+  if (step == 1) {
+    int64_t stop = std::max(start, start + n);
+    d.replace(static_cast<size_t>(start), static_cast<size_t>(stop - start), repl);
+    return;
+  }
+  if (static_cast<int64_t>(repl.size()) != n)
+    throw_error(t, "ValueError", fmt::format("attempt to assign bytes of size {} to extended slice of size {}", repl.size(), n));
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) d[j] = repl[i];
+}
+
+static void del_bytearray_slice(Thread* t, Value obj, const SliceObject* s) {
+  std::string& d = as_bytes(obj)->data;
+  int64_t start, step;
+  int64_t n = adjust_slice(t, static_cast<int64_t>(d.size()), s->start, s->stop, s->step, &start, &step);
+  if (n <= 0) return;
+  std::vector<uint8_t> gone(d.size(), 0);
+  for (int64_t i = 0, j = start; i < n; ++i, j += step) gone[j] = 1;
+  std::string kept;
+  for (size_t i = 0; i < d.size(); ++i)
+    if (!gone[i]) kept += d[i];
+  d.swap(kept);
+}
+
+void set_item(Thread* t, Value obj, Value idx, Value v) {
+  if (obj.is(ObjKind::List)) {
+    if (idx.is(ObjKind::Slice)) {
+      auto* s = static_cast<SliceObject*>(idx.obj);
+      set_list_slice(t, obj, s->start, s->stop, s->step, v);
+      return;
+    }
+    auto& items = as_list(obj)->items;
+    int64_t i = index_of(t, idx, "list");
+    int64_t n = static_cast<int64_t>(items.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw_error(t, "IndexError", "list assignment index out of range");
+    items[i] = v;
+    return;
+  }
+  if (obj.is(ObjKind::Dict)) {
+    dict_set(t, obj, idx, v);
+    return;
+  }
+  if (obj.is(ObjKind::ByteArray)) {
+    if (idx.is(ObjKind::Slice)) {
+      set_bytearray_slice(t, obj, static_cast<SliceObject*>(idx.obj), v);
+      return;
+    }
+    std::string& d = as_bytes(obj)->data;
+    int64_t i = index_of(t, idx, "bytearray");
+    int64_t n = static_cast<int64_t>(d.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw_error(t, "IndexError", "bytearray index out of range");
+    if (!is_intlike(v) || v.i < 0 || v.i > 255) throw_error(t, "ValueError", "byte must be in range(0, 256)");
+    d[i] = static_cast<char>(v.i);
+    return;
+  }
+  if (obj.is(ObjKind::Instance)) {
+    Value r;
+    Value args[3] = {obj, idx, v};
+    if (call_special(t, obj, "__setitem__", args, 3, &r)) return;
+  }
+  throw_error(t, "TypeError", fmt::format("'{}' object does not support item assignment", type_name(obj)));
+}
+
+void del_item(Thread* t, Value obj, Value idx) {
+  if (obj.is(ObjKind::List)) {
+    auto& items = as_list(obj)->items;
+    if (idx.is(ObjKind::Slice)) {
+      auto* s = static_cast<SliceObject*>(idx.obj);
+      int64_t start, step;
+      int64_t n = adjust_slice(t, static_cast<int64_t>(items.size()), s->start, s->stop, s->step, &start, &step);
+      if (n <= 0) return;
+      std::vector<uint8_t> gone(items.size(), 0);
+      for (int64_t i = 0, j = start; i < n; ++i, j += step) gone[j] = 1;
+      std::vector<Value> kept;
+      for (size_t i = 0; i < items.size(); ++i)
+        if (!gone[i]) kept.push_back(items[i]);
+      items.swap(kept);
+      return;
+    }
+    int64_t i = index_of(t, idx, "list");
+    int64_t n = static_cast<int64_t>(items.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw_error(t, "IndexError", "list assignment index out of range");
+    items.erase(items.begin() + i);
+    return;
+  }
+  if (obj.is(ObjKind::Dict)) {
+    if (!dict_del(t, obj, idx)) throw_key_error(t, idx);
+    return;
+  }
+  if (obj.is(ObjKind::ByteArray)) {
+    if (idx.is(ObjKind::Slice)) {
+      del_bytearray_slice(t, obj, static_cast<SliceObject*>(idx.obj));
+      return;
+    }
+    std::string& d = as_bytes(obj)->data;
+    int64_t i = index_of(t, idx, "bytearray");
+    int64_t n = static_cast<int64_t>(d.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw_error(t, "IndexError", "bytearray index out of range");
+    d.erase(static_cast<size_t>(i), 1);
+    return;
+  }
+  if (obj.is(ObjKind::Instance)) {
+    Value r;
+    Value args[2] = {obj, idx};
+    if (call_special(t, obj, "__delitem__", args, 2, &r)) return;
+  }
+  throw_error(t, "TypeError", fmt::format("'{}' object doesn't support item deletion", type_name(obj)));
 }
 
 Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv) {
@@ -507,34 +800,82 @@ Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv) {
     int64_t s0 = r->start + start * r->step, st = r->step * step;
     return make_range(t, s0, s0 + n * st, st);
   }
+  if (is_byteslike(obj)) {
+    const std::string& d = as_bytes(obj)->data;
+    int64_t n = adjust_slice(t, static_cast<int64_t>(d.size()), lo, hi, stepv, &start, &step);
+    std::string out;
+    for (int64_t i = 0, j = start; i < n; ++i, j += step) out += d[j];
+    return make_bytes(t, std::move(out), obj.is(ObjKind::ByteArray));
+  }
+  if (obj.is(ObjKind::Instance)) {
+    RootScope roots(t);
+    roots.push(obj);
+    Value s = roots.push(make_slice(t, lo, hi, stepv));
+    Value r;
+    Value args[2] = {obj, s};
+    if (call_special(t, obj, "__getitem__", args, 2, &r)) return r;
+  }
   throw_error(t, "TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)));
 }
 
-void unpack(Thread* t, Value* dsts, Value src, uint32_t n) {
-  const std::vector<Value>* items = nullptr;
-  if (src.is(ObjKind::List)) items = &as_list(src)->items;
-  else if (src.is(ObjKind::Tuple)) items = &as_tuple(src)->items;
-  if (items) {
-    if (items->size() > n) throw_error(t, "ValueError", fmt::format("too many values to unpack (expected {})", n));
-    if (items->size() < n)
-      throw_error(t, "ValueError", fmt::format("not enough values to unpack (expected {}, got {})", n, items->size()));
-    std::vector<Value> copy = *items;
-    for (uint32_t i = 0; i < n; ++i) dsts[i] = copy[i];
-    return;
-  }
-  bool iterable = src.tag == Tag::Object &&
-                  (src.obj->kind == ObjKind::Str || src.obj->kind == ObjKind::Dict || src.obj->kind == ObjKind::Range ||
-                   src.obj->kind == ObjKind::Iterator || src.obj->kind == ObjKind::DictView);
-  if (!iterable) throw_error(t, "TypeError", fmt::format("cannot unpack non-iterable {} object", type_name(src)));
-  RootScope scope(t);
+// The items of src for unpacking (at least n, or exactly n when !star).
+std::vector<Value> unpack_items(Thread* t, Value src, RootScope& scope) {
+  if (src.is(ObjKind::List)) return as_list(src)->items;
+  if (src.is(ObjKind::Tuple)) return as_tuple(src)->items;
+  if (src.tag != Tag::Object || src.obj->kind == ObjKind::Function || src.obj->kind == ObjKind::Builtin ||
+      src.obj->kind == ObjKind::Class || src.obj->kind == ObjKind::BigInt)
+    throw_error(t, "TypeError", fmt::format("cannot unpack non-iterable {} object", type_name(src)));
   scope.push(src);
-  Value it = scope.push(make_iterator(t, src));
+  Value it;
+  try {
+    it = scope.push(make_iterator(t, src));
+  } catch (const Raised&) {
+    if (t->error.kind == "TypeError" && t->error.message.find("is not iterable") != std::string::npos) {
+      t->has_error = false;
+      throw_error(t, "TypeError", fmt::format("cannot unpack non-iterable {} object", type_name(src)));
+    }
+    throw;
+  }
   std::vector<Value> got;
   Value item;
-  while (got.size() <= n && iter_next(t, it, &item)) got.push_back(scope.push(item));
-  if (got.size() > n) throw_error(t, "ValueError", fmt::format("too many values to unpack (expected {})", n));
-  if (got.size() < n) throw_error(t, "ValueError", fmt::format("not enough values to unpack (expected {}, got {})", n, got.size()));
-  for (uint32_t i = 0; i < n; ++i) dsts[i] = got[i];
+  while (iter_next(t, it, &item)) got.push_back(scope.push(item));
+  return got;
+}
+
+void unpack(Thread* t, Value* dsts, Value src, uint32_t n) {
+  RootScope scope(t);
+  if (!src.is(ObjKind::List) && !src.is(ObjKind::Tuple) && src.tag == Tag::Object &&
+      (src.obj->kind == ObjKind::Iterator || src.obj->kind == ObjKind::Generator)) {
+    // Stop one past n: an endless iterator still reports "too many".
+    scope.push(src);
+    std::vector<Value> got;
+    Value item;
+    while (got.size() <= n && iter_next(t, src, &item)) got.push_back(scope.push(item));
+    if (got.size() > n) throw_error(t, "ValueError", fmt::format("too many values to unpack (expected {})", n));
+    if (got.size() < n) throw_error(t, "ValueError", fmt::format("not enough values to unpack (expected {}, got {})", n, got.size()));
+    for (uint32_t i = 0; i < n; ++i) dsts[i] = got[i];
+    return;
+  }
+  std::vector<Value> items = unpack_items(t, src, scope);
+  if (items.size() > n) throw_error(t, "ValueError", fmt::format("too many values to unpack (expected {})", n));
+  if (items.size() < n)
+    throw_error(t, "ValueError", fmt::format("not enough values to unpack (expected {}, got {})", n, items.size()));
+  for (uint32_t i = 0; i < n; ++i) dsts[i] = items[i];
+}
+
+// `a, *b, c = src`: dsts[star] receives a list of what the others leave.
+void unpack_ex(Thread* t, Value* dsts, Value src, uint32_t n, uint32_t star) {
+  RootScope scope(t);
+  std::vector<Value> items = unpack_items(t, src, scope);
+  uint32_t fixed = n - 1;
+  if (items.size() < fixed)
+    throw_error(t, "ValueError", fmt::format("not enough values to unpack (expected at least {}, got {})", fixed, items.size()));
+  size_t after = n - 1 - star;
+  std::vector<Value> rest(items.begin() + star, items.end() - after);
+  Value list = scope.push(make_list(t, std::move(rest)));
+  for (uint32_t i = 0; i < star; ++i) dsts[i] = items[i];
+  dsts[star] = list;
+  for (size_t i = 0; i < after; ++i) dsts[star + 1 + i] = items[items.size() - after + i];
 }
 
 const std::string& function_display_name(const FunctionObject* f) {
@@ -550,34 +891,78 @@ std::string join_names(const std::vector<std::string>& names) {
   return out;
 }
 
-Value call_function(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+// Binds a call's arguments to a function's parameters as Python does:
+// positional ones (the extra into *args), keywords by name (the unknown into
+// **kwargs), then defaults; every error with CPython's message.
+void bind_call(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames,
+               std::vector<Value>& bound, RootScope& scope) {
   const CodeInfo* code = f->code;
   const std::string& name = function_display_name(f);
   size_t nparams = code->params.size();
-  std::vector<Value> bound(nparams, Value::none());
+  size_t argc = code->argcount;
+  size_t varargs_at = argc, kwonly_at = argc + (code->varargs ? 1 : 0), varkw_at = kwonly_at + code->kwonly;
+  bound.assign(nparams, Value::none());
   std::vector<uint8_t> filled(nparams, 0);
-  for (uint32_t i = 0; i < npos && i < nparams; ++i) {
+  for (uint32_t i = 0; i < npos && i < argc; ++i) {
     bound[i] = args[i];
     filled[i] = 1;
   }
+  if (code->varargs) {
+    std::vector<Value> extra;
+    for (uint32_t i = static_cast<uint32_t>(argc); i < npos; ++i) extra.push_back(args[i]);
+    bound[varargs_at] = scope.push(make_tuple(t, std::move(extra)));
+    filled[varargs_at] = 1;
+  }
+  Value kwdict = Value::none();
+  if (code->varkw) {
+    kwdict = scope.push(make_dict(t));
+    bound[varkw_at] = kwdict;
+    filled[varkw_at] = 1;
+  }
   for (uint32_t k = 0; k < nkw; ++k) {
     std::string_view kw = str_view(kwnames[k]);
-    size_t p = 0;
-    while (p < nparams && code->params[p] != kw) ++p;
-    if (p == nparams) throw_error(t, "TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", name, kw));
+    size_t p = code->posonly;
+    for (; p < nparams; ++p) {
+      if (p == varargs_at && code->varargs) continue;
+      if (p == varkw_at && code->varkw) continue;
+      if (code->params[p] == kw) break;
+    }
+    if (p >= nparams) {
+      if (code->varkw) {
+        if (dict_size(kwdict) && [&] { Value d; return dict_get(t, kwdict, kwnames[k], &d); }())
+          throw_error(t, "TypeError", fmt::format("{}() got multiple values for keyword argument '{}'", name, kw));
+        dict_set(t, kwdict, kwnames[k], args[npos + k]);
+        continue;
+      }
+      std::string posonly_given;
+      for (size_t q = 0; q < code->posonly; ++q)
+        for (uint32_t j = 0; j < nkw; ++j)
+          if (code->params[q] == str_view(kwnames[j])) posonly_given += (posonly_given.empty() ? "" : ", ") + code->params[q];
+      if (!posonly_given.empty())
+        throw_error(t, "TypeError",
+                    fmt::format("{}() got some positional-only arguments passed as keyword arguments: '{}'", name, posonly_given));
+      throw_error(t, "TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", name, kw));
+    }
     if (filled[p]) throw_error(t, "TypeError", fmt::format("{}() got multiple values for argument '{}'", name, kw));
     bound[p] = args[npos + k];
     filled[p] = 1;
   }
-  size_t ndefaults = std::min(f->defaults.size(), nparams);
-  size_t first_default = nparams - ndefaults;
-  if (npos > nparams) {
-    std::string takes = ndefaults ? fmt::format("from {} to {} positional arguments", first_default, nparams)
-                                  : fmt::format("{} positional argument{}", nparams, nparams == 1 ? "" : "s");
+  size_t ndefaults = std::min(f->defaults.size(), argc);
+  size_t first_default = argc - ndefaults;
+  if (npos > argc && !code->varargs) {
+    size_t given_kwonly = 0;
+    for (size_t p = kwonly_at; p < kwonly_at + code->kwonly; ++p) given_kwonly += filled[p];
+    std::string takes = ndefaults ? fmt::format("from {} to {} positional arguments", first_default, argc)
+                                  : fmt::format("{} positional argument{}", argc, argc == 1 ? "" : "s");
+    std::string kwpart = given_kwonly ? fmt::format(" positional argument{} (and {} keyword-only argument{})", npos == 1 ? "" : "s",
+                                                    given_kwonly, given_kwonly == 1 ? "" : "s")
+                                      : "";
+    if (given_kwonly)
+      throw_error(t, "TypeError", fmt::format("{}() takes {} but {}{} were given", name, takes, npos, kwpart));
     throw_error(t, "TypeError", fmt::format("{}() takes {} but {} {} given", name, takes, npos, npos == 1 ? "was" : "were"));
   }
   std::vector<std::string> missing;
-  for (size_t p = 0; p < nparams; ++p) {
+  for (size_t p = 0; p < argc; ++p) {
     if (filled[p]) continue;
     if (p >= first_default) bound[p] = f->defaults[p - first_default];
     else missing.push_back(code->params[p]);
@@ -585,10 +970,37 @@ Value call_function(Thread* t, FunctionObject* f, const Value* args, uint32_t np
   if (!missing.empty())
     throw_error(t, "TypeError", fmt::format("{}() missing {} required positional argument{}: {}", name, missing.size(),
                                             missing.size() == 1 ? "" : "s", join_names(missing)));
-  if (!code->entry) throw_error(t, "SystemError", fmt::format("function {} has no compiled entry", name));
+  size_t kd = 0;
+  for (size_t k = 0; k < code->kwonly; ++k) {
+    size_t p = kwonly_at + k;
+    bool has_default = k < code->kwonly_has_default.size() && code->kwonly_has_default[k];
+    if (!filled[p]) {
+      if (has_default && kd < f->kwdefaults.size()) bound[p] = f->kwdefaults[kd];
+      else missing.push_back(code->params[p]);
+    }
+    if (has_default) ++kd;
+  }
+  if (!missing.empty())
+    throw_error(t, "TypeError", fmt::format("{}() missing {} required keyword-only argument{}: {}", name, missing.size(),
+                                            missing.size() == 1 ? "" : "s", join_names(missing)));
+}
+
+Value call_function(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  const CodeInfo* code = f->code;
   RootScope scope(t);
   scope.push(Value::object(f));
+  std::vector<Value> bound;
+  if (code->simple() && nkw == 0 && npos <= code->argcount && npos + f->defaults.size() >= code->argcount) {
+    // The common call: positional arguments, the rest from the defaults.
+    bound.assign(args, args + npos);
+    size_t first_default = code->argcount - f->defaults.size();
+    for (size_t p = npos; p < code->argcount; ++p) bound.push_back(f->defaults[p - first_default]);
+  } else {
+    bind_call(t, f, args, npos, nkw, kwnames, bound, scope);
+  }
   for (auto& v : bound) scope.push(v);
+  if (code->is_generator) return make_generator(t, f, bound.data());
+  if (!code->entry) throw_error(t, "SystemError", fmt::format("function {} has no compiled entry", function_display_name(f)));
   Value result = Value::none();
   if (!code->entry(t, f, bound.data(), &result)) rethrow_pending();
   return result;
@@ -655,10 +1067,6 @@ const Method* lookup_method(Value obj, std::string_view name) {
   return m;
 }
 
-[[noreturn]] void no_attribute(Thread* t, Value obj, std::string_view name) {
-  throw_error(t, "AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), name));
-}
-
 double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -681,6 +1089,17 @@ bool interrupt_or_clock(Thread* t) {
   return true;
 }
 
+// The thing called by calling a Method object: func with self first.
+Value call_bound(Thread* t, Value func, Value self, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  RootScope roots(t);
+  std::vector<Value> full;
+  full.reserve(npos + nkw + 1);
+  full.push_back(self);
+  full.insert(full.end(), args, args + npos + nkw);
+  for (auto& v : full) roots.push(v);
+  return call_value(t, func, full.data(), npos + 1, nkw, kwnames);
+}
+
 }  // namespace
 
 bool should_stop(const Thread* t) {
@@ -696,6 +1115,8 @@ Value call_host_function(Thread* t, const HostFunction* function, const CallArgs
   return result;
 }
 
+Value get_item_value(Thread* t, Value obj, Value index) { return get_item(t, obj, index); }
+
 Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
   if (callee.tag == Tag::Object) {
     switch (callee.obj->kind) {
@@ -704,11 +1125,33 @@ Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint
         return call_intrinsic(t, static_cast<BuiltinObject*>(callee.obj)->index, args, npos, nkw, kwnames);
       case ObjKind::BoundMethod: {
         auto* b = static_cast<BoundMethodObject*>(callee.obj);
+        if (b->flags & kUnboundMethod) {
+          if (npos == 0) throw_error(t, "TypeError", fmt::format("unbound method {}() needs an argument", b->method->name));
+          if (args[0].tag != Tag::Object || args[0].obj->kind != b->method->receiver)
+            throw_error(t, "TypeError", fmt::format("descriptor '{}' requires a '{}' object but received a '{}'", b->method->name,
+                                                    type_name(args[0]), type_name(args[0])));
+          return call_method_impl(t, b->method, args[0], args + 1, npos - 1, nkw, kwnames);
+        }
         return call_method_impl(t, b->method, b->self, args, npos, nkw, kwnames);
       }
       case ObjKind::HostFunction:
         return call_host_function(t, static_cast<HostFunctionObject*>(callee.obj)->function,
                                   CallArgs{args, npos, nkw, kwnames});
+      case ObjKind::Method: {
+        auto* m = static_cast<MethodObject*>(callee.obj);
+        return call_bound(t, m->func, m->self, args, npos, nkw, kwnames);
+      }
+      case ObjKind::Class: return instantiate(t, as_class(callee), args, npos, nkw, kwnames);
+      case ObjKind::Wrapper: {
+        auto* w = static_cast<WrapperObject*>(callee.obj);
+        if (w->wrap == WrapperKind::StaticMethod) return call_value(t, w->fget, args, npos, nkw, kwnames);
+        break;
+      }
+      case ObjKind::Instance: {
+        Value m;
+        if (find_special(t, callee, "__call__", &m)) return call_bound(t, m, callee, args, npos, nkw, kwnames);
+        break;
+      }
       default: break;
     }
   }
@@ -727,6 +1170,11 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     PK_SYM(pk_for_iter),     PK_SYM(pk_unpack),         PK_SYM(pk_assert_failed), PK_SYM(pk_call),
     PK_SYM(pk_call_method),  PK_SYM(pk_call_intrinsic), PK_SYM(pk_make_function), PK_SYM(pk_raise),
     PK_SYM(pk_seal),
+    PK_SYM(pk_build_set),     PK_SYM(pk_build_slice),    PK_SYM(pk_build_string),    PK_SYM(pk_format_value),
+    PK_SYM(pk_call_ex),       PK_SYM(pk_unpack_ex),      PK_SYM(pk_del_item),        PK_SYM(pk_del_attr),
+    PK_SYM(pk_del_global),    PK_SYM(pk_del_cell),       PK_SYM(pk_load_class_name), PK_SYM(pk_build_class),
+    PK_SYM(pk_catch),         PK_SYM(pk_exc_match),      PK_SYM(pk_import),          PK_SYM(pk_import_from),
+    PK_SYM(pk_raise_value),   PK_SYM(pk_resume),         PK_SYM(pk_yield_from_iter), PK_SYM(pk_yield_from_step),
 };
 #undef PK_SYM
 const size_t kRuntimeSymbolCount = sizeof(kRuntimeSymbols) / sizeof(kRuntimeSymbols[0]);
@@ -793,10 +1241,7 @@ bool pk_load_global(Thread* t, Value* dst, ModuleRuntime* m, uint32_t index) {
       return;
     }
     const std::string& name = index < m->global_names.size() ? m->global_names[index] : std::string("?");
-    if (auto b = find_intrinsic(name)) {
-      *dst = make_builtin(t, *b);
-      return;
-    }
+    if (builtin_value(t, name, dst)) return;
     throw_error(t, "NameError", fmt::format("name '{}' is not defined", name));
   });
 }
@@ -852,6 +1297,26 @@ bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* 
         *dst = inplace_list(t, op, *a, *b);
         return;
       }
+      if (a->is(ObjKind::Set) && set_binary(t, op, *a, *b, true, dst)) return;
+      if (a->is(ObjKind::Dict) && op == kBitOr && b->is(ObjKind::Dict)) {  // d |= other
+        update_dict_from(t, *a, *b);
+        *dst = *a;
+        return;
+      }
+      if (a->is(ObjKind::ByteArray) && op == kAdd && is_byteslike(*b)) {
+        std::string tail = as_bytes(*b)->data;
+        as_bytes(*a)->data += tail;
+        *dst = *a;
+        return;
+      }
+      if (a->is(ObjKind::Instance) && op <= kMatMul) {
+        Value r;
+        Value args[2] = {*a, *b};
+        if (call_special(t, *a, kInPlace[op], args, 2, &r) && !is_not_implemented(r)) {
+          *dst = r;
+          return;
+        }
+      }
     }
     *dst = binary(t, op, *a, *b);
   });
@@ -863,23 +1328,27 @@ bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a) {
   return guard([&] {
     Value v = *a;
     if (op == kNot) {
-      *dst = Value::boolean(!truthy(v));
+      *dst = Value::boolean(!truth(t, v));
       return;
     }
     if (is_intlike(v)) {
-      if (op == kPos) {
-        *dst = Value::integer(v.i);
-        return;
-      }
-      if (v.i == INT64_MIN) overflow(t);
-      *dst = Value::integer(-v.i);
+      if (op == kPos) *dst = Value::integer(v.i);
+      else if (op == kInvert) *dst = Value::integer(~v.i);
+      else *dst = v.i == INT64_MIN ? bigint_negate(t, v) : Value::integer(-v.i);
       return;
     }
-    if (v.tag == Tag::Float) {
+    if (v.is(ObjKind::BigInt)) {
+      *dst = op == kPos ? v : op == kInvert ? bigint_invert(t, v) : bigint_negate(t, v);
+      return;
+    }
+    if (v.tag == Tag::Float && op != kInvert) {
       *dst = Value::real(op == kPos ? v.f : -v.f);
       return;
     }
-    throw_error(t, "TypeError", fmt::format("bad operand type for unary {}: '{}'", op == kNeg ? "-" : "+", type_name(v)));
+    static const char* const names[] = {"__neg__", "__pos__", "", "__invert__"};
+    Value self = v;
+    if (v.is(ObjKind::Instance) && call_special(t, v, names[op], &self, 1, dst)) return;
+    throw_error(t, "TypeError", fmt::format("bad operand type for unary {}: '{}'", op == kNeg ? "-" : op == kPos ? "+" : "~", type_name(v)));
   });
 }
 
@@ -888,8 +1357,11 @@ bool pk_compare(Thread* t, Value* dst, uint32_t op, const Value* a, const Value*
 }
 
 bool pk_truth(Thread* t, bool* out, const Value* a) {
-  *out = truthy(*a);
-  return true;
+  if (!a->is(ObjKind::Instance)) {
+    *out = truthy(*a);
+    return true;
+  }
+  return guard([&] { *out = truth(t, *a); });
 }
 
 bool pk_build_list(Thread* t, Value* dst, const Value* items, uint32_t n) {
@@ -926,26 +1398,19 @@ bool pk_get_slice(Thread* t, Value* dst, const Value* obj, const Value* lo, cons
 
 bool pk_get_attr(Thread* t, Value* dst, const Value* obj, const Value* name) {
   return guard([&] {
-    std::string_view n = str_view(*name);
-    if (const Method* m = lookup_method(*obj, n)) {
-      *dst = make_bound_method(t, *obj, m);
-      return;
+    // str, list, tuple, dict: their methods (not for a list or dict of a user class, whose class comes first)
+    if (obj->tag == Tag::Object && obj->obj->kind <= ObjKind::Dict && !(obj->obj->flags & kSubclassInstance)) {
+      if (const Method* m = lookup_method(*obj, str_view(*name))) {
+        *dst = make_bound_method(t, *obj, m);
+        return;
+      }
     }
-    if (obj->is(ObjKind::Function) && n == "__name__") {
-      *dst = make_str(t, as_function(*obj)->code->name);
-      return;
-    }
-    no_attribute(t, *obj, n);
+    *dst = get_attribute(t, load_value(obj), load_value(name));
   });
 }
 
 bool pk_set_attr(Thread* t, const Value* obj, const Value* name, const Value* v) {
-  return guard([&] {
-    std::string_view n = str_view(*name);
-    if (lookup_method(*obj, n))
-      throw_error(t, "AttributeError", fmt::format("'{}' object attribute '{}' is read-only", type_name(*obj), n));
-    no_attribute(t, *obj, n);
-  });
+  return guard([&] { set_attribute(t, load_value(obj), load_value(name), load_value(v)); });
 }
 
 bool pk_get_iter(Thread* t, Value* dst, const Value* obj) {
@@ -968,6 +1433,14 @@ bool pk_unpack(Thread* t, Value* dsts, const Value* src, uint32_t n) {
   return guard([&] { unpack(t, dsts, *src, n); });
 }
 
+bool pk_unpack_ex(Thread* t, Value* dsts, const Value* src, uint32_t n, uint32_t star) {
+  return guard([&] { unpack_ex(t, dsts, load_value(src), n, star); });
+}
+
+bool pk_del_item(Thread* t, const Value* obj, const Value* index) {
+  return guard([&] { del_item(t, load_value(obj), load_value(index)); });
+}
+
 bool pk_assert_failed(Thread* t, const Value* message) {
   guard([&] { set_error(t, "AssertionError", message ? to_str(t, *message) : std::string()); });
   return false;
@@ -980,10 +1453,12 @@ bool pk_call(Thread* t, Value* dst, const Value* callee, const Value* args, uint
 bool pk_call_method(Thread* t, Value* dst, const Value* obj, const Value* name, const Value* args, uint32_t npos,
                     uint32_t nkw, const Value* kwnames) {
   return guard([&] {
-    std::string_view n = str_view(*name);
-    const Method* m = lookup_method(*obj, n);
-    if (!m) no_attribute(t, *obj, n);
-    *dst = call_method_impl(t, m, *obj, args, npos, nkw, kwnames);
+    if (!is_subclass_instance(*obj))
+      if (const Method* m = lookup_method(*obj, str_view(*name))) {
+        *dst = call_method_impl(t, m, *obj, args, npos, nkw, kwnames);
+        return;
+      }
+    *dst = call_attribute(t, load_value(obj), load_value(name), args, npos, nkw, kwnames);
   });
 }
 
@@ -999,7 +1474,12 @@ bool pk_make_function(Thread* t, Value* dst, ModuleRuntime* m, uint32_t function
     auto* f = t->heap->alloc<FunctionObject>(ObjKind::Function, (ndefaults + ncells) * sizeof(Value));
     f->code = &m->code[function];
     f->module = m;
-    f->defaults.assign(defaults, defaults + ndefaults);
+    // The keyword-only defaults follow the positional ones (ir MakeFunction's nkwdefaults).
+    uint32_t nkw = 0;
+    for (uint8_t has : f->code->kwonly_has_default) nkw += has;
+    nkw = std::min(nkw, ndefaults);
+    f->defaults.assign(defaults, defaults + (ndefaults - nkw));
+    f->kwdefaults.assign(defaults + (ndefaults - nkw), defaults + ndefaults);
     f->cells.assign(cells, cells + ncells);
     *dst = Value::object(f);
   });

@@ -95,4 +95,33 @@ bool pk_make_function(Thread* t, Value* dst, ModuleRuntime* m, uint32_t function
 
 // errors
 bool pk_raise(Thread* t, const char* kind, const char* message);  // always returns false
+
+// ---- issue 27 (runtime/ops_python.cpp): one per new IR operation
+bool pk_build_set(Thread* t, Value* dst, const Value* items, uint32_t n);
+bool pk_build_slice(Thread* t, Value* dst, const Value* lo, const Value* hi, const Value* step);
+bool pk_build_string(Thread* t, Value* dst, const Value* parts, uint32_t n);
+bool pk_format_value(Thread* t, Value* dst, const Value* v, uint32_t conversion, const Value* spec /* may be null */);
+bool pk_call_ex(Thread* t, Value* dst, const Value* callee, const Value* args, const Value* kwargs /* may be null */);
+bool pk_unpack_ex(Thread* t, Value* dsts /* n contiguous */, const Value* src, uint32_t n, uint32_t star);
+bool pk_del_item(Thread* t, const Value* obj, const Value* index);
+bool pk_del_attr(Thread* t, const Value* obj, const Value* name);
+bool pk_del_global(Thread* t, ModuleRuntime* m, uint32_t index);
+void pk_del_cell(Thread* t, const Value* cell);
+bool pk_load_class_name(Thread* t, Value* dst, const Value* ns, const Value* name, ModuleRuntime* m, uint32_t global);
+// metaclass: the class statement's `metaclass=`, or null.
+bool pk_build_class(Thread* t, Value* dst, const Value* name, const Value* qualname, const Value* bases, uint32_t n,
+                    const Value* ns, const Value* metaclass);
+// The exception being raised into dst, the error cleared; false when it may not be caught.
+bool pk_catch(Thread* t, Value* dst);
+bool pk_exc_match(Thread* t, Value* dst, const Value* exc, const Value* cls);
+bool pk_import(Thread* t, Value* dst, const Value* name);
+bool pk_import_from(Thread* t, Value* dst, const Value* module, const Value* name);
+// mode 0: raise exc [from cause]; 1: re-raise the caught exc; 2: a bare raise with none caught. Always false.
+bool pk_raise_value(Thread* t, const Value* exc, const Value* cause /* may be null */, uint32_t mode);
+// The generator `gen` (a GeneratorObject*) resumed: dst = what was sent; false when a throw() is to raise
+// here (unless delegating: a yield from passes it to its delegate).
+bool pk_resume(Thread* t, Value* dst, void* gen, uint32_t delegating);
+bool pk_yield_from_iter(Thread* t, Value* dst, const Value* v, uint32_t await);
+// One step of `yield from`: *done false: dst is a value to yield; true: dst is the delegate's return value.
+bool pk_yield_from_step(Thread* t, Value* dst, bool* done, const Value* it, const Value* sent, void* gen);
 }

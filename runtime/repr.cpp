@@ -18,6 +18,13 @@
 #include "runtime/new_str.h"
 #include "runtime/str_concat.h"
 #include "runtime/unicode.h"
+#include "runtime/bigint.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
+#include "runtime/exceptions.h"
+#include "runtime/generator.h"
+#include "runtime/modules.h"
+#include "runtime/set_object.h"
 
 namespace plank::core {
 
@@ -125,9 +132,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
 
 static std::string builtin_repr(const BuiltinObject* b) {
   std::string_view name = intrinsics()[b->index].name;
-  static const char* types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "range"};
-  for (auto* ty : types)
-    if (name == ty) return fmt::format("<class '{}'>", name);
+  if (is_type_intrinsic(name)) return fmt::format("<class '{}'>", name);
   return fmt::format("<built-in function {}>", name);
 }
 
@@ -147,6 +152,18 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     }
     return false;
   };
+  if (is_subclass_instance(v)) {  // a list or dict of a user class: its own __repr__, if it has one
+    Value m;
+    if (class_lookup(t, subclass_cls(v), dunder(t, "__repr__"), &m) && m.is(ObjKind::Function)) {
+      if (recursive("...")) return;
+      active.push_back(o);
+      Value r = call_value(t, m, &v, 1);
+      active.pop_back();
+      if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));
+      out += str_view(r);
+      return;
+    }
+  }
   switch (o->kind) {
     case ObjKind::Str: out += quote_str(str_view(v)); return;
     case ObjKind::List: {
@@ -242,8 +259,108 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     }
     case ObjKind::Iterator:
     case ObjKind::Opaque:
+    case ObjKind::Native:
       out += fmt::format("<{} object at {:#x}>", type_name(v), reinterpret_cast<uintptr_t>(o));
       return;
+    case ObjKind::BigInt: out += int_to_decimal(t, v); return;
+    case ObjKind::Set: {
+      if (recursive(as_set(v)->frozen() ? "frozenset(...)" : "{...}")) return;
+      active.push_back(o);
+      out += set_repr(t, v);
+      active.pop_back();
+      return;
+    }
+    case ObjKind::Bytes:
+    case ObjKind::ByteArray: out += bytes_repr(v); return;
+    case ObjKind::Class: {
+      auto* c = as_class(v);
+      Value m;
+      if (find_special(t, v, "__repr__", &m)) {  // a metaclass's __repr__
+        Value r = call_value(t, m, &v, 1);
+        if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));
+        out += str_view(r);
+        return;
+      }
+      out += c->module == "builtins" ? fmt::format("<class '{}'>", c->qualname)
+                                     : fmt::format("<class '{}.{}'>", c->module, c->qualname);
+      return;
+    }
+    case ObjKind::Instance: {
+      if (recursive("...")) return;
+      Value m;
+      if (find_special(t, v, "__repr__", &m) && !m.is(ObjKind::Builtin)) {
+        active.push_back(o);
+        Value r = call_value(t, m, &v, 1);
+        active.pop_back();
+        if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));
+        out += str_view(r);
+        return;
+      }
+      if (exception_data(v)) {
+        out += exception_repr(t, v);
+        return;
+      }
+      out += default_repr(t, v);
+      return;
+    }
+    case ObjKind::Method: {
+      auto* m = static_cast<MethodObject*>(o);
+      std::string name = "?";
+      if (m->func.is(ObjKind::Function)) {
+        const CodeInfo* c = as_function(m->func)->code;
+        name = c->qualified.empty() ? c->name : c->qualified;
+      } else if (m->func.is(ObjKind::Builtin)) {
+        name = std::string(intrinsics()[static_cast<BuiltinObject*>(m->func.obj)->index].name);
+      }
+      out += "<bound method " + name + " of ";
+      repr_into(t, m->self, out, active);
+      out += ">";
+      return;
+    }
+    case ObjKind::Super: {
+      auto* s = static_cast<SuperObject*>(o);
+      out += "<super: ";
+      repr_into(t, Value::object(s->after), out, active);
+      out += ", ";
+      repr_into(t, s->obj, out, active);
+      out += ">";
+      return;
+    }
+    case ObjKind::Wrapper: {
+      auto* w = static_cast<WrapperObject*>(o);
+      if (w->wrap == WrapperKind::Property) {
+        out += fmt::format("<property object at {:#x}>", reinterpret_cast<uintptr_t>(o));
+        return;
+      }
+      out += w->wrap == WrapperKind::StaticMethod ? "<staticmethod(" : "<classmethod(";
+      repr_into(t, w->fget, out, active);
+      out += ")>";
+      return;
+    }
+    case ObjKind::Generator: {
+      auto* g = as_generator(v);
+      std::string q = g->function->code->qualified.empty() ? g->function->code->name : g->function->code->qualified;
+      out += fmt::format("<{} object {} at {:#x}>", g->coroutine ? "coroutine" : "generator", q, reinterpret_cast<uintptr_t>(o));
+      return;
+    }
+    case ObjKind::Module: {
+      auto* m = static_cast<ModuleObject*>(o);
+      const ModuleDef* def = find_module(m->name);
+      out += def && def->build ? fmt::format("<module '{}' (built-in)>", m->name) : fmt::format("<module '{}'>", m->name);
+      return;
+    }
+    case ObjKind::Slice: {
+      auto* s = static_cast<SliceObject*>(o);
+      out += "slice(";
+      repr_into(t, s->start, out, active);
+      out += ", ";
+      repr_into(t, s->stop, out, active);
+      out += ", ";
+      repr_into(t, s->step, out, active);
+      out += ")";
+      return;
+    }
+    case ObjKind::Singleton: out += static_cast<SingletonObject*>(o)->name; return;
   }
 }
 
@@ -256,6 +373,16 @@ std::string repr(Thread* t, Value v) {
 
 std::string to_str(Thread* t, Value v) {
   if (v.is(ObjKind::Str)) return std::string(str_view(v));
+  if (v.is(ObjKind::Instance) || v.is(ObjKind::Class)) {
+    Value m;
+    if (find_special(t, v, "__str__", &m) && !m.is(ObjKind::Builtin)) {
+      Value r = call_value(t, m, &v, 1);
+      if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__str__ returned non-string (type {})", type_name(r)));
+      return std::string(str_view(r));
+    }
+    if (exception_data(v)) return exception_str(t, v);
+  }
+  if (v.is(ObjKind::BigInt)) return int_to_decimal(t, v);
   return repr(t, v);
 }
 

@@ -34,14 +34,31 @@ struct CodeInfo {
   std::string qualified;
   std::string file;
   uint32_t first_line = 0;
+  // Every parameter's name, in slot order: the positional ones (the first
+  // `posonly` of them positional-only), then *args, the keyword-only ones,
+  // then **kwargs (runtime/ops.cpp binds a call's arguments to them).
   std::vector<std::string> params;
+  uint32_t argcount = 0;                   // positional parameters (with the positional-only ones)
+  uint32_t posonly = 0;
+  uint32_t kwonly = 0;
+  bool varargs = false;
+  bool varkw = false;
+  std::vector<uint8_t> kwonly_has_default; // per keyword-only parameter
   std::vector<uint32_t> defaults_from;     // index of the first parameter with a default, or params.size()
   uint32_t slot_count = 0;
   std::vector<std::string> slot_names;     // "" for temporaries
   std::vector<std::string> free_names;
   EntryFn entry = nullptr;
+  // A generator (or coroutine) function: calling it makes a generator object,
+  // and `resume` runs it (called with `args` pointing at its GeneratorObject;
+  // runtime/generator.h). `entry` is unused then.
+  bool is_generator = false;
+  bool is_coroutine = false;
+  EntryFn resume = nullptr;
   const void* engine_data = nullptr;       // the interpreter keeps its ir::Function here
   ModuleRuntime* module = nullptr;
+  // Plain positional parameters only: what direct calls and the quick binding assume.
+  bool simple() const { return !varargs && !varkw && kwonly == 0 && posonly == 0 && !is_generator; }
 };
 
 // One activation. Engines allocate `slots` (on the native stack for the JIT)
@@ -89,6 +106,8 @@ struct RuntimeError {
 // stepping); returning false stops the program with "Interrupted".
 using StepHook = std::function<bool(struct Thread&, Frame&)>;
 
+struct ModuleDef;
+
 struct Thread {
   // ---- hot fields: read and written by JIT code at fixed offsets ----
   Frame* top = nullptr;
@@ -110,6 +129,12 @@ struct Thread {
   HostContext* host = nullptr;            // world intrinsics raise a clear error when null
   bool has_error = false;
   RuntimeError error;
+  // The exception object being raised, when there is one (a program's own
+  // `raise`, or one a handler caught and raised again); None while the error
+  // is only a kind and a message (runtime/exceptions.h). A collector root.
+  Value exception = Value::none();
+  // Loads a module written in Plank (runtime/modules.h); set by the engine layer.
+  std::function<bool(Thread* t, const ModuleDef& def, Value module)> module_loader;
   // pk_poll bookkeeping: fuel handed out by the last refill; when the run started (steady clock, seconds)
   int64_t fuel_granted = 0;
   double started_at = 0;

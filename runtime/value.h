@@ -33,6 +33,21 @@ enum class ObjKind : uint8_t {
   Opaque,       // runtime-owned handles (world objects, ...) for later issues
   DictView,     // d.keys() / d.values() / d.items() (appended: the order above is ABI)
   HostFunction, // a function an embedding host registered (runtime/host_function.h)
+  // The Python of plans and agent scripts (issue 27), appended likewise:
+  Set,          // set and frozenset (flags: kFrozen), CPython's table (iteration order as CPython's)
+  BigInt,       // an int outside 64 bits (runtime/bigint.h); an int that fits is always a Tag::Int
+  Class,        // a class (runtime/classes.h)
+  Instance,     // an instance of a class
+  Method,       // a function bound to an object (`obj.method` as a value)
+  Super,        // super(cls, obj)
+  Wrapper,      // staticmethod, classmethod, property
+  Generator,    // a generator or coroutine: its frame in the heap (runtime/generator.h)
+  Module,       // an imported module (runtime/modules.h)
+  Bytes,        // bytes (runtime/bytes.h)
+  ByteArray,    // bytearray
+  Slice,        // slice(start, stop, step)
+  Singleton,    // Ellipsis, NotImplemented
+  Native,       // a runtime-defined object with its own methods (deque, partial, ...: runtime/native.h)
 };
 
 struct Object {

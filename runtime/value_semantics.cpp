@@ -18,6 +18,13 @@
 #include "runtime/new_str.h"
 #include "runtime/str_concat.h"
 #include "runtime/unicode.h"
+#include "runtime/bigint.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
+#include "runtime/exceptions.h"
+#include "runtime/generator.h"
+#include "runtime/modules.h"
+#include "runtime/set_object.h"
 
 namespace plank::core {
 
@@ -29,6 +36,8 @@ std::string type_name(Value v) {
     case Tag::Float: return "float";
     case Tag::Object: break;
   }
+  if (v.obj->flags & kSubclassInstance && (v.obj->kind == ObjKind::List || v.obj->kind == ObjKind::Dict))
+    return subclass_cls(v)->name;
   switch (v.obj->kind) {
     case ObjKind::Str: return "str";
     case ObjKind::List: return "list";
@@ -37,10 +46,7 @@ std::string type_name(Value v) {
     case ObjKind::Function: return "function";
     case ObjKind::Cell: return "cell";
     case ObjKind::Builtin: {
-      static const char* types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "range"};
-      auto name = intrinsics()[static_cast<BuiltinObject*>(v.obj)->index].name;
-      for (auto* ty : types)
-        if (name == ty) return "type";
+      if (is_type_intrinsic(intrinsics()[static_cast<BuiltinObject*>(v.obj)->index].name)) return "type";
       return "builtin_function_or_method";
     }
     case ObjKind::BoundMethod:
@@ -67,6 +73,27 @@ std::string type_name(Value v) {
       }
       return "dict_view";
     case ObjKind::Opaque: return "object";
+    case ObjKind::Set: return as_set(v)->frozen() ? "frozenset" : "set";
+    case ObjKind::BigInt: return "int";
+    case ObjKind::Class: return "type";
+    case ObjKind::Instance: return as_instance(v)->cls->name;
+    case ObjKind::Method: return "method";
+    case ObjKind::Super: return "super";
+    case ObjKind::Wrapper:
+      switch (static_cast<WrapperObject*>(v.obj)->wrap) {
+        case WrapperKind::StaticMethod: return "staticmethod";
+        case WrapperKind::ClassMethod: return "classmethod";
+        case WrapperKind::Property: return "property";
+      }
+      return "property";
+    case ObjKind::Generator: return as_generator(v)->coroutine ? "coroutine" : "generator";
+    case ObjKind::Module: return "module";
+    case ObjKind::Bytes: return "bytes";
+    case ObjKind::ByteArray: return "bytearray";
+    case ObjKind::Slice: return "slice";
+    case ObjKind::Singleton:
+      return std::string_view(static_cast<SingletonObject*>(v.obj)->name) == "Ellipsis" ? "ellipsis" : "NotImplementedType";
+    case ObjKind::Native: return "object";
   }
   return "object";
 }
@@ -86,11 +113,29 @@ bool truthy(Value v) {
     case ObjKind::Dict: return as_dict(v)->count != 0;
     case ObjKind::Range: return range_len(static_cast<RangeObject*>(v.obj)) != 0;
     case ObjKind::DictView: return as_dict(static_cast<DictViewObject*>(v.obj)->dict)->count != 0;
-    default: return true;
+    case ObjKind::Set: return as_set(v)->used != 0;
+    case ObjKind::Bytes:
+    case ObjKind::ByteArray: return !as_bytes(v)->data.empty();
+    default: return true;  // a BigInt is never 0
   }
 }
 
-static bool is_number(Value v) { return v.tag == Tag::Int || v.tag == Tag::Bool || v.tag == Tag::Float; }
+bool truth(Thread* t, Value v) {
+  if (!v.is(ObjKind::Instance) && !(v.is(ObjKind::Class) && as_class(v)->metaclass)) return truthy(v);
+  Value r;
+  Value self = v;
+  if (call_special(t, v, "__bool__", &self, 1, &r)) {
+    if (!r.is_bool()) throw_error(t, "TypeError", fmt::format("__bool__ should return bool, returned {}", type_name(r)));
+    return r.i != 0;
+  }
+  Value m;
+  if (find_special(t, v, "__len__", &m)) return length(t, v) != 0;
+  return true;
+}
+
+static bool is_number(Value v) {
+  return v.tag == Tag::Int || v.tag == Tag::Bool || v.tag == Tag::Float || v.is(ObjKind::BigInt);
+}
 
 // Exact comparison of an int with a float: -1, 0, 1, or 2 when unordered (NaN).
 static int cmp_int_float(int64_t i, double f) {
@@ -106,6 +151,14 @@ static int cmp_int_float(int64_t i, double f) {
 
 // -1/0/1, 2 unordered
 static int cmp_numbers(Value a, Value b) {
+  if (a.is(ObjKind::BigInt) || b.is(ObjKind::BigInt)) {
+    if (a.tag == Tag::Float) {
+      int c = bigint_compare_float(b, a.f);
+      return c == 2 ? 2 : -c;
+    }
+    if (b.tag == Tag::Float) return bigint_compare_float(a, b.f);
+    return bigint_compare(a, b);
+  }
   if (a.tag != Tag::Float && b.tag != Tag::Float) return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
   if (a.tag == Tag::Float && b.tag == Tag::Float) {
     if (std::isnan(a.f) || std::isnan(b.f)) return 2;
@@ -118,10 +171,22 @@ static int cmp_numbers(Value a, Value b) {
   return cmp_int_float(a.i, b.f);
 }
 
+// a == b through __eq__ (a's, then b's reflected), identity when neither answers.
+static bool instance_equal(Thread* t, Value a, Value b) {
+  Value args[2] = {a, b};
+  Value r;
+  if (a.is(ObjKind::Instance) && call_special(t, a, "__eq__", args, 2, &r) && !is_not_implemented(r)) return truth(t, r);
+  Value rargs[2] = {b, a};
+  if (b.is(ObjKind::Instance) && call_special(t, b, "__eq__", rargs, 2, &r) && !is_not_implemented(r)) return truth(t, r);
+  return a.tag == b.tag && a.bits == b.bits;
+}
+
 bool values_equal(Thread* t, Value a, Value b) {
   if (is_number(a) && is_number(b)) return cmp_numbers(a, b) == 0;
+  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return instance_equal(t, a, b);
   if (a.tag != Tag::Object || b.tag != Tag::Object) return a.tag == b.tag && a.tag == Tag::None;
   if (a.obj == b.obj) return true;
+  if (is_byteslike(a) && is_byteslike(b)) return as_bytes(a)->data == as_bytes(b)->data;
   if (a.obj->kind != b.obj->kind) return false;
   switch (a.obj->kind) {
     case ObjKind::Str: return str_view(a) == str_view(b);
@@ -155,6 +220,19 @@ bool values_equal(Thread* t, Value a, Value b) {
       if (x->start != y->start) return false;
       return lx == 1 || x->step == y->step;
     }
+    case ObjKind::Set: return set_equal(t, a, b);
+    case ObjKind::Bytes:
+    case ObjKind::ByteArray: return as_bytes(a)->data == as_bytes(b)->data;
+    case ObjKind::Method: {
+      auto* x = static_cast<MethodObject*>(a.obj);
+      auto* y = static_cast<MethodObject*>(b.obj);
+      return x->func.bits == y->func.bits && x->self.bits == y->self.bits;
+    }
+    case ObjKind::Slice: {
+      auto* x = static_cast<SliceObject*>(a.obj);
+      auto* y = static_cast<SliceObject*>(b.obj);
+      return values_equal(t, x->start, y->start) && values_equal(t, x->stop, y->stop) && values_equal(t, x->step, y->step);
+    }
     default: return false;
   }
 }
@@ -181,6 +259,7 @@ uint64_t hash_value(Thread* t, Value v) {
       double f = v.f;
       if (f == std::floor(f) && f >= -9223372036854775808.0 && f < 9223372036854775808.0)
         return static_cast<uint64_t>(static_cast<int64_t>(f));  // equal to the int's: 1.0 and 1 are one key
+      if (std::isfinite(f) && f == std::floor(f)) return static_cast<uint64_t>(int_hash(float_to_int_value(t, f)));
       if (f == 0) return 0;
       uint64_t bits;
       std::memcpy(&bits, &f, sizeof bits);
@@ -209,7 +288,25 @@ uint64_t hash_value(Thread* t, Value v) {
     case ObjKind::List:
     case ObjKind::Dict:
     case ObjKind::DictView:
+    case ObjKind::ByteArray:
       throw_error(t, "TypeError", fmt::format("unhashable type: '{}'", type_name(v)));
+    case ObjKind::BigInt: return static_cast<uint64_t>(int_hash(v));  // as a float of the same value hashes
+    case ObjKind::Set:
+      if (!as_set(v)->frozen()) throw_error(t, "TypeError", "unhashable type: 'set'");
+      return static_cast<uint64_t>(frozenset_hash(t, v));
+    case ObjKind::Bytes: {
+      uint64_t h = 1469598103934665603ULL;
+      for (unsigned char c : as_bytes(v)->data) h = (h ^ c) * 1099511628211ULL;
+      return mix(h);
+    }
+    case ObjKind::Instance: {
+      Value m;
+      if (find_special(t, v, "__hash__", &m) && !m.is(ObjKind::Builtin)) {
+        if (m.is_none()) throw_error(t, "TypeError", fmt::format("unhashable type: '{}'", type_name(v)));
+        return static_cast<uint64_t>(py_hash(t, v));
+      }
+      return mix(reinterpret_cast<uintptr_t>(v.obj));
+    }
     default: return mix(reinterpret_cast<uintptr_t>(v.obj));
   }
 }
@@ -224,7 +321,39 @@ static const char* order_symbol(int op) {
 }
 
 // op: 0 <, 1 >, 2 <=, 3 >=
+// a < b (and the others) through __lt__ and its reflection __gt__, as Python does.
+static bool instance_order(Thread* t, int op, Value a, Value b, bool* answered) {
+  static const char* const names[] = {"__lt__", "__gt__", "__le__", "__ge__"};
+  static const int reflected[] = {1, 0, 3, 2};
+  Value r;
+  Value args[2] = {a, b};
+  if (a.is(ObjKind::Instance) && call_special(t, a, names[op], args, 2, &r) && !is_not_implemented(r)) {
+    *answered = true;
+    return truth(t, r);
+  }
+  Value rargs[2] = {b, a};
+  if (b.is(ObjKind::Instance) && call_special(t, b, names[reflected[op]], rargs, 2, &r) && !is_not_implemented(r)) {
+    *answered = true;
+    return truth(t, r);
+  }
+  *answered = false;
+  return false;
+}
+
 bool compare_order(Thread* t, int op, Value a, Value b) {
+  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) {
+    bool answered = false;
+    bool r = instance_order(t, op, a, b, &answered);
+    if (answered) return r;
+  }
+  if (is_anyset(a) && is_anyset(b)) {
+    switch (op) {
+      case 0: return as_set(a)->used < as_set(b)->used && set_is_subset(t, a, b);
+      case 1: return as_set(a)->used > as_set(b)->used && set_is_subset(t, b, a);
+      case 2: return set_is_subset(t, a, b);
+      default: return set_is_subset(t, b, a);
+    }
+  }
   auto apply = [op](int c) {
     if (c == 2) return false;
     switch (op) {
@@ -239,6 +368,11 @@ bool compare_order(Thread* t, int op, Value a, Value b) {
     switch (a.obj->kind) {
       case ObjKind::Str: {
         int c = str_view(a).compare(str_view(b));
+        return apply(c < 0 ? -1 : c > 0 ? 1 : 0);
+      }
+      case ObjKind::Bytes:
+      case ObjKind::ByteArray: {
+        int c = as_bytes(a)->data.compare(as_bytes(b)->data);
         return apply(c < 0 ? -1 : c > 0 ? 1 : 0);
       }
       case ObjKind::List:
@@ -273,6 +407,19 @@ int64_t length(Thread* t, Value v) {
       case ObjKind::Dict: return static_cast<int64_t>(as_dict(v)->count);
       case ObjKind::Range: return range_len(static_cast<RangeObject*>(v.obj));
       case ObjKind::DictView: return static_cast<int64_t>(as_dict(static_cast<DictViewObject*>(v.obj)->dict)->count);
+      case ObjKind::Set: return static_cast<int64_t>(as_set(v)->used);
+      case ObjKind::Bytes:
+      case ObjKind::ByteArray: return static_cast<int64_t>(as_bytes(v)->data.size());
+      case ObjKind::Class:  // its metaclass's __len__
+      case ObjKind::Instance: {
+        Value r;
+        Value self = v;
+        if (!call_special(t, v, "__len__", &self, 1, &r)) break;
+        if (!is_int_value(r)) throw_error(t, "TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(r)));
+        if (r.is(ObjKind::BigInt)) throw_error(t, "OverflowError", "cannot fit 'int' into an index-sized integer");
+        if (r.i < 0) throw_error(t, "ValueError", "__len__() should return >= 0");
+        return r.i;
+      }
       default: break;
     }
   }
@@ -329,11 +476,43 @@ bool contains(Thread* t, Value c, Value item) {
         __int128 k = off / r->step;
         return k >= 0 && k < n;
       }
-      case ObjKind::Iterator: {
+      case ObjKind::Iterator:
+      case ObjKind::Generator: {
+        RootScope roots(t);
+        roots.push(c);
+        roots.push(item);
         Value x;
         while (iter_next(t, c, &x))
           if (values_equal(t, x, item)) return true;
         return false;
+      }
+      case ObjKind::Set: return set_contains(t, c, item);
+      case ObjKind::Bytes:
+      case ObjKind::ByteArray: {
+        const std::string& d = as_bytes(c)->data;
+        if (is_int_value(item)) {
+          if (item.is(ObjKind::BigInt) || item.i < 0 || item.i > 255) throw_error(t, "ValueError", "byte must be in range(0, 256)");
+          return d.find(static_cast<char>(item.i)) != std::string::npos;
+        }
+        if (!is_byteslike(item)) throw_error(t, "TypeError", fmt::format("a bytes-like object is required, not '{}'", type_name(item)));
+        return d.find(as_bytes(item)->data) != std::string::npos;
+      }
+      case ObjKind::Class:  // its metaclass's __contains__
+      case ObjKind::Instance: {
+        Value r;
+        Value args[2] = {c, item};
+        if (call_special(t, c, "__contains__", args, 2, &r)) return truth(t, r);
+        Value m;
+        if (find_special(t, c, "__iter__", &m) || find_special(t, c, "__getitem__", &m)) {
+          RootScope roots(t);
+          roots.push(item);
+          Value it = roots.push(make_iterator(t, c));
+          Value x;
+          while (iter_next(t, it, &x))
+            if (x.bits == item.bits && x.tag == item.tag ? true : values_equal(t, x, item)) return true;
+          return false;
+        }
+        break;
       }
       default: break;
     }

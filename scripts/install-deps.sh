@@ -9,6 +9,7 @@ declare -A PROBE=(
   [antlr4]=/usr/bin/antlr4
   [libantlr4-runtime-dev]=/usr/include/antlr4-runtime/antlr4-runtime.h
   [libfmt-dev]=/usr/include/fmt/format.h
+  [libgmp-dev]=/usr/include/x86_64-linux-gnu/gmp.h
   [libcli11-dev]=/usr/include/CLI/CLI.hpp
   [libedit-dev]=/usr/include/editline/readline.h
   [nlohmann-json3-dev]=/usr/include/nlohmann/json.hpp

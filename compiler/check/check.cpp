@@ -1,10 +1,17 @@
 // Scopes, name resolution and static errors (see check.h).
 //
-// Two walks over the AST: the first creates a Scope per module/def/lambda and
-// records every name each one binds (assignment and for targets, def names,
-// parameters, imports); the second resolves every use (marking captured
-// locals as cells and threading free variables through intermediate scopes)
-// and reports the static errors.
+// Two walks over the AST: the first creates a Scope per module/def/lambda/
+// class/comprehension and records every name each one binds (assignment and
+// for targets, def and class names, parameters, imports, `global` and
+// `nonlocal` declarations); the second resolves every use (marking captured
+// locals as cells and threading free variables through intermediate
+// functions) and reports the static errors.
+//
+// Python's rules: a class body's names are visible only in the body itself,
+// never in the functions nested in it; a comprehension is a function of its
+// own whose first iterable is evaluated outside it; a function that calls
+// super() (or names __class__) gets the class it is defined in through an
+// implicit `__class__` cell of that class.
 #include "compiler/check/check.h"
 
 #include "compiler/frontend/ast_walk.h"
@@ -15,6 +22,7 @@
 #include "compiler/lf/check.h"
 #include "compiler/lf/from_ast.h"
 #include "runtime/intrinsics.h"
+#include "runtime/modules.h"
 
 namespace plank::check {
 
@@ -28,11 +36,13 @@ const char* binding_name(Binding b) {
     case Binding::Global: return "global";
     case Binding::Builtin: return "builtin";
     case Binding::Module: return "module";
+    case Binding::ClassLocal: return "class";
   }
   return "?";
 }
 
 bool is_known_module(const std::string& name) { return name == "actions"; }
+bool is_runtime_module(const std::string& name) { return core::find_module(name) != nullptr; }
 
 namespace {
 
@@ -44,21 +54,47 @@ Resolved resolve_module_level(const Scope& m, const std::string& name) {
   return {Binding::Global, 0};
 }
 
+const Scope* module_of(const Scope* s) {
+  while (s->parent) s = s->parent;
+  return s;
+}
+
 }  // namespace
+
+const Scope* Scope::code_scope() const {
+  const Scope* s = this;
+  while (s->kind == Kind::Class && s->parent) s = s->parent;
+  return s;
+}
 
 Resolved Scope::resolve(const std::string& name) const {
   if (kind == Kind::Module) return resolve_module_level(*this, name);
+  if (globals.count(name)) return {Binding::Global, 0};
+  if (kind == Kind::Class) {
+    // A class body is lowered inside its code scope: what it does not bind
+    // itself is what that scope sees (class scopes do not nest).
+    if (!nonlocals.count(name)) {
+      if (assigned.count(name)) return {Binding::ClassLocal, 0};
+      if (auto it = imported.find(name); it != imported.end()) return {Binding::Builtin, it->second};
+      if (module_aliases.count(name)) return {Binding::Module, 0};
+    }
+    return code_scope()->resolve(name);
+  }
+  if (nonlocals.count(name)) return {Binding::Free, 0};
   if (assigned.count(name)) return {cells.count(name) ? Binding::Cell : Binding::Local, 0};
   if (auto it = imported.find(name); it != imported.end()) return {Binding::Builtin, it->second};
   if (module_aliases.count(name)) return {Binding::Module, 0};
   for (const Scope* p = parent; p && p->kind != Kind::Module; p = p->parent) {
-    if (p->assigned.count(name)) return {Binding::Free, 0};
+    if (p->kind == Kind::Class) {
+      if (name == "__class__" && p->uses_class_cell) return {Binding::Free, 0};
+      continue;
+    }
+    if (p->globals.count(name)) return {Binding::Global, 0};
+    if (p->assigned.count(name) || p->nonlocals.count(name)) return {Binding::Free, 0};
     if (auto it = p->imported.find(name); it != p->imported.end()) return {Binding::Builtin, it->second};
     if (p->module_aliases.count(name)) return {Binding::Module, 0};
   }
-  const Scope* m = this;
-  while (m->parent) m = m->parent;
-  return resolve_module_level(*m, name);
+  return resolve_module_level(*module_of(this), name);
 }
 
 int Scope::free_index(const std::string& name) const {
@@ -105,6 +141,39 @@ std::string intrinsic_arity_error(uint32_t index, size_t npos, const std::vector
 
 namespace {
 
+// `global` / `nonlocal` statements of one body, not of the scopes nested in it.
+template <class F>
+void each_declaration(const StmtList& body, F&& f) {
+  for (const auto& st : body) {
+    switch (st->kind) {
+      case StmtKind::Global:
+      case StmtKind::Nonlocal: f(st.get()); break;
+      case StmtKind::If:
+        each_declaration(cast<If>(st.get())->body, f);
+        each_declaration(cast<If>(st.get())->orelse, f);
+        break;
+      case StmtKind::While:
+        each_declaration(cast<While>(st.get())->body, f);
+        each_declaration(cast<While>(st.get())->orelse, f);
+        break;
+      case StmtKind::For:
+        each_declaration(cast<For>(st.get())->body, f);
+        each_declaration(cast<For>(st.get())->orelse, f);
+        break;
+      case StmtKind::With: each_declaration(cast<With>(st.get())->body, f); break;
+      case StmtKind::Try: {
+        auto* t = cast<Try>(st.get());
+        each_declaration(t->body, f);
+        for (auto& h : t->handlers) each_declaration(h.body, f);
+        each_declaration(t->orelse, f);
+        each_declaration(t->finalbody, f);
+        break;
+      }
+      default: break;
+    }
+  }
+}
+
 // ------------------------------------------------------------------ pass 1: scopes and bindings
 struct Binder {
   CheckedModule& cm;
@@ -116,6 +185,8 @@ struct Binder {
     s->parent = parent;
     if (!parent || parent->kind == Scope::Kind::Module)
       s->qualified = name;
+    else if (parent->kind == Scope::Kind::Class)
+      s->qualified = parent->qualified + "." + name;
     else
       s->qualified = parent->qualified + ".<locals>." + name;
     if (parent) parent->children.push_back(s.get());
@@ -123,7 +194,24 @@ struct Binder {
     return cm.scopes.back().get();
   }
 
-  static void bind(Scope* s, const std::string& name) {
+  void declare(Scope* s, const StmtList& body) {
+    each_declaration(body, [&](const Stmt* st) {
+      if (auto* g = dyn_cast<Global>(st)) {
+        for (auto& id : g->names) s->globals.insert(id.name);
+      } else {
+        for (auto& id : cast<Nonlocal>(st)->names) s->nonlocals.insert(id.name);
+      }
+    });
+  }
+
+  void bind(Scope* s, const std::string& name) {
+    if (s->globals.count(name)) {  // `global x; x = ...`: a module-level name
+      Scope* m = s;
+      while (m->parent) m = m->parent;
+      m->assigned.insert(name);
+      return;
+    }
+    if (s->nonlocals.count(name)) return;  // the enclosing function's
     if (s->assigned.insert(name).second && s->is_function()) s->locals.push_back(name);
   }
 
@@ -133,15 +221,23 @@ struct Binder {
       for (auto& x : t->elements) target(s, x.get());
     if (auto* l = dyn_cast<ListExpr>(e))
       for (auto& x : l->elements) target(s, x.get());
-    if (e) expr(s, e);  // subscripts/attributes: their sub-expressions may hold lambdas
+    if (auto* st = dyn_cast<Starred>(e)) return target(s, st->value.get());
+    if (e && !isa<TupleExpr>(e) && !isa<ListExpr>(e)) expr(s, e);  // subscripts/attributes: their sub-expressions
   }
 
   void params(Scope* s, const std::vector<ast::Param>& ps) {
     for (const auto& p : ps) {
       if (std::find(s->params.begin(), s->params.end(), p.name) != s->params.end()) continue;  // reported in pass 2
       s->params.push_back(p.name);
-      bind(s, p.name);
+      s->assigned.insert(p.name);
+      s->locals.push_back(p.name);
     }
+  }
+
+  // The scope a comprehension's walrus target binds in: the nearest function or module around it.
+  static Scope* walrus_home(Scope* s) {
+    while (s->kind == Scope::Kind::Comprehension && s->parent) s = s->parent;
+    return s;
   }
 
   void expr(Scope* s, const Expr* e) {
@@ -157,25 +253,99 @@ struct Binder {
         expr(inner, l->body.get());
         return;
       }
+      case ExprKind::Comprehension: {
+        auto* c = cast<Comprehension>(e);
+        static const char* names[] = {"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"};
+        expr(s, c->generators[0].iter.get());  // evaluated where the comprehension is written
+        Scope* inner = make(Scope::Kind::Comprehension, s, names[static_cast<int>(c->comp)]);
+        inner->comp = c;
+        inner->is_generator = c->comp == ComprehensionKind::Generator;
+        cm.by_node[c] = inner;
+        inner->params.push_back(".0");
+        inner->assigned.insert(".0");
+        inner->locals.push_back(".0");
+        for (size_t i = 0; i < c->generators.size(); ++i) {
+          const auto& g = c->generators[i];
+          if (i > 0) expr(inner, g.iter.get());
+          target(inner, g.target.get());
+          for (auto& x : g.ifs) expr(inner, x.get());
+        }
+        expr(inner, c->element.get());
+        expr(inner, c->value.get());
+        return;
+      }
+      case ExprKind::NamedExpr: {
+        auto* n = cast<NamedExpr>(e);
+        expr(s, n->value.get());
+        auto* name = cast<Name>(n->target.get());
+        if (s->kind == Scope::Kind::Comprehension) {
+          Scope* home = walrus_home(s);
+          for (Scope* q = s; q != home; q = q->parent) q->nonlocals.insert(name->id);
+          if (home->kind == Scope::Kind::Module) {
+            for (Scope* q = s; q != home; q = q->parent) {
+              q->nonlocals.erase(name->id);
+              q->globals.insert(name->id);
+            }
+          }
+          bind(home, name->id);
+        } else {
+          bind(s, name->id);
+        }
+        return;
+      }
+      case ExprKind::Yield:
+      case ExprKind::YieldFrom:
+        if (s->is_function()) s->is_generator = true;
+        for_each_child(e, [&](const Expr* c) { expr(s, c); });
+        return;
+      case ExprKind::Name:
+        if (cast<Name>(e)->id == "super" || cast<Name>(e)->id == "__class__") uses_super(s);
+        return;
       default: for_each_child(e, [&](const Expr* c) { expr(s, c); }); return;
     }
+  }
+
+  // A function defined in a class body that names super or __class__ gets
+  // the class through the class's implicit __class__ cell.
+  static void uses_super(Scope* s) {
+    for (Scope* p = s; p && p->kind != Scope::Kind::Module; p = p->parent)
+      if (p->kind == Scope::Kind::Class) {
+        if (p != s) p->uses_class_cell = true;
+        return;
+      }
   }
 
   void stmts(Scope* s, const StmtList& body) {
     for (const auto& st : body) stmt(s, st.get());
   }
 
+  void function(Scope* s, const FunctionDef* d) {
+    for (auto& dec : d->decorators) expr(s, dec.get());
+    for (const auto& p : d->params) expr(s, p.default_.get());
+    bind(s, d->name);
+    Scope* inner = make(Scope::Kind::Function, s, d->name);
+    inner->def = d;
+    inner->is_coroutine = d->is_async;
+    cm.by_node[d] = inner;
+    declare(inner, d->body);
+    params(inner, d->params);
+    stmts(inner, d->body);
+  }
+
   void stmt(Scope* s, const Stmt* st) {
     switch (st->kind) {
-      case StmtKind::FunctionDef: {
-        auto* d = cast<FunctionDef>(st);
-        for (const auto& p : d->params) expr(s, p.default_.get());
-        bind(s, d->name);
-        Scope* inner = make(Scope::Kind::Function, s, d->name);
-        inner->def = d;
-        cm.by_node[d] = inner;
-        params(inner, d->params);
-        stmts(inner, d->body);
+      case StmtKind::FunctionDef: function(s, cast<FunctionDef>(st)); return;
+      case StmtKind::ClassDef: {
+        auto* c = cast<ClassDef>(st);
+        for (auto& dec : c->decorators) expr(s, dec.get());
+        for (auto& b : c->bases) expr(s, b.get());
+        for (auto& k : c->keywords) expr(s, k.value.get());
+        bind(s, c->name);
+        Scope* inner = make(Scope::Kind::Class, s, c->name);
+        inner->cls = c;
+        cm.by_node[c] = inner;
+        declare(inner, c->body);
+        stmts(inner, c->body);
         return;
       }
       case StmtKind::Return: expr(s, cast<Return>(st)->value.get()); return;
@@ -189,14 +359,44 @@ struct Binder {
       case StmtKind::While:
         expr(s, cast<While>(st)->test.get());
         stmts(s, cast<While>(st)->body);
+        stmts(s, cast<While>(st)->orelse);
         return;
       case StmtKind::For: {
         auto* f = cast<For>(st);
         expr(s, f->iterable.get());
         target(s, f->target.get());
         stmts(s, f->body);
+        stmts(s, f->orelse);
         return;
       }
+      case StmtKind::Try: {
+        auto* t = cast<Try>(st);
+        stmts(s, t->body);
+        for (auto& h : t->handlers) {
+          expr(s, h.type.get());
+          if (!h.name.empty()) bind(s, h.name);
+          stmts(s, h.body);
+        }
+        stmts(s, t->orelse);
+        stmts(s, t->finalbody);
+        return;
+      }
+      case StmtKind::With: {
+        auto* w = cast<With>(st);
+        for (auto& item : w->items) {
+          expr(s, item.context.get());
+          if (item.target) target(s, item.target.get());
+        }
+        stmts(s, w->body);
+        return;
+      }
+      case StmtKind::Raise:
+        expr(s, cast<Raise>(st)->exc.get());
+        expr(s, cast<Raise>(st)->cause.get());
+        return;
+      case StmtKind::Delete:
+        for (auto& t : cast<Delete>(st)->targets) target(s, t.get());
+        return;
       case StmtKind::Assert:
         expr(s, cast<Assert>(st)->test.get());
         expr(s, cast<Assert>(st)->message.get());
@@ -205,6 +405,13 @@ struct Binder {
         auto* a = cast<Assign>(st);
         expr(s, a->value.get());
         for (auto& t : a->targets) target(s, t.get());
+        return;
+      }
+      case StmtKind::AnnAssign: {
+        auto* a = cast<AnnAssign>(st);
+        if (evaluates_annotation(cm, s, a)) expr(s, a->annotation.get());
+        expr(s, a->value.get());
+        target(s, a->target.get());
         return;
       }
       case StmtKind::AugAssign: {
@@ -218,6 +425,8 @@ struct Binder {
           std::string bound = al.as_name.empty() ? al.name.substr(0, al.name.find('.')) : al.as_name;
           if (is_known_module(al.name)) {
             s->module_aliases.insert(bound);
+          } else if (is_runtime_module(al.name.substr(0, al.name.find('.')))) {
+            bind(s, bound);
           } else if (auto idx = core::find_intrinsic(al.name); idx && al.name.find('.') == std::string::npos) {
             s->imported[bound] = *idx;
           }
@@ -226,6 +435,14 @@ struct Binder {
         return;
       case StmtKind::FromImport: {
         auto* fi = cast<FromImport>(st);
+        if (fi->module == "__future__" && s->kind == Scope::Kind::Module)
+          for (const auto& al : fi->names)
+            if (al.name == "annotations") cm.future_annotations = true;
+        if (is_runtime_module(fi->module)) {
+          for (const auto& al : fi->names)
+            if (al.name != "*") bind(s, al.as_name.empty() ? al.name : al.as_name);
+          return;
+        }
         if (!is_known_module(fi->module)) return;
         for (const auto& al : fi->names) {
           std::string bound = al.as_name.empty() ? al.name : al.as_name;
@@ -256,18 +473,42 @@ struct Resolver {
   }
 
   // A use of `name` in scope s: mark the captured local as a cell and thread
-  // the free variable through every scope in between.
+  // the free variable through every function in between (class bodies are
+  // lowered inside their code scope, so they are passed over).
   void use(Scope* s, const std::string& name) {
-    if (!s->is_function()) return;
-    if (s->assigned.count(name) || s->imported.count(name) || s->module_aliases.count(name)) return;
-    std::vector<Scope*> path{s};
-    for (Scope* p = s->parent; p && p->is_function(); p = p->parent) {
-      if (p->imported.count(name) || p->module_aliases.count(name)) return;
-      if (p->assigned.count(name)) {
-        p->cells.insert(name);
-        for (Scope* q : path)
-          if (q->free_index(name) < 0) q->frees.push_back(name);
+    if (s->kind == Scope::Kind::Class) {
+      if (s->globals.count(name)) return;
+      if (!s->nonlocals.count(name) && (s->assigned.count(name) || s->imported.count(name) || s->module_aliases.count(name)))
         return;
+      Scope* code = const_cast<Scope*>(s->code_scope());
+      if (code != s) use(code, name);
+      return;
+    }
+    if (!s->is_function()) return;
+    if (s->globals.count(name)) return;
+    if (!s->nonlocals.count(name) && (s->assigned.count(name) || s->imported.count(name) || s->module_aliases.count(name)))
+      return;
+    std::vector<Scope*> path{s};
+    auto thread = [&]() {
+      for (Scope* q : path)
+        if (q->free_index(name) < 0) q->frees.push_back(name);
+    };
+    for (Scope* p = s->parent; p && p->kind != Scope::Kind::Module; p = p->parent) {
+      if (p->kind == Scope::Kind::Class) {
+        if (name == "__class__" && p->uses_class_cell) {
+          thread();
+          return;
+        }
+        continue;
+      }
+      if (p->globals.count(name)) return;
+      if (!p->nonlocals.count(name)) {
+        if (p->imported.count(name) || p->module_aliases.count(name)) return;
+        if (p->assigned.count(name)) {
+          p->cells.insert(name);
+          thread();
+          return;
+        }
       }
       path.push_back(p);
     }
@@ -303,7 +544,9 @@ struct Resolver {
         if (auto idx = core::find_intrinsic(a->attr)) intrinsic = *idx;
       }
     }
-    if (intrinsic != UINT32_MAX) {
+    bool unpacks = std::any_of(c->args.begin(), c->args.end(), [](const ExprPtr& x) { return isa<Starred>(x.get()); }) ||
+                   std::any_of(c->keywords.begin(), c->keywords.end(), [](const KeywordArg& k) { return k.name.empty(); });
+    if (intrinsic != UINT32_MAX && !unpacks) {
       std::vector<std::string> kws;
       for (const auto& k : c->keywords) kws.push_back(k.name);
       std::string msg = intrinsic_arity_error(intrinsic, c->args.size(), kws);
@@ -311,26 +554,74 @@ struct Resolver {
     }
   }
 
-  void expr(Scope* s, const Expr* e) {
+  struct Ctx {
+    bool in_function = false;
+    int loops = 0;
+    bool in_async = false;
+  };
+
+  void expr(Scope* s, const Expr* e) { expr(s, e, Ctx()); }
+  void expr(Scope* s, const Expr* e, Ctx ctx) {
     if (!e) return;
     switch (e->kind) {
-      case ExprKind::Name: use(s, cast<Name>(e)->id); return;
+      case ExprKind::Name:
+        use(s, cast<Name>(e)->id);
+        if (cast<Name>(e)->id == "super") use(s, "__class__");  // super() is super(__class__, self)
+        return;
       case ExprKind::Lambda: {
         auto* l = cast<Lambda>(e);
         check_params(l->params);
-        for (const auto& p : l->params) expr(s, p.default_.get());
-        expr(cm.by_node.at(l), l->body.get());
+        for (const auto& p : l->params) expr(s, p.default_.get(), ctx);
+        expr(cm.by_node.at(l), l->body.get(), Ctx{true, 0, false});
         return;
       }
+      case ExprKind::Comprehension: {
+        auto* c = cast<Comprehension>(e);
+        Scope* inner = cm.by_node.at(c);
+        expr(s, c->generators[0].iter.get(), ctx);
+        Ctx in{true, 0, ctx.in_async};
+        for (size_t i = 0; i < c->generators.size(); ++i) {
+          const auto& g = c->generators[i];
+          if (g.is_async && !ctx.in_async)
+            error(e->span, "asynchronous comprehension outside of an asynchronous function", "check.await");
+          if (i > 0) expr(inner, g.iter.get(), in);
+          expr(inner, g.target.get(), in);
+          for (auto& x : g.ifs) expr(inner, x.get(), in);
+        }
+        expr(inner, c->element.get(), in);
+        expr(inner, c->value.get(), in);
+        return;
+      }
+      case ExprKind::Yield:
+      case ExprKind::YieldFrom:
+        if (!s->is_function() || !ctx.in_function)
+          error(e->span, "'yield' outside function", "check.yield-outside-function");
+        else if (s->kind == Scope::Kind::Comprehension)
+          error(e->span, std::string("'yield' inside ") +
+                             (s->comp->comp == ComprehensionKind::Generator ? "generator expression" : "comprehension"),
+                "check.yield-outside-function");
+        else if (s->is_coroutine && e->kind == ExprKind::YieldFrom)
+          error(e->span, "'yield from' inside async function", "check.yield-outside-function");
+        else if (s->is_coroutine)
+          error(e->span, "asynchronous generators are not supported yet (yield inside async def)", "check.unsupported");
+        for_each_child(e, [&](const Expr* c) { expr(s, c, ctx); });
+        return;
+      case ExprKind::Await:
+        if (!ctx.in_async) error(e->span, "'await' outside async function", "check.await");
+        for_each_child(e, [&](const Expr* c) { expr(s, c, ctx); });
+        return;
       case ExprKind::Dict: {
         auto* d = cast<DictExpr>(e);
-        bool lf = false;
-        for (auto& en : d->entries)
-          if (auto* k = dyn_cast<StringLiteral>(en.key.get()); k && k->value == "dialogue_type") lf = true;
+        bool lf = false, all_keys = true;
+        for (auto& en : d->entries) {
+          if (!en.key) all_keys = false;
+          else if (auto* k = dyn_cast<StringLiteral>(en.key.get()); k && k->value == "dialogue_type") lf = true;
+        }
+        lf = lf && all_keys;
         if (lf) lf_dict(d);
         for (auto& en : d->entries) {
-          expr(s, en.key.get());
-          if (!lf || !isa<DictExpr>(en.value.get())) expr(s, en.value.get());
+          expr(s, en.key.get(), ctx);
+          if (!lf || !isa<DictExpr>(en.value.get())) expr(s, en.value.get(), ctx);
           else expr_no_lf(s, en.value.get());
         }
         return;
@@ -338,7 +629,7 @@ struct Resolver {
       case ExprKind::Call: {
         auto* c = cast<Call>(e);
         call(s, c);
-        for_each_child(e, [&](const Expr* child) { expr(s, child); });
+        for_each_child(e, [&](const Expr* child) { expr(s, child, ctx); });
         return;
       }
       case ExprKind::Attribute: {
@@ -347,10 +638,16 @@ struct Resolver {
           if (!core::find_intrinsic(a->attr))
             error(a->attr_span, "module '" + n->id + "' has no attribute '" + a->attr + "'", "check.import");
         }
-        expr(s, a->object.get());
+        expr(s, a->object.get(), ctx);
         return;
       }
-      default: for_each_child(e, [&](const Expr* c) { expr(s, c); }); return;
+      case ExprKind::NamedExpr: {
+        auto* n = cast<NamedExpr>(e);
+        expr(s, n->value.get(), ctx);
+        expr(s, n->target.get(), ctx);
+        return;
+      }
+      default: for_each_child(e, [&](const Expr* c) { expr(s, c, ctx); }); return;
     }
   }
 
@@ -364,13 +661,36 @@ struct Resolver {
     }
   }
 
-  struct Ctx {
-    bool in_function = false;
-    int loops = 0;
-  };
-
   void stmts(Scope* s, const StmtList& body, Ctx ctx) {
     for (const auto& st : body) stmt(s, st.get(), ctx);
+  }
+
+  void declarations(Scope* s, const Stmt* st) {
+    bool is_global = st->kind == StmtKind::Global;
+    const auto& names = is_global ? cast<Global>(st)->names : cast<Nonlocal>(st)->names;
+    for (const auto& id : names) {
+      if (std::find(s->params.begin(), s->params.end(), id.name) != s->params.end())
+        error(id.span, "name '" + id.name + "' is parameter and " + (is_global ? "global" : "nonlocal"),
+              "check.declaration");
+      if (is_global && s->nonlocals.count(id.name))
+        error(id.span, "name '" + id.name + "' is nonlocal and global", "check.declaration");
+      if (is_global) continue;
+      if (s->kind == Scope::Kind::Module) {
+        error(st->span, "nonlocal declaration not allowed at module level", "check.declaration");
+        return;
+      }
+      bool found = false;
+      for (const Scope* p = s->parent; p && p->kind != Scope::Kind::Module; p = p->parent) {
+        if (p->kind == Scope::Kind::Class) continue;
+        if (p->globals.count(id.name)) break;
+        if (p->assigned.count(id.name) || p->nonlocals.count(id.name)) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) error(id.span, "no binding for nonlocal '" + id.name + "' found", "check.declaration");
+      else use(s, id.name);
+    }
   }
 
   void stmt(Scope* s, const Stmt* st, Ctx ctx) {
@@ -378,13 +698,28 @@ struct Resolver {
       case StmtKind::FunctionDef: {
         auto* d = cast<FunctionDef>(st);
         check_params(d->params);
-        for (const auto& p : d->params) expr(s, p.default_.get());
-        stmts(cm.by_node.at(d), d->body, Ctx{true, 0});
+        for (auto& dec : d->decorators) expr(s, dec.get(), ctx);
+        for (const auto& p : d->params) expr(s, p.default_.get(), ctx);
+        Scope* inner = cm.by_node.at(d);
+        stmts(inner, d->body, Ctx{true, 0, d->is_async});
+        return;
+      }
+      case StmtKind::ClassDef: {
+        auto* c = cast<ClassDef>(st);
+        for (auto& dec : c->decorators) expr(s, dec.get(), ctx);
+        for (auto& b : c->bases) expr(s, b.get(), ctx);
+        for (auto& k : c->keywords) {
+          if (k.name != "metaclass")
+            error(k.name_span.begin == k.name_span.end ? k.value->span : k.name_span,
+                  "not supported yet: class keyword arguments (only a base class list)", "check.unsupported");
+          expr(s, k.value.get(), ctx);
+        }
+        stmts(cm.by_node.at(c), c->body, Ctx{false, 0, false});
         return;
       }
       case StmtKind::Return:
         if (!ctx.in_function) error(st->span, "'return' outside function", "check.return-outside-function");
-        expr(s, cast<Return>(st)->value.get());
+        expr(s, cast<Return>(st)->value.get(), ctx);
         return;
       case StmtKind::Break:
         if (ctx.loops == 0) error(st->span, "'break' outside loop", "check.break-outside-loop");
@@ -394,52 +729,105 @@ struct Resolver {
         return;
       case StmtKind::If: {
         auto* i = cast<If>(st);
-        expr(s, i->test.get());
+        expr(s, i->test.get(), ctx);
         stmts(s, i->body, ctx);
         stmts(s, i->orelse, ctx);
         return;
       }
       case StmtKind::While: {
-        expr(s, cast<While>(st)->test.get());
+        expr(s, cast<While>(st)->test.get(), ctx);
         Ctx inner = ctx;
         ++inner.loops;
         stmts(s, cast<While>(st)->body, inner);
+        stmts(s, cast<While>(st)->orelse, ctx);
         return;
       }
       case StmtKind::For: {
         auto* f = cast<For>(st);
-        expr(s, f->iterable.get());
-        expr(s, f->target.get());
+        if (f->is_async && !ctx.in_async) error(st->span, "'async for' outside async function", "check.await");
+        expr(s, f->iterable.get(), ctx);
+        expr(s, f->target.get(), ctx);
         Ctx inner = ctx;
         ++inner.loops;
         stmts(s, f->body, inner);
+        stmts(s, f->orelse, ctx);
         return;
       }
+      case StmtKind::Try: {
+        auto* t = cast<Try>(st);
+        stmts(s, t->body, ctx);
+        for (auto& h : t->handlers) {
+          expr(s, h.type.get(), ctx);
+          if (!h.name.empty()) use(s, h.name);
+          stmts(s, h.body, ctx);
+        }
+        stmts(s, t->orelse, ctx);
+        stmts(s, t->finalbody, ctx);
+        return;
+      }
+      case StmtKind::With: {
+        auto* w = cast<With>(st);
+        if (w->is_async && !ctx.in_async) error(st->span, "'async with' outside async function", "check.await");
+        for (auto& item : w->items) {
+          expr(s, item.context.get(), ctx);
+          expr(s, item.target.get(), ctx);
+        }
+        stmts(s, w->body, ctx);
+        return;
+      }
+      case StmtKind::Raise:
+        expr(s, cast<Raise>(st)->exc.get(), ctx);
+        expr(s, cast<Raise>(st)->cause.get(), ctx);
+        return;
+      case StmtKind::Global:
+      case StmtKind::Nonlocal: declarations(s, st); return;
+      case StmtKind::Delete:
+        for (auto& t : cast<Delete>(st)->targets) expr(s, t.get(), ctx);
+        return;
       case StmtKind::Assert:
-        expr(s, cast<Assert>(st)->test.get());
-        expr(s, cast<Assert>(st)->message.get());
+        expr(s, cast<Assert>(st)->test.get(), ctx);
+        expr(s, cast<Assert>(st)->message.get(), ctx);
         return;
       case StmtKind::Assign: {
         auto* a = cast<Assign>(st);
-        expr(s, a->value.get());
-        for (auto& t : a->targets) expr(s, t.get());
+        expr(s, a->value.get(), ctx);
+        for (auto& t : a->targets) expr(s, t.get(), ctx);
+        return;
+      }
+      case StmtKind::AnnAssign: {
+        auto* a = cast<AnnAssign>(st);
+        if (evaluates_annotation(cm, s, a)) expr(s, a->annotation.get(), ctx);
+        expr(s, a->value.get(), ctx);
+        expr(s, a->target.get(), ctx);
         return;
       }
       case StmtKind::AugAssign: {
         auto* a = cast<AugAssign>(st);
-        expr(s, a->target.get());
-        expr(s, a->value.get());
+        expr(s, a->target.get(), ctx);
+        expr(s, a->value.get(), ctx);
         return;
       }
       case StmtKind::Import:
         for (const auto& al : cast<Import>(st)->names) {
           if (is_known_module(al.name)) continue;
+          if (is_runtime_module(al.name.substr(0, al.name.find('.')))) {
+            if (al.name.find('.') != std::string::npos && !is_runtime_module(al.name))
+              error(al.span, "no module named '" + al.name + "'", "check.import");
+            continue;
+          }
           if (al.name.find('.') == std::string::npos && core::find_intrinsic(al.name)) continue;
           error(al.span, "no module named '" + al.name + "'", "check.import");
         }
         return;
       case StmtKind::FromImport: {
         auto* fi = cast<FromImport>(st);
+        if (is_runtime_module(fi->module)) {
+          for (const auto& al : fi->names)
+            if (al.name == "*")
+              error(al.span, "not supported yet: 'from " + fi->module + " import *' (name what you import)",
+                    "check.unsupported");
+          return;
+        }
         if (!is_known_module(fi->module)) {
           error(fi->module_span, "no module named '" + fi->module + "'", "check.import");
           return;
@@ -449,7 +837,7 @@ struct Resolver {
             error(al.span, "cannot import name '" + al.name + "' from '" + fi->module + "'", "check.import");
         return;
       }
-      case StmtKind::ExprStmt: expr(s, cast<ExprStmt>(st)->value.get()); return;
+      case StmtKind::ExprStmt: expr(s, cast<ExprStmt>(st)->value.get(), ctx); return;
       default: return;
     }
   }
@@ -468,10 +856,15 @@ CheckedModule check_module(const ast::Module& module, DiagnosticSink& sink, cons
     top->imported.insert(prelude->imported.begin(), prelude->imported.end());
     top->module_aliases.insert(prelude->module_aliases.begin(), prelude->module_aliases.end());
   }
+  binder.declare(top, module.body);
   binder.stmts(top, module.body);
   Resolver resolver{cm, sink};
   resolver.stmts(top, module.body, {});
   return cm;
+}
+
+bool evaluates_annotation(const CheckedModule& cm, const Scope* s, const ast::AnnAssign* a) {
+  return s->kind == Scope::Kind::Class && a->target->kind == ast::ExprKind::Name && !cm.future_annotations;
 }
 
 }  // namespace plank::check

@@ -13,6 +13,7 @@
 
 #include "compiler/codegen/emit.h"
 #include "compiler/codegen/object_layout.h"
+#include "runtime/generator.h"
 #include "runtime/intrinsics.h"
 
 namespace plank::codegen {
@@ -95,6 +96,26 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pkj_call_len", fnty(i1, {T, V, V})},
       {"pkj_dict_find_int", fnty(i64, {P, i64})},
       {"pkj_concat_str_int", fnty(i1, {T, V, V, i64})},
+      {"pk_build_set", fnty(i1, {T, V, V, U})},
+      {"pk_build_slice", fnty(i1, {T, V, V, V, V})},
+      {"pk_build_string", fnty(i1, {T, V, V, U})},
+      {"pk_format_value", fnty(i1, {T, V, V, U, V})},
+      {"pk_call_ex", fnty(i1, {T, V, V, V, V})},
+      {"pk_unpack_ex", fnty(i1, {T, V, V, U, U})},
+      {"pk_del_item", fnty(i1, {T, V, V})},
+      {"pk_del_attr", fnty(i1, {T, V, V})},
+      {"pk_del_global", fnty(i1, {T, P, U})},
+      {"pk_del_cell", fnty(void_ty, {T, V})},
+      {"pk_load_class_name", fnty(i1, {T, V, V, V, P, U})},
+      {"pk_build_class", fnty(i1, {T, V, V, V, V, U, V, V})},
+      {"pk_catch", fnty(i1, {T, V})},
+      {"pk_exc_match", fnty(i1, {T, V, V, V})},
+      {"pk_import", fnty(i1, {T, V, V})},
+      {"pk_import_from", fnty(i1, {T, V, V, V})},
+      {"pk_raise_value", fnty(i1, {T, V, V, U})},
+      {"pk_resume", fnty(i1, {T, V, P, U})},
+      {"pk_yield_from_iter", fnty(i1, {T, V, V, U})},
+      {"pk_yield_from_step", fnty(i1, {T, V, P, V, V, P})},
   };
 }
 
@@ -181,9 +202,7 @@ llvm::Function* ModuleEmitter::op_helper(ir::Op kind, uint32_t op) {
 
 llvm::Value* FunctionEmitter::u32(uint64_t v) { return llvm::ConstantInt::get(m.i32, v); }
 
-llvm::Value* FunctionEmitter::frame_slot_at(uint32_t index) {
-  return b.CreateConstInBoundsGEP2_32(llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, index);
-}
+llvm::Value* FunctionEmitter::frame_slot_at(uint32_t index) { return b.CreateConstInBoundsGEP2_32(slots_ty, slots, 0, index); }
 llvm::Value* FunctionEmitter::frame_slot(Slot s) { return frame_slot_at(frame_index(s)); }
 llvm::Value* FunctionEmitter::slot(Slot s) { return is_register(s) ? reg_[s] : frame_slot(s); }
 
@@ -224,9 +243,22 @@ void FunctionEmitter::check(llvm::Value* ok) {
 
 // Only calls that can run Plank code (which steps) or read the fuel (pk_poll)
 // see Thread::fuel; after any other runtime call the error exit writes it back.
+// With classes, nearly every operation can run Plank code (a dunder method, a
+// property, a generator resumed by a for loop): the calls that cannot are listed.
+static bool never_steps(std::string_view callee) {
+  static const std::string_view kPure[] = {
+      "pk_enter",        "pk_leave",       "pk_load_global", "pk_store_global", "pk_load_builtin",   "pk_make_cell",
+      "pk_load_cell",    "pk_store_cell",  "pk_load_free",   "pk_seal",         "pk_make_function",  "pk_raise",
+      "pk_build_list",   "pk_build_tuple", "pk_catch",       "pk_exc_match",    "pk_del_cell",       "pk_del_global",
+      "pk_load_class_name", "pk_build_slice", "pk_resume", "pkj_dict_find_int", "pk_assert_failed"};
+  for (std::string_view p : kPure)
+    if (callee == p) return true;
+  return false;
+}
+
 llvm::Value* FunctionEmitter::call(const char* name, std::initializer_list<llvm::Value*> args) {
   std::string_view callee(name);
-  bool steps = callee.starts_with("pk_call") || callee.starts_with("pkj_call") || callee == "pk_poll";
+  bool steps = !never_steps(callee);
   if (steps) fuel_out();
   llvm::Value* r = b.CreateCall(m.runtime_fn(name), args);
   if (steps) fuel_in();
@@ -324,9 +356,18 @@ bool FunctionEmitter::emit(std::string* error) {
   llvm::BasicBlock* entry = new_block("entry");
   b.SetInsertPoint(entry);
   uint32_t nslots = std::max<uint32_t>(fn().slot_count, 1);
-  auto* slots_alloca = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, nslots), nullptr, "slots");
-  slots_alloca->setAlignment(llvm::Align(16));
-  slots = slots_alloca;
+  slots_ty = llvm::ArrayType::get(m.value_ty, nslots);
+  const bool is_generator = fn().is_generator;
+  if (is_generator) {
+    // A generator's frame lives in its generator object (`args` is the GeneratorObject*): it survives the return at a yield.
+    generator = b.CreateBitCast(args, m.i8_ptr);
+    llvm::Value* gen_slots = b.CreateLoad(m.value_ptr, field(generator, layout::kGeneratorSlots, m.value_ptr));
+    slots = b.CreateBitCast(gen_slots, llvm::PointerType::getUnqual(slots_ty));
+  } else {
+    auto* slots_alloca = b.CreateAlloca(slots_ty, nullptr, "slots");
+    slots_alloca->setAlignment(llvm::Align(16));
+    slots = slots_alloca;
+  }
   frame = b.CreateAlloca(m.frame_ty, nullptr, "frame");
   scratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(scratch_size_, 1)), nullptr, "scratch");
   kwscratch = b.CreateAlloca(llvm::ArrayType::get(m.value_ty, std::max<uint32_t>(kw_size_, 1)), nullptr, "kwnames");
@@ -340,27 +381,27 @@ bool FunctionEmitter::emit(std::string* error) {
   // Memory slots start as None (the collector scans them); parameters are
   // copied in. The temporaries' homes wait for their first spill.
   uint32_t nparams = static_cast<uint32_t>(fn().params.size());
-  if (frame_memory_ > nparams) {
+  if (frame_memory_ > nparams && !is_generator) {
     b.CreateMemSet(b.CreateBitCast(frame_slot_at(nparams), m.i8_ptr), llvm::ConstantInt::get(m.i8, 0),
                    uint64_t(frame_memory_ - nparams) * 16, llvm::MaybeAlign(16));
   }
   // Value by Value, not memcpy: the caller has just written each argument as
   // two 8-byte stores, which a 16-byte load could not forward (see jit.cpp).
-  for (uint32_t p = 0; p < fn().params.size(); ++p) {
+  // (A generator's arguments are in its frame already.)
+  for (uint32_t p = 0; p < fn().params.size() && !is_generator; ++p) {
     copy_value(frame_slot(p), b.CreateConstInBoundsGEP1_32(m.value_ty, args, p));
   }
   // The frame's header. `parent` is written by linking (an unlinked frame is
   // never read); slot_count and line are adjacent u32s written as one u64.
   b.CreateStore(m.code_ptr(index), b.CreateStructGEP(m.frame_ty, frame, 1));
-  b.CreateStore(b.CreateConstInBoundsGEP2_32(llvm::cast<llvm::AllocaInst>(slots)->getAllocatedType(), slots, 0, 0),
-                b.CreateStructGEP(m.frame_ty, frame, 2));
+  b.CreateStore(b.CreateConstInBoundsGEP2_32(slots_ty, slots, 0, 0), b.CreateStructGEP(m.frame_ty, frame, 2));
   b.CreateStore(b.getInt64((uint64_t(fn().first_line) << 32) | frame_memory_),
                 b.CreateBitCast(b.CreateStructGEP(m.frame_ty, frame, 3), llvm::PointerType::getUnqual(m.i64)));
   b.CreateStore(function_arg, b.CreateStructGEP(m.frame_ty, frame, 5));
   bool lazy = m.options.lazy_line_and_fuel && !m.options.debug;
   llvm::AllocaInst* fuel = lazy ? b.CreateAlloca(m.i64, nullptr, "fuel") : nullptr;
 
-  error_block = new_block("error");
+  exit_block = error_block = new_block("error");
   llvm::Value* entered = emit_enter();
   llvm::BasicBlock* linked = new_block("linked");
   llvm::BasicBlock* refused = new_block("refused");
@@ -378,19 +419,28 @@ bool FunctionEmitter::emit(std::string* error) {
   // The error exit: write the fuel back, unlink the frame, report failure.
   {
     llvm::IRBuilderBase::InsertPointGuard guard(b);
-    b.SetInsertPoint(error_block);
+    b.SetInsertPoint(exit_block);
     fuel_out();
     call("pk_leave", {thread, frame});
     b.CreateRet(llvm::ConstantInt::getFalse(m.ctx));
   }
-  for (Slot s : fn().cell_params) check(call("pk_make_cell", {thread, slot(s), slot(s)}));
-
   blocks.clear();
   for (size_t i = 0; i < fn().blocks.size(); ++i) blocks.push_back(new_block(("b" + std::to_string(i)).c_str()));
+  if (is_generator) {
+    // Resume where the last yield stopped: state 0 starts the function, state k resumes after yield k.
+    llvm::Value* state = b.CreateLoad(m.i32, field(generator, layout::kGeneratorState, m.i32));
+    llvm::BasicBlock* start = new_block("start");
+    llvm::SwitchInst* sw = b.CreateSwitch(state, start, static_cast<unsigned>(fn().resume_blocks.size()));
+    for (size_t k = 0; k < fn().resume_blocks.size(); ++k) sw->addCase(b.getInt32(static_cast<uint32_t>(k + 1)), blocks[fn().resume_blocks[k]]);
+    b.SetInsertPoint(start);
+  }
+  for (Slot s : fn().cell_params) check(call("pk_make_cell", {thread, slot(s), slot(s)}));
   b.CreateBr(blocks[0]);
 
   for (size_t i = 0; i < fn().blocks.size(); ++i) {
     b.SetInsertPoint(blocks[i]);
+    ir::BlockId handler = fn().blocks[i].handler;
+    error_block = handler == ir::kNoBlock ? exit_block : blocks[handler];
     slot_global_.clear();
     active_.clear();
     stored_line_ = UINT32_MAX;  // a block may have several predecessors
@@ -423,7 +473,8 @@ bool FunctionEmitter::emit(std::string* error) {
     }
   }
   // Keep the error block last, for reading.
-  error_block->moveAfter(&f->back());
+  exit_block->moveAfter(&f->back());
+  error_block = exit_block;
   (void)result;
   return true;
 }
@@ -536,7 +587,10 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
         case ir::Constant::Kind::Bool: store_value(slot(in.dst), kTagBool, b.getInt64(c.i != 0)); break;
         case ir::Constant::Kind::Int: store_value(slot(in.dst), kTagInt, b.getInt64(static_cast<uint64_t>(c.i))); break;
         case ir::Constant::Kind::Float: store_float(slot(in.dst), llvm::ConstantFP::get(m.f64, c.f)); break;
-        case ir::Constant::Kind::Str: copy_value(slot(in.dst), m.constant_ptr(in.imm)); break;
+        case ir::Constant::Kind::Str:
+        case ir::Constant::Kind::BigInt:
+        case ir::Constant::Kind::Bytes:
+        case ir::Constant::Kind::Ellipsis: copy_value(slot(in.dst), m.constant_ptr(in.imm)); break;
       }
       return true;
     }
@@ -604,11 +658,12 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       emit_call_like(in);
       return true;
     case Op::MakeFunction: {
-      if (in.ndefaults > in.args.size()) break;
-      size_t ncells = in.args.size() - in.ndefaults;
-      llvm::Value* defaults = contiguous_or_copy(in.args, 0, in.ndefaults, scratch, 0);
-      llvm::Value* cells = contiguous_or_copy(in.args, in.ndefaults, ncells, scratch, in.ndefaults);
-      check(call("pk_make_function", {thread, slot(in.dst), m.module_ptr(), u32(in.imm), defaults, u32(in.ndefaults),
+      uint32_t nd = in.ndefaults + in.nkwdefaults;
+      if (nd > in.args.size()) break;
+      size_t ncells = in.args.size() - nd;
+      llvm::Value* defaults = contiguous_or_copy(in.args, 0, nd, scratch, 0);
+      llvm::Value* cells = contiguous_or_copy(in.args, nd, ncells, scratch, nd);
+      check(call("pk_make_function", {thread, slot(in.dst), m.module_ptr(), u32(in.imm), defaults, u32(nd),
                                       cells, u32(ncells)}));
       return true;
     }
@@ -655,7 +710,8 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       return true;
     }
     case Op::ForIter: emit_for_iter(in); return true;
-    case Op::Return: {
+    case Op::Return:
+    case Op::Yield: {
       llvm::Value* result = f->getArg(3);
       if (in.a == ir::kNoSlot) {
         b.CreateStore(b.getInt64(kTagNone), b.CreateStructGEP(m.value_ty, result, 0));
@@ -663,11 +719,70 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
       } else {
         copy_value(result, slot(in.a));
       }
+      if (generator) {  // where the next resumption starts: after this yield, or nowhere (finished)
+        uint32_t state = in.op == Op::Yield ? in.imm : UINT32_MAX;
+        b.CreateStore(b.getInt32(state), field(generator, layout::kGeneratorState, m.i32));
+      }
       fuel_out();
       emit_leave();
       b.CreateRet(llvm::ConstantInt::getTrue(m.ctx));
       return true;
     }
+    case Op::Raise:
+      call("pk_raise_value", {thread, nullable(in.a), nullable(in.b), u32(in.imm)});
+      b.CreateBr(error_block);
+      return true;
+    case Op::YieldFromStep: {
+      check(call("pk_yield_from_step", {thread, slot(in.dst), flag, slot(in.a), slot(in.b), generator}));
+      llvm::Value* done = b.CreateICmpNE(b.CreateLoad(m.i8, flag), b.getInt8(0));
+      b.CreateCondBr(done, blocks[in.target2], blocks[in.target]);
+      return true;
+    }
+    case Op::Resume: check(call("pk_resume", {thread, slot(in.dst), generator, u32(in.imm)})); return true;
+    case Op::BuildSet:
+    case Op::BuildString: {
+      llvm::Value* items = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
+      check(call(in.op == Op::BuildSet ? "pk_build_set" : "pk_build_string", {thread, slot(in.dst), items, u32(in.args.size())}));
+      return true;
+    }
+    case Op::BuildSlice:
+      if (in.args.size() != 3) break;
+      check(call("pk_build_slice", {thread, slot(in.dst), slot(in.args[0]), slot(in.args[1]), slot(in.args[2])}));
+      return true;
+    case Op::FormatValue:
+      check(call("pk_format_value", {thread, slot(in.dst), slot(in.a), u32(in.imm), nullable(in.b)}));
+      return true;
+    case Op::CallEx:
+      if (in.args.empty()) break;
+      check(call("pk_call_ex", {thread, slot(in.dst), slot(in.a), slot(in.args[0]),
+                                in.args.size() > 1 ? slot(in.args[1]) : static_cast<llvm::Value*>(llvm::ConstantPointerNull::get(m.value_ptr))}));
+      return true;
+    case Op::UnpackEx: {
+      size_t n = in.args.size();
+      llvm::Type* area_ty = llvm::cast<llvm::AllocaInst>(scratch)->getAllocatedType();
+      llvm::Value* area = b.CreateConstInBoundsGEP2_32(area_ty, scratch, 0, 0);
+      check(call("pk_unpack_ex", {thread, area, slot(in.a), u32(n), u32(in.imm2)}));
+      for (size_t i = 0; i < n; ++i) copy_value(slot(in.args[i]), b.CreateConstInBoundsGEP2_32(area_ty, scratch, 0, i));
+      return true;
+    }
+    case Op::DelItem: check(call("pk_del_item", {thread, slot(in.a), slot(in.b)})); return true;
+    case Op::DelAttr: check(call("pk_del_attr", {thread, slot(in.a), m.constant_ptr(in.imm)})); return true;
+    case Op::DelGlobal: check(call("pk_del_global", {thread, m.module_ptr(), u32(in.imm)})); return true;
+    case Op::DelCell: call("pk_del_cell", {thread, slot(in.a)}); return true;
+    case Op::LoadClassName:
+      check(call("pk_load_class_name", {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm), m.module_ptr(), u32(in.imm2)}));
+      return true;
+    case Op::BuildClass: {
+      llvm::Value* bases = contiguous_or_copy(in.args, 0, in.args.size(), scratch, 0);
+      check(call("pk_build_class", {thread, slot(in.dst), m.constant_ptr(in.imm), m.constant_ptr(in.imm2), bases,
+                                    u32(in.args.size()), slot(in.a), nullable(in.b)}));
+      return true;
+    }
+    case Op::Catch: check(call("pk_catch", {thread, slot(in.dst)})); return true;
+    case Op::ExcMatch: check(call("pk_exc_match", {thread, slot(in.dst), slot(in.a), slot(in.b)})); return true;
+    case Op::ImportModule: check(call("pk_import", {thread, slot(in.dst), m.constant_ptr(in.imm)})); return true;
+    case Op::ImportFrom: check(call("pk_import_from", {thread, slot(in.dst), slot(in.a), m.constant_ptr(in.imm)})); return true;
+    case Op::GetYieldFromIter: check(call("pk_yield_from_iter", {thread, slot(in.dst), slot(in.a), u32(in.imm)})); return true;
   }
   *error = "internal error: malformed " + std::string(ir::op_name(in.op)) + " in " + fn().qualified;
   return false;

@@ -209,7 +209,12 @@ class FunctionEmitter {
   llvm::Value* flag = nullptr;     // i8*: pk_truth / pk_for_iter out-parameter
   llvm::AllocaInst* call_args = nullptr;    // [3 x i64]: a core::CallArgs (emit_direct_intrinsic)
   llvm::AllocaInst* call_result = nullptr;  // %pk.Value: its result
+  // Where an operation that raises goes: the current IR block's exception
+  // handler, or the function's error exit (exit_block) when it has none.
   llvm::BasicBlock* error_block = nullptr;
+  llvm::BasicBlock* exit_block = nullptr;
+  llvm::Type* slots_ty = nullptr;      // [slot_count x %pk.Value]: what `slots` points to
+  llvm::Value* generator = nullptr;    // i8*: the GeneratorObject a generator function runs in (else null)
   std::vector<llvm::BasicBlock*> blocks;
   llvm::MDNode* unlikely = nullptr;  // branch weights: the second successor is unlikely
 

@@ -192,7 +192,10 @@ void FunctionEmitter::emit_append(const ir::Instr& in) {
     llvm::BasicBlock* is_list = new_block("append_list");
     llvm::BasicBlock* room = new_block("append_room");
     llvm::Value* list = object_or(slot(in.a), slow, "append_obj");
-    b.CreateCondBr(b.CreateICmpEQ(kind_of(list), b.getInt8(kind_code(core::ObjKind::List))), is_list, slow);
+    // A plain list (a list of a user class may have its own append: the method call decides).
+    llvm::Value* flags = b.CreateLoad(b.getInt16Ty(), field(list, kObjectFlags, b.getInt16Ty()));
+    llvm::Value* plain = b.CreateICmpEQ(b.CreateAnd(flags, b.getInt16(core::kSubclassInstance)), b.getInt16(0));
+    b.CreateCondBr(b.CreateAnd(b.CreateICmpEQ(kind_of(list), b.getInt8(kind_code(core::ObjKind::List))), plain), is_list, slow);
     b.SetInsertPoint(is_list);
     llvm::Value* end_ptr = field(list, kListItems + sizeof(void*), m.i8_ptr);
     llvm::Value* end = b.CreateLoad(m.i8_ptr, end_ptr);

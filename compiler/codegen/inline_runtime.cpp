@@ -162,6 +162,8 @@ int32_t ModuleEmitter::direct_target(const ir::Instr& in, uint32_t global) const
   if (!runtime || in.op != Op::Call || !in.kwnames.empty() || global >= known_function.size()) return -1;
   int32_t target = known_function[global];
   if (target < 0 || ir.functions[target].params.size() != in.args.size() || !entries[target]) return -1;
+  // Only plain positional parameters take the arguments as they are; a generator makes a generator object.
+  if (!ir.functions[target].simple_params() || ir.functions[target].is_generator) return -1;
   return target;
 }
 
@@ -242,8 +244,13 @@ void FunctionEmitter::emit_method_call(const ir::Instr& in, llvm::Value* argv, u
       m.i1, {llvm::PointerType::getUnqual(m.thread_ty), m.value_ptr, m.value_ptr, m.i8_ptr}, false);
   llvm::PHINode* ok = llvm::PHINode::Create(m.i1, static_cast<unsigned>(direct.size()) + 1, "method_ok");
   for (const core::Method* method : direct) {
+    llvm::BasicBlock* kind_block = new_block("method_kind");
     llvm::BasicBlock* call_block = new_block("method_direct");
-    by_kind->addCase(b.getInt8(static_cast<uint8_t>(method->receiver)), call_block);
+    by_kind->addCase(b.getInt8(static_cast<uint8_t>(method->receiver)), kind_block);
+    b.SetInsertPoint(kind_block);
+    // A list or dict of a user class: its class's methods come first (pk_call_method).
+    llvm::Value* flags = b.CreateLoad(b.getInt16Ty(), field(receiver, kObjectFlags, b.getInt16Ty()));
+    b.CreateCondBr(b.CreateICmpEQ(b.CreateAnd(flags, b.getInt16(core::kSubclassInstance)), b.getInt16(0)), call_block, generic);
     b.SetInsertPoint(call_block);
     llvm::Value* args = build_call_args(argv, npos, nkw, names);
     llvm::Value* fn = m.address(reinterpret_cast<const void*>(method->fn), llvm::PointerType::getUnqual(type));
@@ -307,7 +314,7 @@ void FunctionEmitter::begin_concat_str_int(const ir::Instr& in) {
 // Which slots hold a global loaded earlier in the current block (for
 // emit_positional_call); any other write to a slot forgets it.
 void FunctionEmitter::track_globals(const ir::Instr& in) {
-  if (in.op == Op::Unpack)
+  if (in.op == Op::Unpack || in.op == Op::UnpackEx)
     for (Slot s : in.args) slot_global_.erase(s);
   if (in.dst == ir::kNoSlot) return;
   if (in.op == Op::LoadGlobal) slot_global_[in.dst] = in.imm;

@@ -22,7 +22,7 @@ bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const 
   if (callee->tag == Tag::Object && callee->obj->kind == ObjKind::Function) {
     auto* f = static_cast<plank::core::FunctionObject*>(callee->obj);
     const CodeInfo* code = f->code;
-    if (code->entry != nullptr && code->params.size() == n) {
+    if (code->entry != nullptr && code->simple() && code->params.size() == n) {
       plank::core::Value result = plank::core::Value::none();
       if (!code->entry(t, f, const_cast<plank::core::Value*>(args), &result)) return false;
       *dst = result;
@@ -36,7 +36,7 @@ bool pkj_call_positional(plank::core::Thread* t, plank::core::Value* dst, const 
 // anything else is the ordinary method call (its errors included).
 bool pkj_call_append(plank::core::Thread* t, plank::core::Value* dst, const plank::core::Value* obj,
                      const plank::core::Value* name, const plank::core::Value* args) {
-  if (obj->tag == Tag::Object && obj->obj->kind == ObjKind::List) {
+  if (obj->tag == Tag::Object && obj->obj->kind == ObjKind::List && !(obj->obj->flags & plank::core::kSubclassInstance)) {
     try {
       plank::core::list_append(t, *obj, plank::core::load_value(args));
     } catch (const plank::core::Raised&) {  // MemoryError past the heap budget

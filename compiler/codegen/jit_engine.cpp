@@ -78,6 +78,8 @@ class JitEngine final : public engine::ExecutionEngine {
       void* address = jit_->lookup(names[i], error);
       if (address == nullptr) return false;
       runtime.code[i].entry = reinterpret_cast<core::EntryFn>(address);
+      // A generator function's compiled body resumes its generator (`args` is the GeneratorObject*).
+      if (module.functions[i].is_generator) runtime.code[i].resume = runtime.code[i].entry;
     }
     return true;
   }

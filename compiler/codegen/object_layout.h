@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "runtime/intrinsics.h"
+#include "runtime/generator.h"
 #include "runtime/objects.h"
 #include "runtime/thread.h"
 
@@ -32,9 +33,12 @@ constexpr uint64_t kEntryValue = offsetof(core::DictObject::Entry, value);
 constexpr uint64_t kEntrySize = sizeof(core::DictObject::Entry);
 constexpr uint64_t kEntryLive = offsetof(core::DictObject::Entry, live);
 constexpr uint64_t kDictLast = offsetof(core::DictObject, last);
+constexpr uint64_t kGeneratorSlots = offsetof(core::GeneratorObject, slots);  // a Value*
+constexpr uint64_t kGeneratorState = offsetof(core::GeneratorObject, state);  // a uint32_t
 #pragma GCC diagnostic pop
 static_assert(offsetof(core::Object, kind) == 0 && sizeof(core::ObjKind) == 1);
 static_assert(sizeof(core::IterKind) == 1);
+static_assert(sizeof(core::GeneratorObject::state) == 4 && sizeof(core::GeneratorObject::slots) == 8);
 static_assert(sizeof(core::Object::flags) == 2 && sizeof(core::StrObject::len) == 4);
 static_assert(sizeof(core::Value) == 16);
 static_assert(offsetof(core::CallArgs, values) == 0 && offsetof(core::CallArgs, npos) == 8 &&

@@ -47,7 +47,8 @@ void FunctionEmitter::find_register_temps() {
   reg_.assign(n, nullptr);
   temp_.assign(n, RegisterTemp{});
   appearances_.assign(n, 0);
-  if (m.options.debug) return;
+  // A generator's slots live in its generator object across yields: none in registers.
+  if (m.options.debug || fn().is_generator) return;
   std::vector<uint8_t> ok(n, 1);
   std::vector<uint32_t> defs(n, 0);
   std::vector<uint32_t> global_of(n, UINT32_MAX);  // the global a LoadGlobal temporary holds

@@ -2,6 +2,8 @@
 // extern "C" function of runtime/ops.h, by name, for the JIT (jit.cpp).
 // Compiled code calls nothing else (codegen.cpp declares the same names).
 #include <cstddef>
+#include <iterator>
+#include <vector>
 
 #include "compiler/codegen/jit.h"
 #include "compiler/ir/ir.h"
@@ -46,24 +48,22 @@ static_assert(static_cast<int>(core::Tag::None) == 0 && static_cast<int>(core::T
 
 #define PK_SYMBOL(name) {#name, reinterpret_cast<const void*>(&name)}
 
+// Every pk_* function of runtime/ops.h (the runtime's own list of them,
+// core::kRuntimeSymbols) and the JIT's pkj_* helpers.
 const RuntimeSymbol* runtime_symbols() {
-  static const RuntimeSymbol table[] = {
-      PK_SYMBOL(pk_enter),          PK_SYMBOL(pk_leave),         PK_SYMBOL(pk_poll),
-      PK_SYMBOL(pk_step),           PK_SYMBOL(pk_load_global),   PK_SYMBOL(pk_store_global),
-      PK_SYMBOL(pk_load_builtin),   PK_SYMBOL(pk_make_cell),     PK_SYMBOL(pk_load_cell),
-      PK_SYMBOL(pk_store_cell),     PK_SYMBOL(pk_load_free),     PK_SYMBOL(pk_binary),
-      PK_SYMBOL(pk_unary),          PK_SYMBOL(pk_compare),       PK_SYMBOL(pk_truth),
-      PK_SYMBOL(pk_build_list),     PK_SYMBOL(pk_build_tuple),   PK_SYMBOL(pk_build_dict),
-      PK_SYMBOL(pk_get_item),       PK_SYMBOL(pk_set_item),      PK_SYMBOL(pk_get_slice),
-      PK_SYMBOL(pk_get_attr),       PK_SYMBOL(pk_set_attr),      PK_SYMBOL(pk_get_iter),
-      PK_SYMBOL(pk_for_iter),       PK_SYMBOL(pk_unpack),        PK_SYMBOL(pk_assert_failed),
-      PK_SYMBOL(pk_call),           PK_SYMBOL(pk_call_method),   PK_SYMBOL(pk_call_intrinsic),
-      PK_SYMBOL(pk_make_function),  PK_SYMBOL(pk_raise),         PK_SYMBOL(pkj_call_positional),
-      PK_SYMBOL(pkj_call_append),   PK_SYMBOL(pkj_call_len),     PK_SYMBOL(pkj_dict_find_int),
-      PK_SYMBOL(pk_seal),           PK_SYMBOL(pkj_concat_str_int),
-      {nullptr, nullptr},
-  };
-  return table;
+  static const std::vector<RuntimeSymbol> table = [] {
+    std::vector<RuntimeSymbol> all;
+    for (size_t i = 0; i < core::kRuntimeSymbolCount; ++i)
+      all.push_back({core::kRuntimeSymbols[i].name, core::kRuntimeSymbols[i].address});
+    const RuntimeSymbol helpers[] = {
+        PK_SYMBOL(pkj_call_positional), PK_SYMBOL(pkj_call_append),   PK_SYMBOL(pkj_call_len),
+        PK_SYMBOL(pkj_dict_find_int),   PK_SYMBOL(pkj_concat_str_int),
+    };
+    all.insert(all.end(), std::begin(helpers), std::end(helpers));
+    all.push_back({nullptr, nullptr});
+    return all;
+  }();
+  return table.data();
 }
 
 }  // namespace plank::codegen

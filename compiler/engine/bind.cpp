@@ -2,6 +2,9 @@
 
 #include "runtime/heap.h"
 #include "runtime/objects.h"
+#include "runtime/bigint.h"
+#include "runtime/bytes.h"
+#include "runtime/classes.h"
 
 namespace plank::engine {
 
@@ -15,6 +18,14 @@ void bind(const ir::Module& module, core::Thread& thread, core::ModuleRuntime& r
       case ir::Constant::Kind::Int: runtime.constants.push_back(core::Value::integer(c.i)); break;
       case ir::Constant::Kind::Float: runtime.constants.push_back(core::Value::real(c.f)); break;
       case ir::Constant::Kind::Str: runtime.constants.push_back(core::intern_str(&thread, c.s)); break;
+      case ir::Constant::Kind::BigInt: {
+        core::Value v = core::Value::integer(0);
+        core::parse_int_value(&thread, c.s, 0, &v);  // the front end checked the literal
+        runtime.constants.push_back(v);
+        break;
+      }
+      case ir::Constant::Kind::Bytes: runtime.constants.push_back(core::make_bytes(&thread, c.s)); break;
+      case ir::Constant::Kind::Ellipsis: runtime.constants.push_back(core::ellipsis(&thread)); break;
     }
   }
   runtime.global_names = module.globals;
@@ -30,12 +41,31 @@ void bind(const ir::Module& module, core::Thread& thread, core::ModuleRuntime& r
     code.file = runtime.file;
     code.first_line = f.first_line;
     code.params.clear();
+    code.argcount = code.posonly = code.kwonly = 0;
+    code.varargs = code.varkw = false;
+    code.kwonly_has_default.clear();
     uint32_t first_default = static_cast<uint32_t>(f.params.size());
     for (size_t k = 0; k < f.params.size(); ++k) {
-      code.params.push_back(f.params[k].name);
-      if (f.params[k].has_default && first_default == f.params.size()) first_default = static_cast<uint32_t>(k);
+      const ir::Param& p = f.params[k];
+      code.params.push_back(p.name);
+      switch (p.kind) {
+        case ir::ParamKind::PositionalOnly: ++code.posonly; [[fallthrough]];
+        case ir::ParamKind::Positional:
+          ++code.argcount;
+          if (p.has_default && first_default == f.params.size()) first_default = static_cast<uint32_t>(k);
+          break;
+        case ir::ParamKind::VarArgs: code.varargs = true; break;
+        case ir::ParamKind::KeywordOnly:
+          ++code.kwonly;
+          code.kwonly_has_default.push_back(p.has_default);
+          break;
+        case ir::ParamKind::VarKeywords: code.varkw = true; break;
+      }
     }
     code.defaults_from = {first_default};
+    code.is_generator = f.is_generator;
+    code.is_coroutine = f.is_coroutine;
+    code.resume = nullptr;
     code.slot_count = f.slot_count;
     code.slot_names = f.slot_names;
     code.slot_names.resize(f.slot_count);

@@ -23,6 +23,7 @@ class InterpreterEngine final : public ExecutionEngine {
     for (size_t i = 0; i < module.functions.size(); ++i) {
       runtime.code[i].engine_data = &module.functions[i];
       runtime.code[i].entry = options_.debug ? &interp::entry_debug : &interp::entry;
+      if (module.functions[i].is_generator) runtime.code[i].resume = interp::resume_entry(options_.debug);
     }
     return true;
   }

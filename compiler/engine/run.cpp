@@ -14,6 +14,7 @@
 #include "compiler/check/check.h"
 #include "compiler/engine/bind.h"
 #include "compiler/engine/engine.h"
+#include "compiler/engine/imports.h"
 #include "compiler/frontend/ast_dump.h"
 #include "compiler/frontend/parser.h"
 #include "compiler/lower/lower.h"
@@ -202,6 +203,14 @@ bool run_module_body(core::Thread& thread, core::ModuleRuntime& runtime, double*
 
 namespace {
 
+// The engine's options from the run's: the program's engine and the stdlib modules' use the same.
+EngineOptions engine_options(const RunOptions& o) {
+  EngineOptions eopts;
+  eopts.debug = o.debug;
+  eopts.opt_level = o.opt_level;
+  return eopts;
+}
+
 // check -> lower -> bind -> engine -> run, for a parsed or built module.
 // `sink` may already hold the parser's diagnostics (reported with the checker's).
 RunResult compile_and_run(const ast::Module& module, const RunOptions& o, std::chrono::steady_clock::time_point started,
@@ -255,6 +264,9 @@ RunResult compile_and_run(const ast::Module& module, const RunOptions& o, std::c
   if (o.out) thread.output = o.out;
   if (o.debug) thread.step_hook = o.step_hook;
   thread.host = o.host;
+  // Modules written in Plank (stdlib/) load on the engine the program runs on.
+  ModuleLoader modules(engine->name(), engine_options(o));
+  modules.install(thread);
   core::ModuleRuntime runtime;
   bind(ir, thread, runtime);
   std::string error;
@@ -290,10 +302,7 @@ RunResult compile_and_run(const ast::Module& module, const RunOptions& o, std::c
 
 // The engine, made before compiling: a missing JIT is an error, never a silent fallback.
 std::unique_ptr<ExecutionEngine> engine_for(const RunOptions& o, std::string* error) {
-  EngineOptions eopts;
-  eopts.debug = o.debug;
-  eopts.opt_level = o.opt_level;
-  return make_engine(o.engine, o.workload, eopts, error);
+  return make_engine(o.engine, o.workload, engine_options(o), error);
 }
 
 RunResult failed_to_start(const RunOptions& o, const std::string& message) {

@@ -24,15 +24,20 @@ enum class ExprKind : uint8_t {
   IntLiteral, FloatLiteral, StringLiteral, BoolLiteral, NoneLiteral,
   Name, List, Tuple, Dict, Call, Attribute, Subscript, Slice,
   Binary, Unary, Compare, BoolOp, Conditional, Lambda,
+  // The Python of plans and agent scripts (issue 27):
+  BytesLiteral, Ellipsis, Set, Comprehension, Starred, Yield, YieldFrom, Await,
+  JoinedStr, FormattedValue, NamedExpr,
 };
 
 enum class StmtKind : uint8_t {
   FunctionDef, Return, If, While, For, Break, Continue, Pass, Assert,
   Assign, AugAssign, Import, FromImport, ExprStmt,
+  ClassDef, Try, Raise, With, Global, Nonlocal, Delete, AnnAssign,
 };
 
-enum class BinaryOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow };
-enum class UnaryOp : uint8_t { Neg, Pos, Not };
+// The order is the runtime's operator numbering (runtime/ops.cpp): append only.
+enum class BinaryOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, BitOr, BitXor, BitAnd, LShift, RShift, MatMul };
+enum class UnaryOp : uint8_t { Neg, Pos, Not, Invert };
 enum class CompareOp : uint8_t { Lt, Gt, Eq, Ge, Le, Ne, In, NotIn, Is, IsNot };
 enum class BoolOpKind : uint8_t { And, Or };
 
@@ -81,9 +86,12 @@ struct Identifier {
   static constexpr ExprKind kKind = ExprKind::K; \
   static bool classof(const Expr* e) { return e->kind == ExprKind::K; }
 
+// An int literal; one that does not fit 64 bits keeps its decimal digits in
+// `big` (value is then 0): ints have arbitrary precision.
 struct IntLiteral : Expr {
   PLANK_EXPR_CLASSOF(IntLiteral)
   int64_t value;
+  std::string big;
   IntLiteral(Span s, int64_t v) : Expr(kKind, s), value(v) {}
 };
 
@@ -131,6 +139,7 @@ struct TupleExpr : Expr {
   TupleExpr(Span s, ExprList e) : Expr(kKind, s), elements(std::move(e)) {}
 };
 
+// `key: value`, or `**value` when key is null.
 struct DictEntry {
   ExprPtr key;
   ExprPtr value;
@@ -143,16 +152,18 @@ struct DictExpr : Expr {
   DictExpr(Span s, std::vector<DictEntry> e) : Expr(kKind, s), entries(std::move(e)) {}
 };
 
+// `name=value`, or `**value` (a mapping unpacked) when name is empty.
 struct KeywordArg {
   std::string name;
   Span name_span;
   ExprPtr value;
 };
 
-// Positional arguments in `args`, keyword arguments in `keywords`, each in source
-// order. Plank accepts a positional argument after a keyword one (the DEPS paper's
-// Prompt 1 does it); `positional_after_keyword` records that so a later stage can
-// reject or accept it. Source order across both lists is recoverable from spans.
+// Positional arguments in `args` (a Starred one is `*iterable` unpacked),
+// keyword arguments in `keywords`, each in source order. Plank accepts a
+// positional argument after a keyword one (the DEPS paper's Prompt 1 does it);
+// `positional_after_keyword` records that so a later stage can reject or
+// accept it. Source order across both lists is recoverable from spans.
 struct Call : Expr {
   PLANK_EXPR_CLASSOF(Call)
   ExprPtr callee;
@@ -228,10 +239,16 @@ struct Conditional : Expr {
       : Expr(kKind, s), test(std::move(t)), body(std::move(b)), orelse(std::move(o)) {}
 };
 
+// How a parameter binds (Python's order): positional-only (before `/`),
+// positional-or-keyword, `*args`, keyword-only (after `*` or `*args`), `**kwargs`.
+enum class ParamKind : uint8_t { Normal, PositionalOnly, VarArgs, KeywordOnly, VarKeywords };
+
 struct Param {
   std::string name;
   Span span;         // the name
   ExprPtr default_;  // may be null
+  ParamKind kind = ParamKind::Normal;
+  ExprPtr annotation;  // may be null; never evaluated (as under `from __future__ import annotations`)
 };
 
 // `lambda x, y=1: body`
@@ -241,6 +258,99 @@ struct Lambda : Expr {
   ExprPtr body;
   Lambda(Span s, std::vector<Param> p, ExprPtr b) : Expr(kKind, s), params(std::move(p)), body(std::move(b)) {}
 };
+
+// `b'...'`: the bytes, each char one byte.
+struct BytesLiteral : Expr {
+  PLANK_EXPR_CLASSOF(BytesLiteral)
+  std::string value;
+  BytesLiteral(Span s, std::string v) : Expr(kKind, s), value(std::move(v)) {}
+};
+
+// `...`
+struct EllipsisLiteral : Expr {
+  PLANK_EXPR_CLASSOF(Ellipsis)
+  explicit EllipsisLiteral(Span s) : Expr(kKind, s) {}
+};
+
+// `{a, b, *c}` (never empty: `{}` is a dict)
+struct SetExpr : Expr {
+  PLANK_EXPR_CLASSOF(Set)
+  ExprList elements;
+  SetExpr(Span s, ExprList e) : Expr(kKind, s), elements(std::move(e)) {}
+};
+
+// `for target in iter if cond ...` of a comprehension.
+struct ComprehensionFor {
+  ExprPtr target;
+  ExprPtr iter;
+  ExprList ifs;
+  bool is_async = false;
+};
+
+// `[elt for ...]`, `{elt for ...}`, `{key: value for ...}`, `(elt for ...)`.
+// It runs in its own scope (Python 3): its targets do not leak.
+enum class ComprehensionKind : uint8_t { List, Set, Dict, Generator };
+struct Comprehension : Expr {
+  PLANK_EXPR_CLASSOF(Comprehension)
+  ComprehensionKind comp;
+  ExprPtr element;  // the key for a dict comprehension
+  ExprPtr value;    // dict comprehension only
+  std::vector<ComprehensionFor> generators;
+  Comprehension(Span s, ComprehensionKind k) : Expr(kKind, s), comp(k) {}
+};
+
+// `*value` in a call, a literal or an assignment target.
+struct Starred : Expr {
+  PLANK_EXPR_CLASSOF(Starred)
+  ExprPtr value;
+  Starred(Span s, ExprPtr v) : Expr(kKind, s), value(std::move(v)) {}
+};
+
+// `yield [value]`
+struct YieldExpr : Expr {
+  PLANK_EXPR_CLASSOF(Yield)
+  ExprPtr value;  // may be null
+  YieldExpr(Span s, ExprPtr v) : Expr(kKind, s), value(std::move(v)) {}
+};
+
+// `yield from value`
+struct YieldFrom : Expr {
+  PLANK_EXPR_CLASSOF(YieldFrom)
+  ExprPtr value;
+  YieldFrom(Span s, ExprPtr v) : Expr(kKind, s), value(std::move(v)) {}
+};
+
+// `await value`
+struct Await : Expr {
+  PLANK_EXPR_CLASSOF(Await)
+  ExprPtr value;
+  Await(Span s, ExprPtr v) : Expr(kKind, s), value(std::move(v)) {}
+};
+
+// An f-string: its parts in order, each a StringLiteral or a FormattedValue.
+struct JoinedStr : Expr {
+  PLANK_EXPR_CLASSOF(JoinedStr)
+  ExprList values;
+  JoinedStr(Span s, ExprList v) : Expr(kKind, s), values(std::move(v)) {}
+};
+
+// `{value!conversion:format_spec}` of an f-string; conversion is 0, 's', 'r' or 'a';
+// format_spec (may be null) is a JoinedStr, since a spec may hold fields itself.
+struct FormattedValue : Expr {
+  PLANK_EXPR_CLASSOF(FormattedValue)
+  ExprPtr value;
+  char conversion = 0;
+  ExprPtr format_spec;
+  FormattedValue(Span s, ExprPtr v) : Expr(kKind, s), value(std::move(v)) {}
+};
+
+// `target := value`
+struct NamedExpr : Expr {
+  PLANK_EXPR_CLASSOF(NamedExpr)
+  ExprPtr target;  // a Name
+  ExprPtr value;
+  NamedExpr(Span s, ExprPtr t, ExprPtr v) : Expr(kKind, s), target(std::move(t)), value(std::move(v)) {}
+};
 #undef PLANK_EXPR_CLASSOF
 
 // ------------------------------------------------------------------ statements
@@ -248,12 +358,16 @@ struct Lambda : Expr {
   static constexpr StmtKind kKind = StmtKind::K; \
   static bool classof(const Stmt* s) { return s->kind == StmtKind::K; }
 
+// `@decorators def name(params) -> returns: body` (`async def` when is_async).
 struct FunctionDef : Stmt {
   PLANK_STMT_CLASSOF(FunctionDef)
   std::string name;
   Span name_span;
   std::vector<Param> params;
   StmtList body;
+  ExprList decorators;  // outermost first, as written
+  ExprPtr returns;      // the annotation; may be null, never evaluated
+  bool is_async = false;
   FunctionDef(Span s, std::string n, Span ns) : Stmt(kKind, s), name(std::move(n)), name_span(ns) {}
 };
 
@@ -274,10 +388,12 @@ struct If : Stmt {
   If(Span s, ExprPtr t) : Stmt(kKind, s), test(std::move(t)) {}
 };
 
+// `orelse` runs when the loop ends without `break`.
 struct While : Stmt {
   PLANK_STMT_CLASSOF(While)
   ExprPtr test;
   StmtList body;
+  StmtList orelse;
   While(Span s, ExprPtr t) : Stmt(kKind, s), test(std::move(t)) {}
 };
 
@@ -287,6 +403,8 @@ struct For : Stmt {
   ExprPtr target;
   ExprPtr iterable;
   StmtList body;
+  StmtList orelse;
+  bool is_async = false;
   For(Span s, ExprPtr t, ExprPtr i) : Stmt(kKind, s), target(std::move(t)), iterable(std::move(i)) {}
 };
 
@@ -332,7 +450,7 @@ struct AugAssign : Stmt {
 };
 
 struct ImportAlias {
-  std::string name;     // dotted for `import a.b`
+  std::string name;     // dotted for `import a.b`; "*" for `from m import *`
   Span span;            // the (dotted) name
   std::string as_name;  // empty when there is no `as`
   Span as_span;
@@ -358,6 +476,90 @@ struct ExprStmt : Stmt {
   PLANK_STMT_CLASSOF(ExprStmt)
   ExprPtr value;
   ExprStmt(Span s, ExprPtr v) : Stmt(kKind, s), value(std::move(v)) {}
+};
+
+// `@decorators class name(bases, keywords): body`
+struct ClassDef : Stmt {
+  PLANK_STMT_CLASSOF(ClassDef)
+  std::string name;
+  Span name_span;
+  ExprList bases;
+  std::vector<KeywordArg> keywords;  // `metaclass=...` and the like
+  StmtList body;
+  ExprList decorators;
+  ClassDef(Span s, std::string n, Span ns) : Stmt(kKind, s), name(std::move(n)), name_span(ns) {}
+};
+
+// `except type as name: body` (type may be null: a bare `except:`).
+struct ExceptHandler {
+  ExprPtr type;
+  std::string name;  // empty without `as`
+  Span name_span;
+  StmtList body;
+  Span span;         // the `except` clause
+};
+
+// `try: body except...: else: finally:`
+struct Try : Stmt {
+  PLANK_STMT_CLASSOF(Try)
+  StmtList body;
+  std::vector<ExceptHandler> handlers;
+  StmtList orelse;
+  StmtList finalbody;
+  explicit Try(Span s) : Stmt(kKind, s) {}
+};
+
+// `raise [exc [from cause]]`
+struct Raise : Stmt {
+  PLANK_STMT_CLASSOF(Raise)
+  ExprPtr exc;    // may be null: re-raise the exception being handled
+  ExprPtr cause;  // may be null
+  Raise(Span s, ExprPtr e, ExprPtr c) : Stmt(kKind, s), exc(std::move(e)), cause(std::move(c)) {}
+};
+
+struct WithItem {
+  ExprPtr context;
+  ExprPtr target;  // may be null
+};
+
+// `with a as x, b: body` (`async with` when is_async)
+struct With : Stmt {
+  PLANK_STMT_CLASSOF(With)
+  std::vector<WithItem> items;
+  StmtList body;
+  bool is_async = false;
+  explicit With(Span s) : Stmt(kKind, s) {}
+};
+
+// `global a, b`
+struct Global : Stmt {
+  PLANK_STMT_CLASSOF(Global)
+  std::vector<Identifier> names;
+  explicit Global(Span s) : Stmt(kKind, s) {}
+};
+
+// `nonlocal a, b`
+struct Nonlocal : Stmt {
+  PLANK_STMT_CLASSOF(Nonlocal)
+  std::vector<Identifier> names;
+  explicit Nonlocal(Span s) : Stmt(kKind, s) {}
+};
+
+// `del a, b[i], c.d`
+struct Delete : Stmt {
+  PLANK_STMT_CLASSOF(Delete)
+  ExprList targets;
+  Delete(Span s, ExprList t) : Stmt(kKind, s), targets(std::move(t)) {}
+};
+
+// `target: annotation [= value]`; the annotation is never evaluated.
+struct AnnAssign : Stmt {
+  PLANK_STMT_CLASSOF(AnnAssign)
+  ExprPtr target;
+  ExprPtr annotation;
+  ExprPtr value;  // may be null
+  AnnAssign(Span s, ExprPtr t, ExprPtr a, ExprPtr v)
+      : Stmt(kKind, s), target(std::move(t)), annotation(std::move(a)), value(std::move(v)) {}
 };
 #undef PLANK_STMT_CLASSOF
 

@@ -16,6 +16,12 @@ const char* op_text(BinaryOp op) {
     case BinaryOp::FloorDiv: return "//";
     case BinaryOp::Mod: return "%";
     case BinaryOp::Pow: return "**";
+    case BinaryOp::BitOr: return "|";
+    case BinaryOp::BitXor: return "^";
+    case BinaryOp::BitAnd: return "&";
+    case BinaryOp::LShift: return "<<";
+    case BinaryOp::RShift: return ">>";
+    case BinaryOp::MatMul: return "@";
   }
   return "?";
 }
@@ -24,6 +30,7 @@ const char* op_text(UnaryOp op) {
     case UnaryOp::Neg: return "-";
     case UnaryOp::Pos: return "+";
     case UnaryOp::Not: return "not";
+    case UnaryOp::Invert: return "~";
   }
   return "?";
 }
@@ -65,6 +72,17 @@ const char* kind_name(ExprKind k) {
     case ExprKind::BoolOp: return "BoolOp";
     case ExprKind::Conditional: return "Conditional";
     case ExprKind::Lambda: return "Lambda";
+    case ExprKind::BytesLiteral: return "BytesLiteral";
+    case ExprKind::Ellipsis: return "Ellipsis";
+    case ExprKind::Set: return "Set";
+    case ExprKind::Comprehension: return "Comprehension";
+    case ExprKind::Starred: return "Starred";
+    case ExprKind::Yield: return "Yield";
+    case ExprKind::YieldFrom: return "YieldFrom";
+    case ExprKind::Await: return "Await";
+    case ExprKind::JoinedStr: return "JoinedStr";
+    case ExprKind::FormattedValue: return "FormattedValue";
+    case ExprKind::NamedExpr: return "NamedExpr";
   }
   return "?";
 }
@@ -84,6 +102,14 @@ const char* kind_name(StmtKind k) {
     case StmtKind::Import: return "Import";
     case StmtKind::FromImport: return "FromImport";
     case StmtKind::ExprStmt: return "ExprStmt";
+    case StmtKind::ClassDef: return "ClassDef";
+    case StmtKind::Try: return "Try";
+    case StmtKind::Raise: return "Raise";
+    case StmtKind::With: return "With";
+    case StmtKind::Global: return "Global";
+    case StmtKind::Nonlocal: return "Nonlocal";
+    case StmtKind::Delete: return "Delete";
+    case StmtKind::AnnAssign: return "AnnAssign";
   }
   return "?";
 }
@@ -114,8 +140,14 @@ class Dumper {
     switch (s.kind) {
       case StmtKind::FunctionDef: {
         auto& n = static_cast<const FunctionDef&>(s);
-        open("Def", &s.span, n.name);
+        open(n.is_async ? "AsyncDef" : "Def", &s.span, n.name);
+        decorators(n.decorators);
         params(n.params);
+        if (n.returns) {
+          open("Returns", nullptr);
+          expr(*n.returns);
+          close();
+        }
         block("Body", n.body);
         close();
         break;
@@ -141,15 +173,17 @@ class Dumper {
         open("While", &s.span);
         expr(*n.test);
         block("Body", n.body);
+        if (!n.orelse.empty()) block("Else", n.orelse);
         close();
         break;
       }
       case StmtKind::For: {
         auto& n = static_cast<const For&>(s);
-        open("For", &s.span);
+        open(n.is_async ? "AsyncFor" : "For", &s.span);
         expr(*n.target);
         expr(*n.iterable);
         block("Body", n.body);
+        if (!n.orelse.empty()) block("Else", n.orelse);
         close();
         break;
       }
@@ -201,14 +235,95 @@ class Dumper {
         close();
         break;
       }
+      case StmtKind::ClassDef: {
+        auto& n = static_cast<const ClassDef&>(s);
+        open("Class", &s.span, n.name);
+        decorators(n.decorators);
+        if (!n.bases.empty()) {
+          open("Bases", nullptr);
+          for (const auto& b : n.bases) expr(*b);
+          close();
+        }
+        keywords(n.keywords);
+        block("Body", n.body);
+        close();
+        break;
+      }
+      case StmtKind::Try: {
+        auto& n = static_cast<const Try&>(s);
+        open("Try", &s.span);
+        block("Body", n.body);
+        for (const auto& h : n.handlers) {
+          open("Except", &h.span, h.name);
+          if (h.type) expr(*h.type);
+          block("Body", h.body);
+          close();
+        }
+        if (!n.orelse.empty()) block("Else", n.orelse);
+        if (!n.finalbody.empty()) block("Finally", n.finalbody);
+        close();
+        break;
+      }
+      case StmtKind::Raise: {
+        auto& n = static_cast<const Raise&>(s);
+        open("Raise", &s.span);
+        if (n.exc) expr(*n.exc);
+        if (n.cause) {
+          open("From", nullptr);
+          expr(*n.cause);
+          close();
+        }
+        close();
+        break;
+      }
+      case StmtKind::With: {
+        auto& n = static_cast<const With&>(s);
+        open(n.is_async ? "AsyncWith" : "With", &s.span);
+        for (const auto& item : n.items) {
+          open("Item", nullptr);
+          expr(*item.context);
+          if (item.target) expr(*item.target);
+          close();
+        }
+        block("Body", n.body);
+        close();
+        break;
+      }
+      case StmtKind::Global:
+      case StmtKind::Nonlocal: {
+        const auto& names = s.kind == StmtKind::Global ? static_cast<const Global&>(s).names
+                                                       : static_cast<const Nonlocal&>(s).names;
+        std::string joined;
+        for (const auto& id : names) joined += (joined.empty() ? "" : ", ") + id.name;
+        leaf(s.kind == StmtKind::Global ? "Global" : "Nonlocal", s.span, joined);
+        break;
+      }
+      case StmtKind::Delete: {
+        auto& n = static_cast<const Delete&>(s);
+        open("Delete", &s.span);
+        for (const auto& t : n.targets) expr(*t);
+        close();
+        break;
+      }
+      case StmtKind::AnnAssign: {
+        auto& n = static_cast<const AnnAssign&>(s);
+        open("AnnAssign", &s.span);
+        expr(*n.target);
+        expr(*n.annotation);
+        if (n.value) expr(*n.value);
+        close();
+        break;
+      }
     }
   }
 
   void expr(const Expr& e) {
     switch (e.kind) {
-      case ExprKind::IntLiteral:
-        leaf("Int", e.span, std::to_string(static_cast<const IntLiteral&>(e).value));
+      case ExprKind::IntLiteral: {
+        auto& n = static_cast<const IntLiteral&>(e);
+        leaf("Int", e.span, n.big.empty() ? std::to_string(n.value) : n.big);
         break;
+      }
       case ExprKind::FloatLiteral:
         leaf("Float", e.span, format_double(static_cast<const FloatLiteral&>(e).value));
         break;
@@ -226,8 +341,8 @@ class Dumper {
         auto& n = static_cast<const DictExpr&>(e);
         open("Dict", &e.span);
         for (const auto& entry : n.entries) {
-          open("Entry", nullptr);
-          expr(*entry.key);
+          open(entry.key ? "Entry" : "Unpack", nullptr);
+          if (entry.key) expr(*entry.key);
           expr(*entry.value);
           close();
         }
@@ -239,11 +354,7 @@ class Dumper {
         open("Call", &e.span);
         expr(*n.callee);
         for (const auto& a : n.args) expr(*a);
-        for (const auto& k : n.keywords) {
-          open("Keyword", &k.name_span, k.name);
-          expr(*k.value);
-          close();
-        }
+        keywords(n.keywords);
         close();
         break;
       }
@@ -321,6 +432,73 @@ class Dumper {
         close();
         break;
       }
+      case ExprKind::BytesLiteral:
+        leaf("Bytes", e.span, "b" + quote_for_dump(static_cast<const BytesLiteral&>(e).value));
+        break;
+      case ExprKind::Ellipsis: leaf("Ellipsis", e.span); break;
+      case ExprKind::Set: list("Set", e.span, static_cast<const SetExpr&>(e).elements); break;
+      case ExprKind::Comprehension: {
+        auto& n = static_cast<const Comprehension&>(e);
+        static const char* heads[] = {"ListComp", "SetComp", "DictComp", "GeneratorExp"};
+        open(heads[static_cast<int>(n.comp)], &e.span);
+        expr(*n.element);
+        if (n.value) expr(*n.value);
+        for (const auto& g : n.generators) {
+          open(g.is_async ? "AsyncFor" : "For", nullptr);
+          expr(*g.target);
+          expr(*g.iter);
+          for (const auto& c : g.ifs) {
+            open("If", nullptr);
+            expr(*c);
+            close();
+          }
+          close();
+        }
+        close();
+        break;
+      }
+      case ExprKind::Starred: {
+        open("Starred", &e.span);
+        expr(*static_cast<const Starred&>(e).value);
+        close();
+        break;
+      }
+      case ExprKind::Yield: {
+        auto& n = static_cast<const YieldExpr&>(e);
+        open("Yield", &e.span);
+        if (n.value) expr(*n.value);
+        close();
+        break;
+      }
+      case ExprKind::YieldFrom: {
+        open("YieldFrom", &e.span);
+        expr(*static_cast<const YieldFrom&>(e).value);
+        close();
+        break;
+      }
+      case ExprKind::Await: {
+        open("Await", &e.span);
+        expr(*static_cast<const Await&>(e).value);
+        close();
+        break;
+      }
+      case ExprKind::JoinedStr: list("JoinedStr", e.span, static_cast<const JoinedStr&>(e).values); break;
+      case ExprKind::FormattedValue: {
+        auto& n = static_cast<const FormattedValue&>(e);
+        open("FormattedValue", &e.span, n.conversion ? std::string("!") + n.conversion : std::string());
+        expr(*n.value);
+        if (n.format_spec) expr(*n.format_spec);
+        close();
+        break;
+      }
+      case ExprKind::NamedExpr: {
+        auto& n = static_cast<const NamedExpr&>(e);
+        open("NamedExpr", &e.span);
+        expr(*n.target);
+        expr(*n.value);
+        close();
+        break;
+      }
     }
   }
 
@@ -368,9 +546,35 @@ class Dumper {
     close();
   }
   void params(const std::vector<Param>& ps) {
+    static const char* prefixes[] = {"", "", "*", "", "**"};
+    static const char* suffixes[] = {"", " (positional-only)", "", " (keyword-only)", ""};
     for (const auto& p : ps) {
-      open("Param", &p.span, p.name);
+      int k = static_cast<int>(p.kind);
+      open("Param", &p.span, prefixes[k] + p.name + suffixes[k]);
+      if (p.annotation) {
+        open("Annotation", nullptr);
+        expr(*p.annotation);
+        close();
+      }
       if (p.default_) expr(*p.default_);
+      close();
+    }
+  }
+  void decorators(const ExprList& ds) {
+    for (const auto& d : ds) {
+      open("Decorator", nullptr);
+      expr(*d);
+      close();
+    }
+  }
+  void keywords(const std::vector<KeywordArg>& ks) {
+    for (const auto& k : ks) {
+      if (k.name.empty()) {
+        open("KeywordUnpack", &k.value->span);
+      } else {
+        open("Keyword", &k.name_span, k.name);
+      }
+      expr(*k.value);
       close();
     }
   }

@@ -7,8 +7,9 @@
 namespace plank::ast {
 
 // Calls f(const Expr*) for each non-null child of e. Lambda yields its
-// defaults and then its body; callers that open a scope for the body handle
-// Lambda themselves.
+// defaults and then its body, a comprehension its first iterable, then each
+// clause's target, ifs and next iterable, then its element; callers that open
+// a scope for a body handle Lambda and Comprehension themselves.
 template <typename F>
 void for_each_child(const Expr* e, F&& f) {
   auto visit = [&](const ExprPtr& c) {
@@ -67,6 +68,33 @@ void for_each_child(const Expr* e, F&& f) {
       visit(l->body);
       return;
     }
+    case ExprKind::Set: for (auto& x : cast<SetExpr>(e)->elements) visit(x); return;
+    case ExprKind::Comprehension: {
+      auto* c = cast<Comprehension>(e);
+      for (auto& g : c->generators) {
+        visit(g.iter);
+        visit(g.target);
+        for (auto& x : g.ifs) visit(x);
+      }
+      visit(c->element);
+      visit(c->value);
+      return;
+    }
+    case ExprKind::Starred: visit(cast<Starred>(e)->value); return;
+    case ExprKind::Yield: visit(cast<YieldExpr>(e)->value); return;
+    case ExprKind::YieldFrom: visit(cast<YieldFrom>(e)->value); return;
+    case ExprKind::Await: visit(cast<Await>(e)->value); return;
+    case ExprKind::JoinedStr: for (auto& x : cast<JoinedStr>(e)->values) visit(x); return;
+    case ExprKind::FormattedValue:
+      visit(cast<FormattedValue>(e)->value);
+      visit(cast<FormattedValue>(e)->format_spec);
+      return;
+    case ExprKind::NamedExpr:
+      visit(cast<NamedExpr>(e)->value);
+      visit(cast<NamedExpr>(e)->target);
+      return;
+    case ExprKind::BytesLiteral:
+    case ExprKind::Ellipsis:
     case ExprKind::IntLiteral:
     case ExprKind::FloatLiteral:
     case ExprKind::StringLiteral:

@@ -8,6 +8,7 @@
 
 #include "PlankParser.h"
 #include "compiler/frontend/parser.h"
+#include "runtime/unicode.h"
 #include "support/utf8.h"
 
 namespace plank::frontend {
@@ -26,9 +27,9 @@ bool is_close_bracket(size_t t) { return t == P::RPAR || t == P::RSQB || t == P:
 
 bool ends_operand(size_t t) {
   switch (t) {
-    case P::NAME: case P::INT: case P::FLOAT: case P::STRING: case P::RPAR: case P::RSQB:
+    case P::NAME: case P::INT: case P::FLOAT: case P::IMAGINARY: case P::STRING: case P::RPAR: case P::RSQB:
     case P::RBRACE: case P::NONE: case P::NULL_LIT: case P::TRUE: case P::TRUE_LOWER:
-    case P::FALSE: case P::FALSE_LOWER:
+    case P::FALSE: case P::FALSE_LOWER: case P::ELLIPSIS:
       return true;
     default:
       return false;
@@ -73,6 +74,30 @@ std::string quote_char_for_message(std::string_view text, size_t at, size_t* len
   *length = n;
   std::snprintf(buf, sizeof buf, " (U+%04X)", cp);
   return "'" + std::string(text.substr(at, n)) + "'" + buf;
+}
+
+// The byte length of the first character of `name` that cannot be part of a
+// Python identifier (0 when every one can), at *at. Past ASCII: letters may
+// start a name, letters and numbers continue it (Unicode's categories, from
+// the same tables as str.isalpha / isalnum).
+size_t invalid_in_name(std::string_view name, size_t* at) {
+  for (size_t i = 0; i < name.size();) {
+    unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    uint32_t cp = 0;
+    size_t n = utf8::decode(name, i, &cp);
+    uint8_t props = n ? core::unicode::props(cp) : 0;
+    bool ok = n && (i == 0 ? (props & core::unicode::kAlpha) : (props & (core::unicode::kAlpha | core::unicode::kAlnum)));
+    if (!ok) {
+      *at = i;
+      return n ? n : 1;
+    }
+    i += n;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -166,6 +191,19 @@ void IndentLexer::fill() {
     }
     return;
   }
+  if (type == P::NAME) {
+    std::string_view name(text_.data() + start, t->getStopIndex() + 1 - start);
+    size_t bad_at = 0;
+    if (invalid_in_name(name, &bad_at) != 0) {
+      if (invalid_reported_line_ != logical_line_) {
+        invalid_reported_line_ = logical_line_;
+        size_t len = 1;
+        std::string what = quote_char_for_message(text_, start + bad_at, &len);
+        report(Span::at(static_cast<uint32_t>(start + bad_at), static_cast<uint32_t>(len)), "invalid character " + what);
+      }
+      return;
+    }
+  }
   if (type == P::UNTERMINATED_STRING) {
     uint32_t stop = static_cast<uint32_t>(t->getStopIndex()) + 1;
     report({start, std::max(stop, start + 1)}, "unterminated string literal");
@@ -186,7 +224,12 @@ void IndentLexer::fill() {
   if (at_line_start_) {
     at_line_start_ = false;
     if (!expression_mode_ && !indent(start)) return;
-    if (indents_.size() == 1 && type != P::ELIF && type != P::ELSE) chunk_starts.push_back(start);
+    // A clause that continues a compound statement (`elif`, `else`, `except`,
+    // `finally`) or the statement after a decorator does not start a chunk.
+    if (indents_.size() == 1 && type != P::ELIF && type != P::ELSE && type != P::EXCEPT && type != P::FINALLY &&
+        !after_decorator_)
+      chunk_starts.push_back(start);
+    after_decorator_ = type == P::AT;
   }
 
   if (is_open_bracket(type)) {
@@ -219,8 +262,8 @@ void IndentLexer::fill() {
   }
 
   // Prefix operators make the parser recurse: bound them per logical line.
-  bool unary = type == P::NOT || type == P::LAMBDA || type == P::POWER ||
-               ((type == P::MINUS || type == P::PLUS) && !ends_operand(prev_type_));
+  bool unary = type == P::NOT || type == P::LAMBDA || type == P::POWER || type == P::TILDE || type == P::AWAIT ||
+               ((type == P::MINUS || type == P::PLUS || type == P::STAR) && !ends_operand(prev_type_));
   if (unary && ++unary_run_ > kMaxUnaryChain) {
     fatal(Span::at(start), "nesting too deep: more than " + std::to_string(kMaxUnaryChain) +
                                " prefix operators in one expression");

@@ -61,6 +61,7 @@ class IndentLexer : public grammar::PlankLexer {
   std::vector<uint32_t> indents_{0};
   std::vector<Open> brackets_;
   bool at_line_start_ = true;
+  bool after_decorator_ = false;  // the last logical line started with '@'
   bool done_ = false;
   size_t prev_type_ = 0;
   int unary_run_ = 0;

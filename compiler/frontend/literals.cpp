@@ -2,6 +2,7 @@
 
 #include "support/utf8.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <string>
 
@@ -29,11 +30,29 @@ int64_t read_hex(std::string_view s, size_t i, size_t n) {
 
 }  // namespace
 
-std::string decode_string_literal(std::string_view tok) {
+StringParts split_string_token(std::string_view tok) {
+  StringParts p;
+  size_t i = 0;
+  while (i < tok.size() && tok[i] != '\'' && tok[i] != '"') {
+    p.prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(tok[i])));
+    ++i;
+  }
+  std::string_view rest = tok.substr(i);
   size_t q = 1;
-  if (tok.size() >= 6 && (tok.substr(0, 3) == "'''" || tok.substr(0, 3) == "\"\"\"")) q = 3;
-  if (tok.size() < 2 * q) return {};
-  std::string_view s = tok.substr(q, tok.size() - 2 * q);
+  if (rest.size() >= 6 && (rest.substr(0, 3) == "'''" || rest.substr(0, 3) == "\"\"\"")) q = 3;
+  p.triple = q == 3;
+  if (rest.size() < 2 * q) return p;
+  p.body = rest.substr(q, rest.size() - 2 * q);
+  p.body_offset = i + q;
+  return p;
+}
+
+std::string decode_string_literal(std::string_view tok) {
+  StringParts p = split_string_token(tok);
+  return decode_string_body(p.body, p.prefix.find('r') != std::string::npos, p.prefix.find('b') != std::string::npos);
+}
+
+std::string decode_string_body(std::string_view s, bool raw, bool bytes) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
@@ -45,6 +64,11 @@ std::string decode_string_literal(std::string_view tok) {
     }
     if (c != '\\' || i + 1 >= s.size()) {
       out += c;
+      continue;
+    }
+    if (raw) {  // r'...': a backslash is itself (it only keeps the next quote from ending the string)
+      out += c;
+      out += s[++i];
       continue;
     }
     char e = s[++i];
@@ -66,12 +90,18 @@ std::string decode_string_literal(std::string_view tok) {
       case 'x': {
         int64_t v = read_hex(s, i + 1, 2);
         if (v < 0) { out += "\\x"; break; }
-        append_utf8(out, static_cast<uint32_t>(v));
+        if (bytes) out += static_cast<char>(v);
+        else append_utf8(out, static_cast<uint32_t>(v));
         i += 2;
         break;
       }
       case 'u':
       case 'U': {
+        if (bytes) {  // no \u escapes in bytes: kept as written
+          out += '\\';
+          out += e;
+          break;
+        }
         size_t n = e == 'u' ? 4 : 8;
         int64_t v = read_hex(s, i + 1, n);
         if (v < 0) { out += '\\'; out += e; break; }
@@ -91,7 +121,8 @@ std::string decode_string_literal(std::string_view tok) {
         if (e >= '0' && e <= '7') {
           uint32_t v = e - '0';
           for (int k = 0; k < 2 && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '7'; ++k) v = v * 8 + (s[++i] - '0');
-          append_utf8(out, v);
+          if (bytes) out += static_cast<char>(v & 0xff);
+          else append_utf8(out, v);
         } else {
           out += '\\';
           out += e;

@@ -195,6 +195,55 @@ void run_expression(const SourceFile& file, ParseOutcome& out) {
   if (!out.problems.empty()) out.expr.reset();
 }
 
+}  // namespace
+
+// An f-string field's expression: lexed and parsed alone, its spans shifted to the file's.
+ast::ExprPtr parse_fstring_field(const std::string& text, uint32_t offset, std::vector<Problem>& problems, int depth) {
+  // A field's expression may be written over several lines (in a triple-quoted f-string): parenthesise it so
+  // that the lexer joins them, and shift by one more for the '('.
+  std::string wrapped = "(" + text + "\n)";
+  ByteStream input(wrapped);
+  IndentLexer lexer(&input, wrapped, /*expression_mode=*/true);
+  std::vector<std::unique_ptr<Token>> tokens;
+  for (;;) {
+    auto t = lexer.nextToken();
+    if (t->getType() == Token::EOF) break;
+    tokens.push_back(std::move(t));
+  }
+  auto shifted = [&](Problem p) {
+    uint32_t b = p.span.begin > 0 ? p.span.begin - 1 : 0, e = p.span.end > 0 ? p.span.end - 1 : 0;
+    b = std::min<uint32_t>(b, static_cast<uint32_t>(text.size()));
+    e = std::min<uint32_t>(std::max(e, b), static_cast<uint32_t>(text.size()));
+    return Problem{{b + offset, e + offset}, "f-string: " + p.message};
+  };
+  for (auto& p : lexer.problems) problems.push_back(shifted(p));
+  if (!lexer.problems.empty()) return nullptr;
+  ast::ExprPtr out;
+  Problem err;
+  std::vector<Problem> inner;
+  bool ok = parse_range(
+      wrapped, tokens, 0, tokens.size(), static_cast<uint32_t>(wrapped.size()), lexer, &input,
+      [](P& p) { return p.fstring_expr(); },
+      [&](P::Fstring_exprContext* tree) {
+        try {
+          out = transform_fstring_field(wrapped, offset - 1, tree, inner, depth);
+        } catch (const TooDeep& e) {
+          inner.push_back({e.span, "expression nesting too deep"});
+        }
+      },
+      &err);
+  if (!ok) {
+    problems.push_back(shifted(err));
+    return nullptr;
+  }
+  problems.insert(problems.end(), inner.begin(), inner.end());
+  // The parentheses are ours: the expression itself starts one byte later.
+  if (out && out->span.begin < offset) out->span.begin = offset;
+  return inner.empty() ? std::move(out) : nullptr;
+}
+
+namespace {
+
 // Stack the parse may need, measured on the inputs of tests/frontend/stack_test.cpp
 // (g++ -O2, stack pre-filled with a pattern): the nesting limits of parser.h cap the recursion at
 // ≈0.6 MB whatever the input; the one recursion they do not bound, a chain of

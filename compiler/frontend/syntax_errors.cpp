@@ -95,6 +95,16 @@ std::string join(const antlr4::dfa::Vocabulary& vocab, const std::vector<size_t>
   return out;
 }
 
+// Whether a colon is what is expected (a def's `->` or an `if`'s `:=` aside: the colon is what is missing).
+bool only_colon(const std::vector<size_t>& exp) {
+  bool colon = false;
+  for (size_t e : exp) {
+    if (e == P::COLON) colon = true;
+    else if (e != P::ARROW && e != P::WALRUS) return false;
+  }
+  return colon;
+}
+
 }  // namespace
 
 void ReportOnceStrategy::reportNoViableAlternative(antlr4::Parser* p, const antlr4::NoViableAltException& e) {
@@ -142,7 +152,7 @@ void ReportOnceStrategy::describe(antlr4::Parser* p, Token* t, const antlr4::mis
                                         : "'" + clause + "' statement";
     msg = "expected an indented block after " + what + (line ? " on line " + std::to_string(line) : "");
     here = Span::at(at, std::max<uint32_t>(1, static_cast<uint32_t>(t->getStopIndex() + 1) - at));
-  } else if (exp.size() == 1 && exp[0] == P::COLON && !clause_of(ctx, &line).empty()) {
+  } else if (only_colon(exp) && !clause_of(ctx, &line).empty()) {
     std::string clause = clause_of(ctx, &line);
     if (clause == "if" || clause == "elif" || clause == "while") msg = "expected ':' after the " + clause + " condition";
     else if (clause == "else") msg = "expected ':' after 'else'";

@@ -1,7 +1,8 @@
 // Private to compiler/frontend (it includes ANTLR headers): the parse tree ->
 // Plank AST transformer. The checks Python makes after parsing (assignment
-// targets, duplicate parameters and keywords, integer range, expression depth)
-// are made here and reported as Problems; the statement they concern is kept.
+// targets, duplicate parameters and keywords, parameter order, integer range,
+// expression depth) are made here and reported as Problems; the statement they
+// concern is kept.
 #pragma once
 #include <string>
 #include <vector>
@@ -25,5 +26,15 @@ void transform_file(const std::string& text, grammar::PlankParser::File_inputCon
 // The expression `tree`; throws TooDeep when it is nested too deep.
 ast::ExprPtr transform_expression(const std::string& text, grammar::PlankParser::TestContext* tree,
                                   std::vector<Problem>& problems);
+
+// The expression of an f-string replacement field: `text` is the field's
+// expression, which starts at byte `offset` of the file (every span is shifted
+// by it). Lexes and parses it on its own (parser.cpp); null after a problem.
+ast::ExprPtr parse_fstring_field(const std::string& text, uint32_t offset, std::vector<Problem>& problems, int depth);
+
+// The tree of such a field (parser.cpp calls it once the field has parsed).
+ast::ExprPtr transform_fstring_field(const std::string& text, uint32_t offset,
+                                     grammar::PlankParser::Fstring_exprContext* tree, std::vector<Problem>& problems,
+                                     int depth);
 
 }  // namespace plank::frontend

@@ -11,5 +11,7 @@ namespace plank::interp {
 // ir::Function. `entry_debug` also calls pk_step at every Step.
 bool entry(core::Thread* thread, core::FunctionObject* function, core::Value* args, core::Value* result);
 bool entry_debug(core::Thread* thread, core::FunctionObject* function, core::Value* args, core::Value* result);
+// CodeInfo::resume for a generator function (its `args` is the GeneratorObject).
+core::EntryFn resume_entry(bool debug);
 
 }  // namespace plank::interp

@@ -40,6 +40,27 @@ const char* op_name(Op op) {
     case Op::Assert: return "assert";
     case Op::Step: return "step";
     case Op::Seal: return "seal";
+    case Op::BuildSet: return "build_set";
+    case Op::BuildSlice: return "build_slice";
+    case Op::BuildString: return "build_string";
+    case Op::FormatValue: return "format_value";
+    case Op::CallEx: return "call_ex";
+    case Op::UnpackEx: return "unpack_ex";
+    case Op::DelItem: return "del_item";
+    case Op::DelAttr: return "del_attr";
+    case Op::DelGlobal: return "del_global";
+    case Op::DelCell: return "del_cell";
+    case Op::LoadClassName: return "load_class_name";
+    case Op::BuildClass: return "build_class";
+    case Op::Catch: return "catch";
+    case Op::ExcMatch: return "exc_match";
+    case Op::ImportModule: return "import";
+    case Op::ImportFrom: return "import_from";
+    case Op::Resume: return "resume";
+    case Op::GetYieldFromIter: return "get_yield_from_iter";
+    case Op::Raise: return "raise";
+    case Op::Yield: return "yield";
+    case Op::YieldFromStep: return "yield_from_step";
     case Op::Jump: return "jump";
     case Op::Branch: return "branch";
     case Op::ForIter: return "for_iter";
@@ -49,7 +70,8 @@ const char* op_name(Op op) {
 }
 
 bool is_terminator(Op op) {
-  return op == Op::Jump || op == Op::Branch || op == Op::ForIter || op == Op::Return;
+  return op == Op::Jump || op == Op::Branch || op == Op::ForIter || op == Op::Return || op == Op::Raise ||
+         op == Op::Yield || op == Op::YieldFromStep;
 }
 
 namespace {
@@ -68,6 +90,9 @@ std::string constant_text(const Constant& c) {
       return s;
     }
     case Constant::Kind::Str: return quote_for_dump(c.s);
+    case Constant::Kind::BigInt: return c.s;
+    case Constant::Kind::Bytes: return "b" + quote_for_dump(c.s);
+    case Constant::Kind::Ellipsis: return "Ellipsis";
   }
   return "?";
 }
@@ -148,9 +173,42 @@ struct Printer {
         std::string s = d + op + " fn" + std::to_string(in.imm);
         if (in.imm < m.functions.size()) s += " " + m.functions[in.imm].qualified;
         s += " defaults(" + list(in.args, 0, in.ndefaults) + ")";
-        s += " cells(" + list(in.args, in.ndefaults) + ")";
+        if (in.nkwdefaults) s += " kwdefaults(" + list(in.args, in.ndefaults, in.ndefaults + in.nkwdefaults) + ")";
+        s += " cells(" + list(in.args, in.ndefaults + in.nkwdefaults) + ")";
         return s;
       }
+      case Op::BuildSet: case Op::BuildSlice: case Op::BuildString: return d + op + " " + list(in.args);
+      case Op::FormatValue: {
+        std::string conv = in.imm ? std::string(" !") + static_cast<char>(in.imm) : std::string();
+        return d + op + " " + slot(in.a) + conv + (in.b == kNoSlot ? "" : ", spec " + slot(in.b));
+      }
+      case Op::CallEx: return d + op + " " + slot(in.a) + "(*" + slot(in.args.empty() ? kNoSlot : in.args[0]) +
+                              (in.args.size() > 1 ? ", **" + slot(in.args[1]) : std::string()) + ")";
+      case Op::UnpackEx: return op + " " + slot(in.a) + " -> " + list(in.args) + " star " + std::to_string(in.imm2);
+      case Op::DelItem: return op + " " + slot(in.a) + ", " + slot(in.b);
+      case Op::DelAttr: return op + " " + slot(in.a) + "." + name_const(in.imm);
+      case Op::DelGlobal: return op + " " + global(in.imm);
+      case Op::DelCell: return op + " " + slot(in.a);
+      case Op::LoadClassName: return d + op + " " + slot(in.a) + "[" + name_const(in.imm) + "] or " + global(in.imm2);
+      case Op::BuildClass:
+        return d + op + " " + name_const(in.imm) + " (" + name_const(in.imm2) + ") bases(" + list(in.args) + ") ns " + slot(in.a) +
+               (in.b != kNoSlot ? " metaclass " + slot(in.b) : std::string());
+      case Op::Catch: return d + op;
+      case Op::ExcMatch: return d + op + " " + slot(in.a) + ", " + slot(in.b);
+      case Op::ImportModule: return d + op + " " + name_const(in.imm);
+      case Op::ImportFrom: return d + op + " " + slot(in.a) + "." + name_const(in.imm);
+      case Op::Resume: return d + op + (in.imm ? " delegating" : "");
+      case Op::GetYieldFromIter: return d + op + " " + slot(in.a) + (in.imm ? " await" : "");
+      case Op::Raise: {
+        if (in.imm == 2) return op;
+        std::string s = op + (in.imm == 1 ? " again " : " ") + slot(in.a);
+        if (in.b != kNoSlot) s += " from " + slot(in.b);
+        return s;
+      }
+      case Op::Yield: return d + op + " " + slot(in.a) + ", resume " + std::to_string(in.imm) + " at b" + std::to_string(in.target);
+      case Op::YieldFromStep:
+        return d + op + " " + slot(in.a) + ", send " + slot(in.b) + ", b" + std::to_string(in.target) + ", b" +
+               std::to_string(in.target2);
       case Op::Unpack: return op + " " + slot(in.a) + " -> " + list(in.args);
       case Op::Assert: return op + " " + slot(in.a) + (in.b == kNoSlot ? "" : ", " + slot(in.b));
       case Op::Step: return op;
@@ -169,6 +227,8 @@ struct Printer {
     out += "fn " + f.qualified + "(";
     for (size_t k = 0; k < f.params.size(); ++k) {
       if (k) out += ", ";
+      ParamKind pk = f.params[k].kind;
+      out += pk == ParamKind::VarArgs ? "*" : pk == ParamKind::VarKeywords ? "**" : pk == ParamKind::KeywordOnly ? "kw:" : "";
       out += f.params[k].name;
       if (f.params[k].has_default) out += "=?";
     }
@@ -184,8 +244,11 @@ struct Printer {
       for (size_t k = 0; k < f.free_names.size(); ++k) out += " " + std::to_string(k) + "=" + f.free_names[k];
       out += "\n";
     }
+    if (f.is_generator) out += std::string("  ") + (f.is_coroutine ? "coroutine" : "generator") + "\n";
     for (size_t b = 0; b < f.blocks.size(); ++b) {
-      out += "b" + std::to_string(b) + ":\n";
+      out += "b" + std::to_string(b) + ":";
+      if (f.blocks[b].handler != kNoBlock) out += "  ; except -> b" + std::to_string(f.blocks[b].handler);
+      out += "\n";
       for (const Instr& in : f.blocks[b].instrs) {
         out += "  " + instr(in);
         if (in.line) out += "  ; line " + std::to_string(in.line);
@@ -199,9 +262,9 @@ struct Printer {
 }  // namespace
 
 std::string kinds_text(uint8_t mask) {
-  static const char* const kNames[] = {"None", "bool", "int", "float", "range", "range_iterator", "other"};
+  static const char* const kNames[] = {"None", "bool", "int", "float", "range", "range_iterator", "other", "bigint"};
   std::string out;
-  for (int bit = 0; bit < 7; ++bit)
+  for (int bit = 0; bit < 8; ++bit)
     if (mask & (1u << bit)) out += (out.empty() ? "" : "|") + std::string(kNames[bit]);
   return out;
 }
@@ -325,7 +388,8 @@ struct Verifier {
       case Op::MakeFunction: {
         if (in.imm == 0 || in.imm >= m.functions.size()) return fail(f, b, i, "make_function: bad function index");
         const Function& g = m.functions[in.imm];
-        if (in.ndefaults > in.args.size() || in.args.size() - in.ndefaults != g.free_names.size())
+        size_t nd = size_t(in.ndefaults) + in.nkwdefaults;
+        if (nd > in.args.size() || in.args.size() - nd != g.free_names.size())
           return fail(f, b, i, "make_function: cells do not match " + g.qualified + "'s free names");
         if (in.ndefaults > g.params.size()) return fail(f, b, i, "make_function: more defaults than parameters");
         return need(in.dst, "dst") && need_args();
@@ -343,6 +407,50 @@ struct Verifier {
       case Op::ForIter:
         return need(in.dst, "dst") && need(in.a, "a") && need_target(in.target) && need_target(in.target2);
       case Op::Return: return need(in.a, "a", true);
+      case Op::BuildSet: case Op::BuildString: return need(in.dst, "dst") && need_args();
+      case Op::BuildSlice:
+        if (in.args.size() != 3) return fail(f, b, i, "build_slice: needs three args");
+        return need(in.dst, "dst") && need_args();
+      case Op::FormatValue: return need(in.dst, "dst") && need(in.a, "a") && need(in.b, "b", true);
+      case Op::CallEx:
+        if (in.args.empty() || in.args.size() > 2) return fail(f, b, i, "call_ex: needs one or two args");
+        return need(in.dst, "dst") && need(in.a, "a") && need_args();
+      case Op::UnpackEx:
+        if (in.args.empty() || in.imm2 >= in.args.size()) return fail(f, b, i, "unpack_ex: bad starred target");
+        for (size_t k = 1; k < in.args.size(); ++k)
+          if (in.args[k] != in.args[0] + k) return fail(f, b, i, "unpack_ex: targets must be contiguous slots");
+        return need(in.a, "a") && need_args();
+      case Op::DelItem: return need(in.a, "a") && need(in.b, "b");
+      case Op::DelAttr: return need(in.a, "a") && need_const(in.imm, true);
+      case Op::DelGlobal:
+        if (in.imm >= m.globals.size()) return fail(f, b, i, "del_global: bad global index");
+        return true;
+      case Op::DelCell: return need(in.a, "a");
+      case Op::LoadClassName:
+        if (in.imm2 >= m.globals.size()) return fail(f, b, i, "load_class_name: bad global index");
+        return need(in.dst, "dst") && need(in.a, "a") && need_const(in.imm, true);
+      case Op::BuildClass:
+        return need(in.dst, "dst") && need(in.a, "a") && need_const(in.imm, true) && need_const(in.imm2, true) && need_args();
+      case Op::Catch: return need(in.dst, "dst");
+      case Op::ExcMatch: return need(in.dst, "dst") && need(in.a, "a") && need(in.b, "b");
+      case Op::ImportModule: return need(in.dst, "dst") && need_const(in.imm, true);
+      case Op::ImportFrom: return need(in.dst, "dst") && need(in.a, "a") && need_const(in.imm, true);
+      case Op::Resume:
+        if (!f.is_generator) return fail(f, b, i, "resume outside a generator");
+        return need(in.dst, "dst");
+      case Op::GetYieldFromIter: return need(in.dst, "dst") && need(in.a, "a");
+      case Op::Raise:
+        if (in.imm == 2) return true;
+        return need(in.a, "a") && need(in.b, "b", true);
+      case Op::Yield:
+        if (!f.is_generator) return fail(f, b, i, "yield outside a generator");
+        if (in.imm == 0 || in.imm > f.resume_blocks.size() || f.resume_blocks[in.imm - 1] != in.target)
+          return fail(f, b, i, "yield: resume point does not match the function's resume blocks");
+        return need(in.a, "a", true) && need_target(in.target);
+      case Op::YieldFromStep:
+        if (!f.is_generator) return fail(f, b, i, "yield_from_step outside a generator");
+        return need(in.dst, "dst") && need(in.a, "a") && need(in.b, "b") && need_target(in.target) &&
+               need_target(in.target2);
     }
     return fail(f, b, i, "unknown op");
   }
@@ -369,6 +477,9 @@ struct Verifier {
     for (size_t b = 0; b < f.blocks.size(); ++b) {
       const auto& instrs = f.blocks[b].instrs;
       if (instrs.empty()) return fail(f, b, 0, "empty block");
+      BlockId h = f.blocks[b].handler;
+      if (h != kNoBlock && (h >= f.blocks.size() || f.blocks[h].instrs.empty() || f.blocks[h].instrs[0].op != Op::Catch))
+        return fail(f, b, 0, "handler b" + std::to_string(h) + " does not start with catch");
       for (size_t i = 0; i < instrs.size(); ++i) {
         bool last = i + 1 == instrs.size();
         if (is_terminator(instrs[i].op) != last)

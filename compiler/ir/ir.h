@@ -25,10 +25,13 @@ namespace plank::ir {
 using Slot = uint32_t;
 using BlockId = uint32_t;
 inline constexpr Slot kNoSlot = UINT32_MAX;
+inline constexpr uint32_t kNoBlock = UINT32_MAX;
 
 // A constant of the module's pool. Strings are interned by the runtime at load.
+// BigInt: an int past 64 bits, `s` its literal digits (0x/0o/0b prefixes kept);
+// Bytes: `s` the bytes; Ellipsis: `...`.
 struct Constant {
-  enum class Kind : uint8_t { None, Bool, Int, Float, Str } kind = Kind::None;
+  enum class Kind : uint8_t { None, Bool, Int, Float, Str, BigInt, Bytes, Ellipsis } kind = Kind::None;
   int64_t i = 0;
   double f = 0.0;
   std::string s;
@@ -68,11 +71,36 @@ enum class Op : uint8_t {
   Assert,        // if not a: raise AssertionError(b)   (b may be kNoSlot)
   Step,          // a new statement starts at line `line`: budgets, stepping hook (debug builds)
   Seal,          // the string in slot a, built in place (kStrBuilder), may be shared from here on
+  // The Python of plans and agent scripts (issue 27); each is one runtime call.
+  BuildSet,      // dst = {args...}
+  BuildSlice,    // dst = slice(args[0], args[1], args[2])
+  BuildString,   // dst = the strs args... joined (an f-string)
+  FormatValue,   // dst = format(conversion imm of a (0, 's', 'r', 'a'), the spec in b (kNoSlot: none))
+  CallEx,        // dst = a(*args[0], **args[1]) (args[1] absent: no keywords)
+  UnpackEx,      // args... = a, args[imm2] receiving a list of what the other targets leave
+  DelItem,       // del a[b]
+  DelAttr,       // del a.<name imm>
+  DelGlobal,     // del globals[imm]
+  DelCell,       // the cell in slot a becomes empty (`del x` of a captured local)
+  LoadClassName, // dst = the class namespace a's entry named constants[imm], else global imm2 (or the builtin)
+  BuildClass,    // dst = class constants[imm] (qualified name constants[imm2]) of bases args..., namespace dict a
+  Catch,         // dst = the exception being raised (first in a handler block; budgets and interrupts propagate)
+  ExcMatch,      // dst = whether exception a is an instance of the class (or a tuple of classes) b
+  ImportModule,  // dst = the module named constants[imm]
+  ImportFrom,    // dst = module a's member constants[imm] (ImportError when it has none)
+  Resume,        // dst = the value sent into the generator (first in a yield's resume block; a throw() raises
+                 // here, unless imm is 1: yield from, whose YieldFromStep passes it on)
+  GetYieldFromIter,  // dst = the iterator `yield from a` delegates to (imm 1: `await a`: its awaitable's)
   // terminators
   Jump,          // goto target
   Branch,        // if truth(a) goto target else goto target2
   ForIter,       // dst = next(a); goto target; when exhausted goto target2
   Return,        // return a (kNoSlot: None)
+  Raise,         // imm 0: raise a [from b (kNoSlot: no cause)]; imm 1: re-raise the caught exception a as it was;
+                 // imm 2: a bare `raise` outside any handler (RuntimeError)
+  Yield,         // yield a (kNoSlot: None) as resume point imm (1, 2, ...); the generator resumes at target
+  YieldFromStep, // dst = the next value of delegate a (sent b), goto target; when a returns,
+                 // dst = its return value, goto target2
 };
 
 // Binary's imm flag for augmented assignment: a list operand changes in place
@@ -92,8 +120,11 @@ bool is_terminator(Op op);
 // What kinds of value a slot may hold at an instruction (a bit set; the
 // lower/infer_types pass computes it). 0: not analysed, nothing is claimed.
 namespace kinds {
-inline constexpr uint8_t kNone = 1, kBool = 2, kInt = 4, kFloat = 8, kRange = 16, kRangeIter = 32, kOther = 64;
-inline constexpr uint8_t kAny = 127;
+// kBigInt: an int past 64 bits (a heap object; an int op int may give one).
+inline constexpr uint8_t kNone = 1, kBool = 2, kInt = 4, kFloat = 8, kRange = 16, kRangeIter = 32, kOther = 64,
+                         kBigInt = 128;
+inline constexpr uint8_t kAny = 255;
+inline constexpr uint8_t kObjects = kRange | kRangeIter | kOther | kBigInt;  // heap objects
 }  // namespace kinds
 
 struct Instr {
@@ -107,7 +138,9 @@ struct Instr {
   std::vector<Slot> args;
   uint32_t npos = 0;       // Call/CallMethod/CallIntrinsic: how many of args are positional
   std::vector<uint32_t> kwnames;  // constant indices of keyword names (str), one per keyword arg
-  uint32_t ndefaults = 0;  // MakeFunction
+  uint32_t ndefaults = 0;  // MakeFunction: positional defaults first, then keyword-only defaults, then cells
+  uint32_t nkwdefaults = 0;  // MakeFunction
+  uint32_t imm2 = 0;       // a second immediate (LoadClassName, BuildClass, UnpackEx)
   BlockId target = 0;
   BlockId target2 = 0;
   // The kinds operands a and b may hold when this instruction runs (kinds::*;
@@ -117,13 +150,37 @@ struct Instr {
   uint8_t kinds_b = 0;
 };
 
+// Calls f(BlockId) for each block the terminator `t` branches to (not the handler).
+template <class F>
+void for_each_successor(const Instr& t, F&& f) {
+  switch (t.op) {
+    case Op::Jump:
+    case Op::Yield: f(t.target); break;
+    case Op::Branch:
+    case Op::ForIter:
+    case Op::YieldFromStep: f(t.target); f(t.target2); break;
+    default: break;
+  }
+}
+// Whether the terminator has branch targets to renumber (target, and target2 for the two-way ones).
+inline bool has_target(Op op) { return op == Op::Jump || op == Op::Branch || op == Op::ForIter || op == Op::Yield || op == Op::YieldFromStep; }
+inline bool has_target2(Op op) { return op == Op::Branch || op == Op::ForIter || op == Op::YieldFromStep; }
+
+// `handler`: where an operation of this block that raises goes (the first
+// instruction there is a Catch), or kNoBlock: the function itself fails.
 struct Block {
   std::vector<Instr> instrs;  // the last one is the terminator
+  BlockId handler = kNoBlock;
 };
+
+// How a parameter binds (ast::ParamKind): parameters are in this order in a
+// function, positional ones first.
+enum class ParamKind : uint8_t { Positional, PositionalOnly, VarArgs, KeywordOnly, VarKeywords };
 
 struct Param {
   std::string name;
   bool has_default = false;
+  ParamKind kind = ParamKind::Positional;
 };
 
 struct Function {
@@ -137,6 +194,18 @@ struct Function {
   std::vector<std::string> free_names;  // captured cells, in LoadFree order
   std::vector<Slot> cell_params;        // parameters that are captured: wrapped in cells on entry
   std::vector<Block> blocks;            // blocks[0] is the entry
+  // A generator (or coroutine): calling it makes a generator object whose
+  // frame lives in the heap; running it resumes at blocks[0] the first time,
+  // then at resume_blocks[k - 1] after the Yield of resume point k.
+  bool is_generator = false;
+  bool is_coroutine = false;
+  std::vector<BlockId> resume_blocks;
+  // The simple case the JIT calls directly: positional parameters only.
+  bool simple_params() const {
+    for (const auto& p : params)
+      if (p.kind != ParamKind::Positional && p.kind != ParamKind::PositionalOnly) return false;
+    return true;
+  }
 };
 
 struct Module {

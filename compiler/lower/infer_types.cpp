@@ -4,14 +4,17 @@
 // point. A slot's state is a set of kinds (ir::kinds); joining two paths is
 // the union. At entry the parameters may be anything and every other slot
 // holds None (engines initialise slots to None), so a variable assigned on
-// only some paths is never claimed to be an int. The transfer functions
-// follow Plank's (Python's) rules where the result kind is certain:
-//   int op int is an int for + - * // % (overflow raises; it never becomes a
-//   float), a float for /; an int or float mixed with a float gives a float
-//   for + - * / // %; ** and anything involving other kinds: unknown;
-//   -x and +x keep an int or a float; `not`, comparisons and truth tests give
-//   bools; range(...) gives a range, iter(range) a range iterator, and the
-//   loop variable of a range iterator is an int.
+// only some paths is never claimed to be an int. An exception handler may be
+// entered from any instruction of the blocks it covers: every slot may hold
+// anything there. The transfer functions follow Plank's (Python's) rules
+// where the result kind is certain:
+//   int op int is an int or, past 64 bits, a big int (an object) for
+//   + - * // %, a float for /; an int or float mixed with a float gives a
+//   float for + - * / // %; ** and anything involving other kinds: unknown;
+//   -x keeps a float and makes an int or a big int of an int, +x keeps an int
+//   or a float; `not`, comparisons and truth tests give bools; range(...)
+//   gives a range, iter(range) a range iterator, and the loop variable of a
+//   range iterator is an int.
 // Every other definition (calls, subscripts, globals, cells, unpacking) may
 // be anything. Nothing else writes a slot: closures share cells, not slots,
 // and the debugger only reads locals. The code generator relies on these
@@ -38,19 +41,23 @@ uint8_t constant_kind(const ir::Constant& c) {
     case ir::Constant::Kind::Bool: return kBool;
     case ir::Constant::Kind::Int: return kInt;
     case ir::Constant::Kind::Float: return kFloat;
-    case ir::Constant::Kind::Str: return kOther;
+    case ir::Constant::Kind::BigInt: return kBigInt;
+    case ir::Constant::Kind::Str:
+    case ir::Constant::Kind::Bytes:
+    case ir::Constant::Kind::Ellipsis: return kOther;
   }
   return kAny;
 }
 
 uint8_t binary_kind(uint32_t imm, uint8_t a, uint8_t b) {
   auto op = static_cast<ast::BinaryOp>(ir::binary_op(imm));
-  if (op == ast::BinaryOp::Pow || (a & ~(kInt | kFloat)) || (b & ~(kInt | kFloat)) || !a || !b) return kAny;
+  constexpr uint8_t kIntish = kInt | kBigInt;
+  if (op > ast::BinaryOp::Mod || (a & ~(kIntish | kFloat)) || (b & ~(kIntish | kFloat)) || !a || !b) return kAny;
   uint8_t result = 0;
-  for (uint8_t x : {kInt, kFloat})
-    for (uint8_t y : {kInt, kFloat}) {
+  for (uint8_t x : {kIntish, kFloat})
+    for (uint8_t y : {kIntish, kFloat}) {
       if (!(a & x) || !(b & y)) continue;
-      if (x == kInt && y == kInt) result |= op == ast::BinaryOp::Div ? kFloat : kInt;
+      if (x == kIntish && y == kIntish) result |= op == ast::BinaryOp::Div ? kFloat : kIntish;  // past 64 bits: a big int
       else result |= kFloat;
     }
   return result;
@@ -59,8 +66,9 @@ uint8_t binary_kind(uint32_t imm, uint8_t a, uint8_t b) {
 uint8_t unary_kind(uint32_t imm, uint8_t a) {
   auto op = static_cast<ast::UnaryOp>(imm);
   if (op == ast::UnaryOp::Not) return kBool;
-  if (!a || (a & ~(kInt | kFloat))) return kAny;
-  return a;
+  if (!a || (a & ~(kInt | kBigInt | kFloat))) return kAny;
+  if (op == ast::UnaryOp::Invert) return (a & kFloat) ? kAny : kInt | kBigInt;
+  return (a & (kInt | kBigInt)) ? a | kInt | kBigInt : a;  // -(-2**63) is a big int, -(2**63) an int
 }
 
 class Analysis {
@@ -84,25 +92,27 @@ class Analysis {
       queued[b] = 0;
       std::vector<uint8_t> state = in_[b];
       const auto& instrs = f_.blocks[b].instrs;
-      for (const ir::Instr& in : instrs)
-        if (!ir::is_terminator(in.op)) step(in, state);
-      if (instrs.empty()) continue;
-      const ir::Instr& t = instrs.back();
       auto flow = [&](ir::BlockId to, const std::vector<uint8_t>& s) {
         if (to >= f_.blocks.size() || !merge(to, s) || queued[to]) return;
         queued[to] = 1;
         work.push_back(to);
       };
-      if (t.op == ir::Op::Jump) flow(t.target, state);
+      if (f_.blocks[b].handler != ir::kNoBlock) flow(f_.blocks[b].handler, std::vector<uint8_t>(n_, kAny));
+      for (const ir::Instr& in : instrs)
+        if (!ir::is_terminator(in.op)) step(in, state);
+      if (instrs.empty()) continue;
+      const ir::Instr& t = instrs.back();
+      if (t.op == ir::Op::Jump || t.op == ir::Op::Yield) flow(t.target, state);
       else if (t.op == ir::Op::Branch) {
         flow(t.target, state);
         flow(t.target2, state);
-      } else if (t.op == ir::Op::ForIter) {
-        // dst is written on the edge into the body only.
+      } else if (t.op == ir::Op::ForIter || t.op == ir::Op::YieldFromStep) {
+        // dst is written on the edge into the body only (both edges for a yield from).
         std::vector<uint8_t> body = state;
-        if (t.dst < n_) body[t.dst] = t.a < n_ && state[t.a] == kRangeIter ? kInt : kAny;
+        if (t.dst < n_) body[t.dst] = t.op == ir::Op::ForIter && t.a < n_ && state[t.a] == kRangeIter ? kInt : kAny;
         flow(t.target, body);
-        flow(t.target2, state);
+        if (t.op == ir::Op::YieldFromStep) flow(t.target2, body);
+        else flow(t.target2, state);
       }
     }
     annotate();
@@ -144,6 +154,7 @@ class Analysis {
       case ir::Op::CallIntrinsic: set(in.dst, range_ && in.imm == *range_ ? kRange : kAny); return;
       case ir::Op::GetIter: set(in.dst, of(state, in.a) == kRange ? kRangeIter : kAny); return;
       case ir::Op::Unpack:
+      case ir::Op::UnpackEx:
         for (ir::Slot s : in.args) set(s, kAny);
         return;
       case ir::Op::StoreGlobal:

@@ -39,7 +39,7 @@ void for_each_read(const ir::Instr& in, F&& f) {
   if (in.a != ir::kNoSlot) f(in.a);
   if (in.b != ir::kNoSlot) f(in.b);
   if (in.op == Op::StoreCell) f(in.dst);  // the cell it stores into
-  if (in.op != Op::Unpack)                // Unpack's args are what it writes
+  if (in.op != Op::Unpack && in.op != Op::UnpackEx)  // Unpack's args are what it writes
     for (Slot s : in.args) f(s);
 }
 
@@ -47,7 +47,7 @@ void for_each_read(const ir::Instr& in, F&& f) {
 template <class F>
 void for_each_write(const ir::Instr& in, F&& f) {
   if (in.dst != ir::kNoSlot && in.op != Op::StoreCell) f(in.dst);
-  if (in.op == Op::Unpack)
+  if (in.op == Op::Unpack || in.op == Op::UnpackEx)
     for (Slot s : in.args) f(s);
 }
 
@@ -60,7 +60,7 @@ struct Intrinsics {
 bool harmless_read(const ir::Instr& in, Slot s, const Intrinsics& known) {
   // What infer_types proved: no object at all in s here.
   uint8_t kinds = in.a == s ? in.kinds_a : in.b == s ? in.kinds_b : 0;
-  if (kinds && !(kinds & ir::kinds::kOther)) return true;
+  if (kinds && !(kinds & (ir::kinds::kOther | ir::kinds::kBigInt))) return true;
   switch (in.op) {
     case Op::Binary:  // `+` always makes a new object (concat_str, a new list, a number)
       return ir::binary_op(in.imm) == static_cast<uint32_t>(ast::BinaryOp::Add);

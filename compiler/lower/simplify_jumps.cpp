@@ -18,10 +18,9 @@ void simplify_jumps(ir::Module& module) {
     for (auto& block : f.blocks) {
       if (block.instrs.empty()) continue;
       ir::Instr& t = block.instrs.back();
-      if (t.op == ir::Op::Jump || t.op == ir::Op::Branch || t.op == ir::Op::ForIter) {
-        t.target = final_target(f, t.target);
-        if (t.op != ir::Op::Jump) t.target2 = final_target(f, t.target2);
-      }
+      // A yield's target is its resume point (it starts with Resume): never an empty jump.
+      if (ir::has_target(t.op) && t.op != ir::Op::Yield) t.target = final_target(f, t.target);
+      if (ir::has_target2(t.op)) t.target2 = final_target(f, t.target2);
     }
 }
 

@@ -92,10 +92,11 @@ TEST(Literals, Numbers) {
   EXPECT_EQ(expr("3."), "(Float 1:1 3.0)");
 }
 
-TEST(Literals, IntegerTooLargeIsADiagnostic) {
-  EXPECT_EQ(expr("9223372036854775808"),
-            "<errors: 1:1: integer literal 9223372036854775808 is too large (the largest integer is "
-            "9223372036854775807)>");
+// Ints have arbitrary precision: a literal past 64 bits keeps its digits (a later stage makes the big int).
+TEST(Literals, IntegerPast64BitsKeepsItsDigits) {
+  EXPECT_EQ(expr("9223372036854775808"), "(Int 1:1 9223372036854775808)");
+  EXPECT_EQ(expr("0x1_0000_0000_0000_0000"), "(Int 1:1 0x10000000000000000)");
+  EXPECT_EQ(expr("9223372036854775807"), "(Int 1:1 9223372036854775807)");
 }
 
 TEST(Literals, BoolsAndNone) {

@@ -42,7 +42,7 @@ TEST_F(Builtins, IntFloatBool) {
   EXPECT_EQ(call("int", {F(std::nan(""))}), "ValueError: cannot convert float NaN to integer");
   EXPECT_EQ(call("int", {N()}),
             "TypeError: int() argument must be a string, a bytes-like object or a real number, not 'NoneType'");
-  EXPECT_EQ(call("int", {S("99999999999999999999")}), "OverflowError: integer overflow");
+  EXPECT_EQ(call("int", {S("99999999999999999999")}), "99999999999999999999");
   EXPECT_EQ(call("float", {S(" 2.5 ")}), "2.5");
   EXPECT_EQ(call("float", {S("-inf")}), "-inf");
   EXPECT_EQ(call("float", {S("1e3")}), "1000.0");
@@ -60,7 +60,7 @@ TEST_F(Builtins, AbsMinMaxSum) {
   EXPECT_EQ(call("abs", {F(-2.5)}), "2.5");
   EXPECT_EQ(call("abs", {B(true)}), "1");
   EXPECT_EQ(call("abs", {S("x")}), "TypeError: bad operand type for abs(): 'str'");
-  EXPECT_EQ(call("abs", {I(INT64_MIN)}), "OverflowError: integer overflow");
+  EXPECT_EQ(call("abs", {I(INT64_MIN)}), "9223372036854775808");
   EXPECT_EQ(call("min", {I(3), I(1), I(2)}), "1");
   EXPECT_EQ(call("max", {L({I(3), F(7.5), I(2)})}), "7.5");
   EXPECT_EQ(call("max", {S("abc")}), "'c'");
@@ -277,7 +277,8 @@ TEST(IntrinsicsTable, EveryEntryDocumentedAndBuiltinsNeedNoCapability) {
   std::string md = reference_markdown();
   EXPECT_NE(md.find("| `len(obj: any) -> int` | none |"), std::string::npos) << md.substr(0, 2000);
   EXPECT_NE(md.find("`str.split(sep: str = None, maxsplit: int = -1) -> list[str]`"), std::string::npos);
-  EXPECT_NE(md.find("print(*objects: any, sep: str = ' ', end: str = '\\n') -> None"), std::string::npos);
+  EXPECT_NE(md.find("print(*objects: any, sep: str = ' ', end: str = '\\n', file: any = None, flush: bool = False) -> None"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -71,10 +71,12 @@ class Calls : public CoreTest {
     mod.code[1].name = "add";
     mod.code[1].qualified = "add";
     mod.code[1].params = {"a", "b"};
+    mod.code[1].argcount = 2;
     mod.code[1].entry = add_entry;
     mod.code[2].name = "rec";
     mod.code[2].qualified = "rec";
     mod.code[2].params = {"n"};
+    mod.code[2].argcount = 1;
     mod.code[2].entry = rec_entry;
     mod.code[3].name = "inc";
     mod.code[3].qualified = "counter.<locals>.inc";
@@ -128,6 +130,7 @@ TEST_F(Calls, BindsPositionalKeywordAndDefaults) {
   Value rec = make_fn(2);
   EXPECT_EQ(invoke(rec, {I(1), I(2)}), "TypeError: rec() takes 1 positional argument but 2 were given");
   mod.code[2].params = {"x", "y", "z"};
+  mod.code[2].argcount = 3;
   EXPECT_EQ(invoke(rec, {}), "TypeError: rec() missing 3 required positional arguments: 'x', 'y', and 'z'");
 }
 

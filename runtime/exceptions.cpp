@@ -1,0 +1,269 @@
+// Exceptions as values (see exceptions.h).
+#include "runtime/exceptions.h"
+
+#include <fmt/format.h>
+
+#include "runtime/args.h"
+#include "runtime/heap.h"
+#include "runtime/intrinsics.h"
+
+namespace plank::core {
+
+namespace {
+
+// Python 3.11's builtin hierarchy (the part programs meet), parents first,
+// and Plank's own: CapabilityError, and BudgetExceeded and Interrupted,
+// which derive from BaseException and are never caught.
+struct Builtin {
+  const char* name;
+  const char* base;
+};
+constexpr Builtin kHierarchy[] = {
+    {"BaseException", nullptr},
+    {"SystemExit", "BaseException"},
+    {"KeyboardInterrupt", "BaseException"},
+    {"GeneratorExit", "BaseException"},
+    {"BudgetExceeded", "BaseException"},
+    {"Interrupted", "BaseException"},
+    {"Exception", "BaseException"},
+    {"StopIteration", "Exception"},
+    {"StopAsyncIteration", "Exception"},
+    {"ArithmeticError", "Exception"},
+    {"FloatingPointError", "ArithmeticError"},
+    {"OverflowError", "ArithmeticError"},
+    {"ZeroDivisionError", "ArithmeticError"},
+    {"AssertionError", "Exception"},
+    {"AttributeError", "Exception"},
+    {"BufferError", "Exception"},
+    {"EOFError", "Exception"},
+    {"ImportError", "Exception"},
+    {"ModuleNotFoundError", "ImportError"},
+    {"LookupError", "Exception"},
+    {"IndexError", "LookupError"},
+    {"KeyError", "LookupError"},
+    {"MemoryError", "Exception"},
+    {"NameError", "Exception"},
+    {"UnboundLocalError", "NameError"},
+    {"OSError", "Exception"},
+    {"FileNotFoundError", "OSError"},
+    {"FileExistsError", "OSError"},
+    {"PermissionError", "OSError"},
+    {"TimeoutError", "OSError"},
+    {"ReferenceError", "Exception"},
+    {"RuntimeError", "Exception"},
+    {"NotImplementedError", "RuntimeError"},
+    {"RecursionError", "RuntimeError"},
+    {"SyntaxError", "Exception"},
+    {"SystemError", "Exception"},
+    {"TypeError", "Exception"},
+    {"ValueError", "Exception"},
+    {"UnicodeError", "ValueError"},
+    {"UnicodeDecodeError", "UnicodeError"},
+    {"UnicodeEncodeError", "UnicodeError"},
+    {"Warning", "Exception"},
+    {"UserWarning", "Warning"},
+    {"DeprecationWarning", "Warning"},
+    {"RuntimeWarning", "Warning"},
+    {"CapabilityError", "Exception"},
+};
+
+bool uncatchable(std::string_view kind) { return kind == "BudgetExceeded" || kind == "Interrupted"; }
+
+const Builtin* find_builtin(std::string_view name) {
+  for (const auto& b : kHierarchy)
+    if (name == b.name) return &b;
+  return nullptr;
+}
+
+ClassObject* make_builtin_exception(Thread* t, const Builtin& b) {
+  ClassObject* base = b.base ? exception_class(t, b.base) : object_class(t);
+  ClassObject* c = new_builtin_class(t, b.name, base);
+  if (!b.base) {
+    c->is_exception = true;
+    RootScope roots(t);
+    for (const char* m : {"__init__", "__str__", "__repr__", "with_traceback"}) {
+      auto idx = find_intrinsic(std::string("BaseException.") + m);
+      if (!idx) continue;
+      Value key = roots.push(intern_str(t, m));
+      dict_set(t, c->dict, key, make_builtin(t, *idx));
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+ClassObject* exception_class(Thread* t, std::string_view kind) {
+  if (ClassObject* c = builtin_class(t, kind)) return c;
+  if (const Builtin* b = find_builtin(kind)) return make_builtin_exception(t, *b);
+  // A kind the runtime raises that the table does not know: an Exception of that name.
+  return new_builtin_class(t, std::string(kind), exception_class(t, "Exception"));
+}
+
+bool is_exception_class(Value v) { return v.is(ObjKind::Class) && as_class(v)->is_exception; }
+
+ExceptionData* exception_data(Value exc) {
+  if (!exc.is(ObjKind::Instance)) return nullptr;
+  return as_instance(exc)->exc.get();
+}
+
+Value make_exception(Thread* t, ClassObject* cls, std::vector<Value> args) {
+  RootScope roots(t);
+  for (auto& v : args) roots.push(v);
+  Value tuple = roots.push(make_tuple(t, args));
+  Value exc = instantiate(t, cls, args.data(), static_cast<uint32_t>(args.size()), 0, nullptr);
+  if (auto* d = exception_data(exc)) d->args = tuple;
+  return exc;
+}
+
+std::string exception_str(Thread* t, Value exc) {
+  Value m;
+  if (find_special(t, exc, "__str__", &m) && !m.is(ObjKind::Builtin)) return to_str(t, call_value(t, m, &exc, 1));
+  ExceptionData* d = exception_data(exc);
+  if (!d) return to_str(t, exc);
+  const auto& args = tuple_items(d->args);
+  if (args.empty()) return "";
+  if (args.size() == 1) {
+    if (is_subclass(as_instance(exc)->cls, exception_class(t, "KeyError"))) return repr(t, args[0]);
+    return to_str(t, args[0]);
+  }
+  return repr(t, d->args);
+}
+
+std::string exception_repr(Thread* t, Value exc) {
+  ExceptionData* d = exception_data(exc);
+  std::string name = as_instance(exc)->cls->name;
+  if (!d) return name + "()";
+  const auto& args = tuple_items(d->args);
+  if (args.size() == 1) return name + "(" + repr(t, args[0]) + ")";
+  std::string r = repr(t, d->args);  // (a, b)
+  return name + r;
+}
+
+void throw_exception(Thread* t, Value exc, bool reraise) {
+  RootScope roots(t);
+  roots.push(exc);
+  if (exc.is(ObjKind::Class)) {
+    if (!is_exception_class(exc)) throw_error(t, "TypeError", "exceptions must derive from BaseException");
+    exc = roots.push(instantiate(t, as_class(exc), nullptr, 0, 0, nullptr));
+  }
+  ExceptionData* d = exception_data(exc);
+  if (!d) throw_error(t, "TypeError", "exceptions must derive from BaseException");
+  std::string message = exception_str(t, exc);
+  std::string kind = as_instance(exc)->cls->name;
+  set_error(t, kind, std::move(message));
+  if (reraise && d->raised) {
+    t->error.traceback = d->traceback;
+  } else {
+    d->traceback = t->error.traceback;
+    d->raised = true;
+  }
+  t->exception = exc;
+  throw Raised{};
+}
+
+void throw_key_error(Thread* t, Value key) { throw_exception(t, make_exception(t, exception_class(t, "KeyError"), {key})); }
+
+void throw_stop_iteration(Thread* t, Value value) {
+  std::vector<Value> args;
+  if (!value.is_none()) args.push_back(value);
+  throw_exception(t, make_exception(t, exception_class(t, "StopIteration"), std::move(args)));
+}
+
+bool catch_exception(Thread* t, Value* out) {
+  if (!t->has_error || uncatchable(t->error.kind)) return false;
+  Value exc = t->exception;
+  if (exc.is_none()) {
+    // Raised by the runtime as a kind and a message: the object is made now.
+    std::vector<Value> args;
+    RootScope roots(t);
+    if (!t->error.message.empty()) args.push_back(roots.push(make_str(t, t->error.message)));
+    RuntimeError saved = t->error;
+    t->has_error = false;
+    exc = make_exception(t, exception_class(t, saved.kind), std::move(args));
+    exception_data(exc)->traceback = saved.traceback;
+    exception_data(exc)->raised = true;
+  }
+  t->has_error = false;
+  t->exception = Value::none();
+  *out = exc;
+  return true;
+}
+
+bool exception_matches(Thread* t, Value exc, Value cls) {
+  if (cls.is(ObjKind::Tuple)) {
+    for (Value c : tuple_items(cls))
+      if (exception_matches(t, exc, c)) return true;
+    return false;
+  }
+  if (!is_exception_class(cls))
+    throw_error(t, "TypeError", "catching classes that do not inherit from BaseException is not allowed");
+  ClassObject* k = class_of(exc);
+  return k && is_subclass(k, as_class(cls));
+}
+
+bool pending_is(Thread* t, std::string_view kind) {
+  if (!t->has_error) return false;
+  ClassObject* want = exception_class(t, kind);
+  if (t->exception.is(ObjKind::Instance)) return is_subclass(as_instance(t->exception)->cls, want);
+  return is_subclass(exception_class(t, t->error.kind), want);
+}
+
+bool take_stop_iteration(Thread* t, Value* value) {
+  if (!pending_is(t, "StopIteration")) return false;
+  Value v = Value::none();
+  if (ExceptionData* d = exception_data(t->exception)) {
+    const auto& args = tuple_items(d->args);
+    if (!args.empty()) v = args[0];
+  }
+  t->has_error = false;
+  t->exception = Value::none();
+  *value = v;
+  return true;
+}
+
+// ------------------------------------------------------------------ BaseException's methods
+namespace {
+
+Value self_exception(Thread* t, const CallArgs& args, const char* what) {
+  if (args.npos < 1 || !exception_data(args.positional(0)))
+    throw_error(t, "TypeError", fmt::format("descriptor '{}' of 'BaseException' object needs an argument", what));
+  return args.positional(0);
+}
+
+Value b_exc_init(Thread* t, const CallArgs& args) {
+  Value self = self_exception(t, args, "__init__");
+  exception_data(self)->args = make_tuple(t, std::vector<Value>(&args.positional(1), &args.positional(0) + args.npos));
+  return Value::none();
+}
+
+Value b_exc_str(Thread* t, const CallArgs& args) {
+  Value self = self_exception(t, args, "__str__");
+  ExceptionData* d = exception_data(self);
+  const auto& a = tuple_items(d->args);
+  if (a.empty()) return make_str(t, "");
+  if (a.size() == 1) return make_str(t, to_str(t, a[0]));
+  return make_str(t, repr(t, d->args));
+}
+
+Value b_exc_repr(Thread* t, const CallArgs& args) { return make_str(t, exception_repr(t, self_exception(t, args, "__repr__"))); }
+
+Value b_exc_with_traceback(Thread* t, const CallArgs& args) { return self_exception(t, args, "with_traceback"); }
+
+}  // namespace
+
+std::vector<Intrinsic> exception_intrinsics() {
+  using P = IntrinsicParam;
+  const char* M = "builtin-method";
+  return {
+      {"BaseException.__init__", {P{"self", "BaseException"}, P{"args", "any", "", true}}, "None", 0, M,
+       "Sets the exception's args.", &wrap<b_exc_init>},
+      {"BaseException.__str__", {P{"self", "BaseException"}}, "str", 0, M,
+       "'' for no args, str(args[0]) for one, str(args) for more.", &wrap<b_exc_str>},
+      {"BaseException.__repr__", {P{"self", "BaseException"}}, "str", 0, M, "Name(args...).", &wrap<b_exc_repr>},
+      {"BaseException.with_traceback", {P{"self", "BaseException"}, P{"tb", "any"}}, "BaseException", 0, M,
+       "The exception itself (tracebacks are not objects in Plank).", &wrap<b_exc_with_traceback>},
+  };
+}
+
+}  // namespace plank::core

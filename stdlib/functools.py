@@ -1,0 +1,175 @@
+# The functools module in Plank.
+
+WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__')
+
+
+def reduce(function, sequence, *initial):
+    it = iter(sequence)
+    if initial:
+        value = initial[0]
+    else:
+        try:
+            value = next(it)
+        except StopIteration:
+            raise TypeError("reduce() of empty iterable with no initial value") from None
+    for element in it:
+        value = function(value, element)
+    return value
+
+
+class partial:
+    def __init__(self, func, *args, **keywords):
+        if not callable(func):
+            raise TypeError("the first argument must be callable")
+        self.func = func
+        self.args = args
+        self.keywords = keywords
+
+    def __call__(self, *args, **keywords):
+        merged = dict(self.keywords)
+        merged.update(keywords)
+        return self.func(*self.args, *args, **merged)
+
+    def __repr__(self):
+        parts = [repr(self.func)]
+        parts.extend(repr(x) for x in self.args)
+        parts.extend(f"{k}={v!r}" for k, v in self.keywords.items())
+        return "functools.partial(" + ", ".join(parts) + ")"
+
+
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=()):
+    def decorator(wrapper):
+        return wrapper
+    return decorator
+
+
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=()):
+    return wrapper
+
+
+class _LruCacheWrapper:
+    def __init__(self, func, maxsize, typed):
+        self.__wrapped__ = func
+        self._func = func
+        self._maxsize = maxsize
+        self._cache = {}
+        self._hits = 0
+        self._misses = 0
+
+    def __call__(self, *args, **kwargs):
+        key = args
+        if kwargs:
+            key = args + (_KWD_MARK,) + tuple(kwargs.items())
+        cache = self._cache
+        if key in cache:
+            self._hits += 1
+            value = cache.pop(key)
+            cache[key] = value  # most recently used last
+            return value
+        self._misses += 1
+        value = self._func(*args, **kwargs)
+        maxsize = self._maxsize
+        if maxsize is not None and maxsize <= 0:
+            return value
+        cache[key] = value
+        if maxsize is not None and len(cache) > maxsize:
+            del cache[next(iter(cache))]
+        return value
+
+    def cache_info(self):
+        return CacheInfo(self._hits, self._misses, self._maxsize, len(self._cache))
+
+    def cache_clear(self):
+        self._cache.clear()
+        self._hits = self._misses = 0
+
+
+class CacheInfo:
+    def __init__(self, hits, misses, maxsize, currsize):
+        self.hits = hits
+        self.misses = misses
+        self.maxsize = maxsize
+        self.currsize = currsize
+
+    def __repr__(self):
+        return f"CacheInfo(hits={self.hits}, misses={self.misses}, maxsize={self.maxsize}, currsize={self.currsize})"
+
+    def __eq__(self, other):
+        return isinstance(other, CacheInfo) and repr(self) == repr(other)
+
+
+_KWD_MARK = object()
+
+
+def lru_cache(maxsize=128, typed=False):
+    if callable(maxsize) and not isinstance(maxsize, int):
+        return _LruCacheWrapper(maxsize, 128, typed)
+
+    def decorating_function(user_function):
+        return _LruCacheWrapper(user_function, maxsize, typed)
+    return decorating_function
+
+
+def cache(user_function):
+    return _LruCacheWrapper(user_function, None, False)
+
+
+def cmp_to_key(mycmp):
+    class K:
+        __slots__ = ['obj']
+
+        def __init__(self, obj):
+            self.obj = obj
+
+        def __lt__(self, other):
+            return mycmp(self.obj, other.obj) < 0
+
+        def __gt__(self, other):
+            return mycmp(self.obj, other.obj) > 0
+
+        def __eq__(self, other):
+            return mycmp(self.obj, other.obj) == 0
+
+        def __le__(self, other):
+            return mycmp(self.obj, other.obj) <= 0
+
+        def __ge__(self, other):
+            return mycmp(self.obj, other.obj) >= 0
+
+        __hash__ = None
+    return K
+
+
+def total_ordering(cls):
+    d = cls.__dict__
+    if '__lt__' in d:
+        if '__gt__' not in d:
+            cls.__gt__ = lambda self, other: other < self
+        if '__le__' not in d:
+            cls.__le__ = lambda self, other: not other < self
+        if '__ge__' not in d:
+            cls.__ge__ = lambda self, other: not self < other
+    elif '__gt__' in d:
+        if '__lt__' not in d:
+            cls.__lt__ = lambda self, other: other > self
+        if '__ge__' not in d:
+            cls.__ge__ = lambda self, other: not other > self
+        if '__le__' not in d:
+            cls.__le__ = lambda self, other: not self > other
+    elif '__le__' in d:
+        if '__ge__' not in d:
+            cls.__ge__ = lambda self, other: other <= self
+        if '__lt__' not in d:
+            cls.__lt__ = lambda self, other: self <= other and not self == other
+        if '__gt__' not in d:
+            cls.__gt__ = lambda self, other: not self <= other
+    elif '__ge__' in d:
+        if '__le__' not in d:
+            cls.__le__ = lambda self, other: other >= self
+        if '__gt__' not in d:
+            cls.__gt__ = lambda self, other: self >= other and not self == other
+        if '__lt__' not in d:
+            cls.__lt__ = lambda self, other: not self >= other
+    else:
+        raise ValueError('must define at least one ordering operation: < > <= >=')
+    return cls

@@ -1,0 +1,26 @@
+# random: bit-exact with CPython's Mersenne Twister for the same seed.
+import random
+
+random.seed(12345)
+print([random.random() for _ in range(3)])
+print([random.randint(1, 6) for _ in range(10)])
+print([random.randrange(0, 100, 7) for _ in range(5)], random.randrange(10 ** 20))
+xs = list(range(10))
+random.shuffle(xs)
+print(xs, random.choice("abcdef"), random.choice(xs))
+random.seed(987654321)
+print(random.random(), random.getrandbits(70))
+for text_seed in ["a string seed", "", "é λ" * 50, b"bytes", bytearray(b"\x00\xff")]:
+    random.seed(text_seed)
+    print(random.random(), random.randrange(10 ** 15))
+random.seed(2 ** 80 + 3)
+print(random.random(), random.uniform(1, 2))
+r = random.Random(7)
+print(r.random(), r.randint(0, 10 ** 12), r.sample(range(100), 5))
+random.seed(0)
+state = random.getstate()
+a = random.random()
+random.setstate(state)
+print(a == random.random())
+random.seed(-5)
+print(random.random())
