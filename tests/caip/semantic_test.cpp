@@ -43,7 +43,8 @@ Step resolve_step(const Step& s) {
 
 std::string scene_for(const SemanticCase& c) {
   if (c.scene == "village") return "village";
-  return scene_file("semantic_" + c.scene, semantic_scenes().at(c.scene));
+  // One file per case: ctest runs cases in parallel processes, which must not write one another's file.
+  return scene_file("semantic_" + c.name, semantic_scenes().at(c.scene));
 }
 
 class SemanticTest : public ::testing::TestWithParam<SemanticCase> {};

@@ -393,7 +393,7 @@ void register_intrinsics() {
        "DANCE: turn on the spot (CLOCKWISE / ANTICLOCKWISE), or once by `angle` degrees (+ left, - right).", &caip_dance},
       {"caip_spawn", {req("name", "str"), req("at", "location"), kw("count", "int")}, "bool | doubt", W, C,
        "SPAWN creatures of a minecraft-data type; a doubt when no creature is named.", &caip_spawn},
-      {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry.", &caip_freebuild},
+      {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry, else close the gaps of a flat wall, else roof walls with an open top; refuses, saying why, when nothing is missing.", &caip_freebuild},
       {"caip_undo", {opt("action", "str")}, "bool | doubt", W, C, "UNDO the last task (of the target action type).", &caip_undo},
       {"caip_stop", {opt("action", "str")}, "bool | doubt", W, C, "STOP (pause) the running task (of the target action type).", &caip_stop},
       {"caip_resume", {opt("action", "str")}, "bool | doubt", W, C, "RESUME a paused task (of the target action type).", &caip_resume},
