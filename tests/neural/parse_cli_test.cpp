@@ -2,6 +2,7 @@
 // binary, on a model with random weights written by the test: whatever the
 // weights, every form that comes out must pass the validator.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,13 +21,20 @@ using plank::test::run_plank;
 
 namespace {
 
+// ctest runs each test as its own process, several at once: each process writes its own file
+// (a shared name let one process read another's half-written weights), removed at exit.
+struct TempModel {
+  std::string path = testing::TempDir() + "plank_cli_random_parser." + std::to_string(getpid()) + ".bin";
+  TempModel() {
+    std::string error;
+    EXPECT_TRUE(neural::save_weights(neural::test::small_random_weights(9), path, &error)) << error;
+  }
+  ~TempModel() { std::remove(path.c_str()); }
+};
+
 std::string model_path() {
-  static std::string path = [] {
-    std::string p = testing::TempDir() + "plank_cli_random_parser.bin", error;
-    EXPECT_TRUE(neural::save_weights(neural::test::small_random_weights(9), p, &error)) << error;
-    return p;
-  }();
-  return path;
+  static TempModel model;
+  return model.path;
 }
 
 // `plank ARGS` with $PLANK_PARSER_MODEL set to `model` (where parse() finds its model).
