@@ -66,6 +66,29 @@ bool wrap(Thread* t, Value* result, const CallArgs& args) {
   }
 }
 
+// The same for a method, `Value Impl(Thread*, const Value& self, const CallArgs&)`.
+template <auto Impl>
+bool wrap_method(Thread* t, Value* result, const Value& self, const CallArgs& args) {
+  try {
+    *result = Impl(t, self, args);
+    return true;
+  } catch (const Raised&) {
+    return false;
+  }
+}
+
+// Runs `f`; false when it raised (throw_error), the error left set for the caller: the runtime
+// functions compiled code calls (pk_*) report errors by their return value.
+template <class F>
+bool guard(F&& f) {
+  try {
+    f();
+    return true;
+  } catch (const Raised&) {
+    return false;
+  }
+}
+
 std::vector<Intrinsic> builtin_intrinsics();
 std::vector<Method> builtin_methods();
 // The tables of issue 27, joined to the builtin ones by intrinsics.cpp.

@@ -83,16 +83,6 @@ namespace {
 
 using P = IntrinsicParam;
 
-template <auto Impl>
-bool method(Thread* t, Value* result, const Value& self, const CallArgs& args) {
-  try {
-    *result = Impl(t, self, args);
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
-
 std::string_view bytes_arg(Thread* t, Value v, const char* what) {
   if (!is_byteslike(v))
     throw_error(t, "TypeError", fmt::format("{} must be bytes-like, not '{}'", what, type_name(v)));
@@ -288,29 +278,29 @@ std::vector<Method> bytes_methods() {
   for (ObjKind k : {ObjKind::Bytes, ObjKind::ByteArray}) {
     std::vector<Method> common = {
         {k, "decode", {P{"encoding", "str", "'utf-8'"}, P{"errors", "str", "'strict'"}}, "str",
-         "The text these bytes encode (utf-8, ascii or latin-1).", &method<b_decode>},
-        {k, "hex", {}, "str", "Two hex digits per byte.", &method<b_hex>},
+         "The text these bytes encode (utf-8, ascii or latin-1).", &wrap_method<b_decode>},
+        {k, "hex", {}, "str", "Two hex digits per byte.", &wrap_method<b_hex>},
         {k, "join", {P{"iterable", "iterable"}}, "bytes", "The bytes-like items joined with these bytes between them.",
-         &method<b_join>},
-        {k, "startswith", {P{"prefix", "bytes"}}, "bool", "Whether the bytes start with prefix.", &method<b_startswith>},
-        {k, "endswith", {P{"suffix", "bytes"}}, "bool", "Whether the bytes end with suffix.", &method<b_endswith>},
-        {k, "find", {P{"sub", "bytes|int"}}, "int", "The lowest index of sub, or -1.", &method<b_find>},
-        {k, "index", {P{"sub", "bytes|int"}}, "int", "The lowest index of sub (ValueError when absent).", &method<b_index>},
-        {k, "count", {P{"sub", "bytes|int"}}, "int", "Non-overlapping occurrences of sub.", &method<b_count>},
-        {k, "replace", {P{"old", "bytes"}, P{"new", "bytes"}}, "bytes", "A copy with old replaced by new.", &method<b_replace>},
-        {k, "split", {P{"sep", "bytes", "None"}}, "list", "Splits at sep (runs of whitespace when None).", &method<b_split>},
-        {k, "strip", {P{"chars", "bytes", "None"}}, "bytes", "Removes leading and trailing chars.", &method<b_strip>},
-        {k, "upper", {}, "bytes", "ASCII letters in upper case.", &method<b_case<true>>},
-        {k, "lower", {}, "bytes", "ASCII letters in lower case.", &method<b_case<false>>},
+         &wrap_method<b_join>},
+        {k, "startswith", {P{"prefix", "bytes"}}, "bool", "Whether the bytes start with prefix.", &wrap_method<b_startswith>},
+        {k, "endswith", {P{"suffix", "bytes"}}, "bool", "Whether the bytes end with suffix.", &wrap_method<b_endswith>},
+        {k, "find", {P{"sub", "bytes|int"}}, "int", "The lowest index of sub, or -1.", &wrap_method<b_find>},
+        {k, "index", {P{"sub", "bytes|int"}}, "int", "The lowest index of sub (ValueError when absent).", &wrap_method<b_index>},
+        {k, "count", {P{"sub", "bytes|int"}}, "int", "Non-overlapping occurrences of sub.", &wrap_method<b_count>},
+        {k, "replace", {P{"old", "bytes"}, P{"new", "bytes"}}, "bytes", "A copy with old replaced by new.", &wrap_method<b_replace>},
+        {k, "split", {P{"sep", "bytes", "None"}}, "list", "Splits at sep (runs of whitespace when None).", &wrap_method<b_split>},
+        {k, "strip", {P{"chars", "bytes", "None"}}, "bytes", "Removes leading and trailing chars.", &wrap_method<b_strip>},
+        {k, "upper", {}, "bytes", "ASCII letters in upper case.", &wrap_method<b_case<true>>},
+        {k, "lower", {}, "bytes", "ASCII letters in lower case.", &wrap_method<b_case<false>>},
     };
     out.insert(out.end(), common.begin(), common.end());
   }
   constexpr ObjKind B = ObjKind::ByteArray;
-  out.push_back({B, "append", {P{"item", "int"}}, "None", "Appends one byte.", &method<ba_append>});
-  out.push_back({B, "extend", {P{"iterable", "iterable"}}, "None", "Appends the bytes of the iterable.", &method<ba_extend>});
-  out.push_back({B, "pop", {P{"index", "int", "-1"}}, "int", "Removes and returns the byte at index.", &method<ba_pop>});
-  out.push_back({B, "copy", {}, "bytearray", "A copy.", &method<ba_copy>});
-  out.push_back({B, "reverse", {}, "None", "Reverses the bytes in place.", &method<ba_reverse>});
+  out.push_back({B, "append", {P{"item", "int"}}, "None", "Appends one byte.", &wrap_method<ba_append>});
+  out.push_back({B, "extend", {P{"iterable", "iterable"}}, "None", "Appends the bytes of the iterable.", &wrap_method<ba_extend>});
+  out.push_back({B, "pop", {P{"index", "int", "-1"}}, "int", "Removes and returns the byte at index.", &wrap_method<ba_pop>});
+  out.push_back({B, "copy", {}, "bytearray", "A copy.", &wrap_method<ba_copy>});
+  out.push_back({B, "reverse", {}, "None", "Reverses the bytes in place.", &wrap_method<ba_reverse>});
   return out;
 }
 

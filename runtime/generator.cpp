@@ -126,16 +126,6 @@ namespace {
 
 using P = IntrinsicParam;
 
-template <auto Impl>
-bool method(Thread* t, Value* result, const Value& self, const CallArgs& args) {
-  try {
-    *result = Impl(t, self, args);
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
-
 Value g_send(Thread* t, Value self, const CallArgs& args) {
   if (args.npos != 1 || args.nkw) throw_error(t, "TypeError", fmt::format("send() takes exactly one argument ({} given)", args.npos));
   return generator_send(t, self, args.positional(0));
@@ -164,9 +154,9 @@ std::vector<Method> generator_methods() {
   constexpr ObjKind G = ObjKind::Generator;
   return {
       {G, "send", {P{"value", "any"}}, "any", "Resumes the generator with value as the result of its yield.",
-       &method<g_send>},
-      {G, "throw", {P{"exc", "BaseException"}}, "any", "Raises exc at the generator's yield.", &method<g_throw>},
-      {G, "close", {}, "None", "Raises GeneratorExit at the generator's yield; it must end.", &method<g_close>},
+       &wrap_method<g_send>},
+      {G, "throw", {P{"exc", "BaseException"}}, "any", "Raises exc at the generator's yield.", &wrap_method<g_throw>},
+      {G, "close", {}, "None", "Raises GeneratorExit at the generator's yield; it must end.", &wrap_method<g_close>},
   };
 }
 

@@ -27,17 +27,6 @@ namespace {
 
 using P = IntrinsicParam;
 
-// Methods here bind their own arguments (the table's params document them).
-template <auto Impl>
-bool method(Thread* t, Value* result, const Value& self, const CallArgs& args) {
-  try {
-    *result = Impl(t, self, args);
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
-
 Value arg(Thread* t, const CallArgs& args, uint32_t i, const char* name, uint32_t max) {
   if (args.nkw) throw_error(t, "TypeError", fmt::format("{}() takes no keyword arguments", name));
   if (args.npos > max) throw_error(t, "TypeError", fmt::format("{}() takes at most {} arguments ({} given)", name, max, args.npos));
@@ -533,37 +522,37 @@ std::vector<Method> python_methods() {
   P width{"width", "int"}, fill{"fillchar", "str", "' '"};
   return {
       {S, "format", {P{"args", "any", "", true}, P{"kwargs", "any", "", false, false, true}}, "str",
-       "The string with its {} fields replaced by the arguments, formatted as format() does.", &method<s_format>},
-      {S, "center", {width, fill}, "str", "Centred in a field of `width`.", &method<s_justify<'^'>>},
-      {S, "ljust", {width, fill}, "str", "Left-justified in a field of `width`.", &method<s_justify<'<'>>},
-      {S, "rjust", {width, fill}, "str", "Right-justified in a field of `width`.", &method<s_justify<'>'>>},
-      {S, "zfill", {width}, "str", "Padded with zeros on the left (after a sign) to `width`.", &method<s_zfill>},
-      {S, "partition", {P{"sep", "str"}}, "tuple", "(before, sep, after) at the first sep.", &method<s_partition<false>>},
-      {S, "rpartition", {P{"sep", "str"}}, "tuple", "(before, sep, after) at the last sep.", &method<s_partition<true>>},
-      {S, "rfind", {P{"sub", "str"}}, "int", "The highest index of sub, or -1.", &method<s_rfind<false>>},
-      {S, "rindex", {P{"sub", "str"}}, "int", "The highest index of sub; ValueError when absent.", &method<s_rfind<true>>},
+       "The string with its {} fields replaced by the arguments, formatted as format() does.", &wrap_method<s_format>},
+      {S, "center", {width, fill}, "str", "Centred in a field of `width`.", &wrap_method<s_justify<'^'>>},
+      {S, "ljust", {width, fill}, "str", "Left-justified in a field of `width`.", &wrap_method<s_justify<'<'>>},
+      {S, "rjust", {width, fill}, "str", "Right-justified in a field of `width`.", &wrap_method<s_justify<'>'>>},
+      {S, "zfill", {width}, "str", "Padded with zeros on the left (after a sign) to `width`.", &wrap_method<s_zfill>},
+      {S, "partition", {P{"sep", "str"}}, "tuple", "(before, sep, after) at the first sep.", &wrap_method<s_partition<false>>},
+      {S, "rpartition", {P{"sep", "str"}}, "tuple", "(before, sep, after) at the last sep.", &wrap_method<s_partition<true>>},
+      {S, "rfind", {P{"sub", "str"}}, "int", "The highest index of sub, or -1.", &wrap_method<s_rfind<false>>},
+      {S, "rindex", {P{"sub", "str"}}, "int", "The highest index of sub; ValueError when absent.", &wrap_method<s_rfind<true>>},
       {S, "rsplit", {P{"sep", "str", "None"}, P{"maxsplit", "int", "-1"}}, "list[str]", "Splits from the right.",
-       &method<s_rsplit>},
-      {S, "splitlines", {P{"keepends", "bool", "False"}}, "list[str]", "The lines (\\n, \\r, \\r\\n ends).", &method<s_splitlines>},
-      {S, "title", {}, "str", "Each word's first letter upper case, the rest lower.", &method<s_case<0>>},
-      {S, "capitalize", {}, "str", "The first character upper case, the rest lower.", &method<s_case<1>>},
-      {S, "swapcase", {}, "str", "Upper case lowered and lower case raised.", &method<s_case<2>>},
-      {S, "isupper", {}, "bool", "Whether every cased character is upper case (and there is one).", &method<s_is_case<true>>},
-      {S, "islower", {}, "bool", "Whether every cased character is lower case (and there is one).", &method<s_is_case<false>>},
-      {S, "isidentifier", {}, "bool", "Whether the string is a valid name.", &method<s_isidentifier>},
+       &wrap_method<s_rsplit>},
+      {S, "splitlines", {P{"keepends", "bool", "False"}}, "list[str]", "The lines (\\n, \\r, \\r\\n ends).", &wrap_method<s_splitlines>},
+      {S, "title", {}, "str", "Each word's first letter upper case, the rest lower.", &wrap_method<s_case<0>>},
+      {S, "capitalize", {}, "str", "The first character upper case, the rest lower.", &wrap_method<s_case<1>>},
+      {S, "swapcase", {}, "str", "Upper case lowered and lower case raised.", &wrap_method<s_case<2>>},
+      {S, "isupper", {}, "bool", "Whether every cased character is upper case (and there is one).", &wrap_method<s_is_case<true>>},
+      {S, "islower", {}, "bool", "Whether every cased character is lower case (and there is one).", &wrap_method<s_is_case<false>>},
+      {S, "isidentifier", {}, "bool", "Whether the string is a valid name.", &wrap_method<s_isidentifier>},
       {S, "encode", {P{"encoding", "str", "'utf-8'"}, P{"errors", "str", "'strict'"}}, "bytes", "The string's bytes in the encoding.",
-       &method<s_encode>},
-      {S, "removeprefix", {P{"prefix", "str"}}, "str", "Without the prefix, if it has it.", &method<s_remove_affix<true>>},
-      {S, "removesuffix", {P{"suffix", "str"}}, "str", "Without the suffix, if it has it.", &method<s_remove_affix<false>>},
-      {S, "expandtabs", {P{"tabsize", "int", "8"}}, "str", "Tabs replaced by spaces to the next tab stop.", &method<s_expandtabs>},
+       &wrap_method<s_encode>},
+      {S, "removeprefix", {P{"prefix", "str"}}, "str", "Without the prefix, if it has it.", &wrap_method<s_remove_affix<true>>},
+      {S, "removesuffix", {P{"suffix", "str"}}, "str", "Without the suffix, if it has it.", &wrap_method<s_remove_affix<false>>},
+      {S, "expandtabs", {P{"tabsize", "int", "8"}}, "str", "Tabs replaced by spaces to the next tab stop.", &wrap_method<s_expandtabs>},
       {S, "translate", {P{"table", "dict"}}, "str", "Each character mapped through the table (str.maketrans).",
-       &method<s_translate>},
-      {T, "index", {P{"value", "any"}}, "int", "The index of the first item equal to value.", &method<t_index_count<true>>},
-      {T, "count", {P{"value", "any"}}, "int", "The number of items equal to value.", &method<t_index_count<false>>},
-      {D, "popitem", {}, "tuple", "Removes and returns the last inserted (key, value).", &method<d_popitem>},
-      {ObjKind::Wrapper, "getter", {P{"fget", "callable"}}, "property", "The property with another getter.", &method<p_with<0>>},
-      {ObjKind::Wrapper, "setter", {P{"fset", "callable"}}, "property", "The property with a setter.", &method<p_with<1>>},
-      {ObjKind::Wrapper, "deleter", {P{"fdel", "callable"}}, "property", "The property with a deleter.", &method<p_with<2>>},
+       &wrap_method<s_translate>},
+      {T, "index", {P{"value", "any"}}, "int", "The index of the first item equal to value.", &wrap_method<t_index_count<true>>},
+      {T, "count", {P{"value", "any"}}, "int", "The number of items equal to value.", &wrap_method<t_index_count<false>>},
+      {D, "popitem", {}, "tuple", "Removes and returns the last inserted (key, value).", &wrap_method<d_popitem>},
+      {ObjKind::Wrapper, "getter", {P{"fget", "callable"}}, "property", "The property with another getter.", &wrap_method<p_with<0>>},
+      {ObjKind::Wrapper, "setter", {P{"fset", "callable"}}, "property", "The property with a setter.", &wrap_method<p_with<1>>},
+      {ObjKind::Wrapper, "deleter", {P{"fdel", "callable"}}, "property", "The property with a deleter.", &wrap_method<p_with<2>>},
   };
 }
 

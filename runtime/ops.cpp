@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/args.h"
 #include "runtime/capabilities.h"
 #include "runtime/char_index.h"
 #include "runtime/heap.h"
@@ -37,16 +38,6 @@ enum UnOp : uint32_t { kNeg, kPos, kNot, kInvert };
 enum CmpOp : uint32_t { kLt, kGt, kEq, kGe, kLe, kNe, kIn, kNotIn, kIs, kIsNot };
 
 namespace {
-
-template <class F>
-bool guard(F&& f) {
-  try {
-    f();
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
 
 const char* binop_symbol(uint32_t op) {
   switch (op) {

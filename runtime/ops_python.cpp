@@ -4,6 +4,7 @@
 // contract as ops.cpp: each returns false after raising.
 #include <fmt/format.h>
 
+#include "runtime/args.h"
 #include "runtime/classes.h"
 #include "runtime/exceptions.h"
 #include "runtime/format.h"
@@ -17,16 +18,6 @@
 using namespace plank::core;
 
 namespace {
-
-template <class F>
-bool guard(F&& f) {
-  try {
-    f();
-    return true;
-  } catch (const Raised&) {
-    return false;
-  }
-}
 
 }  // namespace
 

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "support/quote.h"
+
 namespace plank::lf {
 
 const char* value_kind_name(ValueKind k) {
@@ -81,31 +83,6 @@ bool operator==(const Value& a, const Value& b) {
 
 namespace {
 
-void write_string(std::string& out, std::string_view s) {
-  static const char* hex = "0123456789abcdef";
-  out.push_back('"');
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out.push_back(hex[c >> 4]);
-          out.push_back(hex[c & 15]);
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out.push_back('"');
-}
-
 void newline(std::string& out, bool pretty, int depth) {
   if (!pretty) return;
   out.push_back('\n');
@@ -139,7 +116,7 @@ void write(std::string& out, const Value& v, bool pretty, int depth) {
       if (text.find_first_of(".eE") == std::string_view::npos) out += ".0";
       break;
     }
-    case ValueKind::String: write_string(out, v.string); break;
+    case ValueKind::String: append_json_string(out, v.string); break;
     case ValueKind::List: {
       out.push_back('[');
       bool flat = !pretty || is_flat(v);
@@ -157,7 +134,7 @@ void write(std::string& out, const Value& v, bool pretty, int depth) {
       for (size_t i = 0; i < v.members.size(); ++i) {
         if (i) out.push_back(',');
         newline(out, pretty, depth + 1);
-        write_string(out, v.members[i].key);
+        append_json_string(out, v.members[i].key);
         out += pretty ? ": " : ":";
         write(out, v.members[i].value, pretty, depth + 1);
       }

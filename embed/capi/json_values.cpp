@@ -6,37 +6,13 @@
 
 #include "runtime/heap.h"
 #include "runtime/objects.h"
+#include "support/quote.h"
 
 namespace plank::embed {
 namespace {
 
 using core::ObjKind;
 using core::Value;
-
-void write_string(std::string_view s, std::string& out) {
-  static const char* hex = "0123456789abcdef";
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += char(c);
-        }
-    }
-  }
-  out += '"';
-}
 
 struct Writer {
   core::Thread* t;
@@ -66,7 +42,7 @@ struct Writer {
         return true;
       case core::Tag::Object:
         if (k.obj->kind == ObjKind::Str) {
-          write_string(core::str_view(k), out);
+          append_json_string(out, core::str_view(k));
           return true;
         }
         break;
@@ -84,7 +60,7 @@ struct Writer {
     }
     ObjKind kind = v.obj->kind;
     if (kind == ObjKind::Str) {
-      write_string(core::str_view(v), out);
+      append_json_string(out, core::str_view(v));
       return true;
     }
     if (kind != ObjKind::List && kind != ObjKind::Tuple && kind != ObjKind::Dict)
