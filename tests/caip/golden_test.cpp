@@ -469,8 +469,6 @@ TEST_P(GoldenTest, Scenario) {
   if (g.check) g.check(*ex, results);
 }
 
-void PrintTo(const Golden& g, std::ostream* os) { *os << g.name; }
-
 INSTANTIATE_TEST_SUITE_P(Caip, GoldenTest, ::testing::ValuesIn(goldens()),
                          [](const ::testing::TestParamInfo<Golden>& info) { return info.param.name; });
 
