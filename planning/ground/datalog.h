@@ -47,7 +47,7 @@ class Datalog {
 
   size_t size() const { return offsets_.size(); }
   int predicate_of(int atom) const { return arena_[offsets_[atom]]; }
-  const int* args_of(int atom) const { return &arena_[offsets_[atom] + 1]; }
+  const int* args_of(int atom) const { return arena_.data() + offsets_[atom] + 1; }
   int arity_of(int atom) const { return arity_[predicate_of(atom)]; }
   const std::vector<int>& atoms_of(int predicate) const { return by_predicate_[predicate]; }
   int find(int predicate, const int* args) const;  // -1 when not in the model

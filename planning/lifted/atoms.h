@@ -15,7 +15,7 @@ class AtomTable {
   int find(int predicate, const int* args) const;  // -1 when never interned
   int intern(int predicate, const int* args);
   int predicate(int atom) const { return arena_[offsets_[atom]]; }
-  const int* args(int atom) const { return &arena_[offsets_[atom] + 1]; }
+  const int* args(int atom) const { return arena_.data() + offsets_[atom] + 1; }
   int arity(int predicate) const { return arity_[predicate]; }
   size_t size() const { return offsets_.size(); }
   size_t bytes() const {

@@ -20,7 +20,9 @@ class LiftedRegistry {
   // The state's id (registering it if new); second: whether it is new. `atoms` sorted.
   std::pair<StateId, bool> insert(const std::vector<int>& atoms);
   std::pair<const int*, size_t> get(StateId id) const {
-    return {&arena_[offsets_[id]], static_cast<size_t>(offsets_[id + 1] - offsets_[id])};
+    // data() + offset, not &arena_[offset]: a state of no fluent atoms may be the only one (an
+    // empty arena), and indexing an empty vector is undefined.
+    return {arena_.data() + offsets_[id], static_cast<size_t>(offsets_[id + 1] - offsets_[id])};
   }
   size_t size() const { return offsets_.size() - 1; }
   size_t bytes() const { return arena_.capacity() * sizeof(int) + offsets_.capacity() * 8 + table_.capacity() * 4; }

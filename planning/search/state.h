@@ -30,7 +30,7 @@ class StateRegistry {
   int words() const { return words_; }
   // The id of this state, registering it if new; second is true when it was new.
   std::pair<StateId, bool> insert(const uint64_t* bits);
-  const uint64_t* get(StateId id) const { return &arena_[static_cast<size_t>(id) * words_]; }
+  const uint64_t* get(StateId id) const { return arena_.data() + static_cast<size_t>(id) * words_; }
   size_t size() const { return count_; }
   size_t bytes() const { return arena_.capacity() * sizeof(uint64_t) + table_.capacity() * sizeof(int); }
 
