@@ -343,8 +343,9 @@ std::string string_literal(std::string_view s) {
       i += 3;
       continue;
     }
-    // Not UTF-8: the byte was in the source as it is (the lexer keeps such bytes), so it goes back
-    // as it is (an escape would decode to a code point, not to the byte).
+    // Not UTF-8: only an AST built in code can hold such a byte (a literal in source that holds one
+    // is a syntax error at that byte); it goes back as it is (an escape would decode to a code
+    // point, not to the byte).
     out += char(c);
     ++i;
   }
