@@ -8,21 +8,10 @@
 #include "planning/ground/datalog.h"
 
 #include <algorithm>
-#include <climits>
+
+#include "planning/ground/join_order.h"
 
 namespace plank::planning {
-namespace {
-
-uint64_t hash_atom(int predicate, const int* args, int arity) {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ static_cast<uint64_t>(predicate);
-  for (int i = 0; i < arity; ++i) {
-    h ^= static_cast<uint64_t>(static_cast<uint32_t>(args[i])) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdull;
-  }
-  return h ^ (h >> 29);
-}
-
-}  // namespace
 
 Datalog::Datalog(int predicate_count, int object_count)
     : object_count_(object_count),
@@ -48,29 +37,7 @@ void Datalog::add_rule(Rule rule) {
   int id = static_cast<int>(rules_.size());
   // Join order per trigger: greedily the atom with most variables bound so far.
   for (size_t t = 0; t < rule.body.size(); ++t) {
-    JoinPlan plan{id, static_cast<int>(t), {}};
-    std::vector<char> bound(rule.variable_count, 0);
-    for (int a : rule.body[t].args)
-      if (!is_object_term(a)) bound[a] = 1;
-    std::vector<char> used(rule.body.size(), 0);
-    used[t] = 1;
-    for (size_t k = 1; k < rule.body.size(); ++k) {
-      int best = -1, best_score = INT_MIN;
-      for (size_t j = 0; j < rule.body.size(); ++j) {
-        if (used[j]) continue;
-        int score = 0;
-        for (int a : rule.body[j].args) score += is_object_term(a) || bound[a] ? 2 : 0;
-        score = score * 16 - static_cast<int>(rule.body[j].args.size());
-        if (score > best_score) {
-          best_score = score;
-          best = static_cast<int>(j);
-        }
-      }
-      used[best] = 1;
-      plan.order.push_back(best);
-      for (int a : rule.body[best].args)
-        if (!is_object_term(a)) bound[a] = 1;
-    }
+    JoinPlan plan{id, static_cast<int>(t), greedy_join_order(rule.body, rule.variable_count, t)};
     triggers_[rule.body[t].predicate].push_back(std::move(plan));
   }
   if (rule.body.empty()) empty_body_.push_back({id, -1, {}});

@@ -3,19 +3,9 @@
 
 #include <algorithm>
 
+#include "planning/ground/join_order.h"
+
 namespace plank::planning::lifted {
-namespace {
-
-uint64_t hash_atom(int predicate, const int* args, int arity) {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ static_cast<uint64_t>(predicate);
-  for (int i = 0; i < arity; ++i) {
-    h ^= static_cast<uint64_t>(static_cast<uint32_t>(args[i])) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdull;
-  }
-  return h ^ (h >> 29);
-}
-
-}  // namespace
 
 AtomTable::AtomTable(std::vector<int> arity) : arity_(std::move(arity)) { table_.assign(1024, 0); }
 

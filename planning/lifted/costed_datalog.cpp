@@ -8,8 +8,9 @@
 #include "planning/lifted/costed_datalog.h"
 
 #include <algorithm>
-#include <climits>
 #include <set>
+
+#include "planning/ground/join_order.h"
 
 namespace plank::planning::lifted {
 
@@ -27,28 +28,7 @@ CostedDatalog::CostedDatalog(const RelaxedProgram& program, int object_count)
       continue;
     }
     for (size_t t = 0; t < rule.body.size(); ++t) {
-      JoinPlan plan{static_cast<int>(r), static_cast<int>(t), {}};
-      std::vector<char> bound(rule.variable_count, 0), used(rule.body.size(), 0);
-      for (int a : rule.body[t].args)
-        if (!is_object_term(a)) bound[a] = 1;
-      used[t] = 1;
-      for (size_t k = 1; k < rule.body.size(); ++k) {
-        int best = -1, best_score = INT_MIN;
-        for (size_t j = 0; j < rule.body.size(); ++j) {
-          if (used[j]) continue;
-          int score = 0;
-          for (int a : rule.body[j].args) score += is_object_term(a) || bound[a] ? 2 : 0;
-          score = score * 16 - static_cast<int>(rule.body[j].args.size());
-          if (score > best_score) {
-            best_score = score;
-            best = static_cast<int>(j);
-          }
-        }
-        used[best] = 1;
-        plan.order.push_back(best);
-        for (int a : rule.body[best].args)
-          if (!is_object_term(a)) bound[a] = 1;
-      }
+      JoinPlan plan{static_cast<int>(r), static_cast<int>(t), greedy_join_order(rule.body, rule.variable_count, t)};
       for (int a : rule.body[t].args) {
         plan.constant.push_back(is_object_term(a) ? term_object(a) : -1);
         plan.allowed.push_back(is_object_term(a) || rule.allowed.empty() ? nullptr : rule.allowed[a]);
