@@ -140,13 +140,23 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
                 fmt::format("mining {} needs a {} or better; {} cannot harvest it", item, min_tool, held), min_tool);
   }
   const int goal = inv_.count_any(items) + count;
-  int misses = 0;
+  int misses = 0, explored = 0, depth_y = 0;
+  const bool underground = options_.known && buried_sources(sources, usable, &depth_y);
+  look();
   while (inv_.count_any(items) < goal) {
     if (over_budget()) break;
     std::optional<Target> t = nearest(sources, usable, feet());
+    // Explore mode: nothing known drops it, so go and look (ores: after two walks, dig for them).
+    if (!t && options_.known && explored < options_.explore_steps &&
+        explore_step(underground && explored >= 2, depth_y)) {
+      ++explored;
+      continue;
+    }
     if (!t) {
       SkillResult r = fail(Failure::ResourceNotFound,
-                           fmt::format("no reachable block that drops {} within {} blocks", item, options_.search_radius));
+                           options_.known ? fmt::format("no block that drops {} seen after exploring {} times", item, explored)
+                                          : fmt::format("no reachable block that drops {} within {} blocks", item,
+                                                        options_.search_radius));
       r.ticks = clock_.now() - t0, r.gained = diff(before, inv_);
       return r;
     }
@@ -164,6 +174,7 @@ SkillResult Controller::mine(const std::string& item, int count, const std::stri
     }
     if (reached && break_block(t->at, true)) {
       settle();  // the target may have been the floor
+      if (options_.known) look();  // breaking it opened a view (the rest of a vein)
     } else {
       note(fmt::format("gave up on ({}, {}, {}): {}", t->at.x, t->at.y, t->at.z, why.empty() ? "it did not break" : why));
       bad_.insert(t->at);
@@ -206,15 +217,22 @@ SkillResult Controller::kill(const std::string& mob_or_drop, int count, const st
   if (!equipped_.empty() && !inv_.has(equipped_)) equipped_.clear();
   const Weapon& weapon = book_.data().weapon(equipped_);
   const int goal = items.empty() ? count : inv_.count_any(items) + count;
-  int kills = 0, misses = 0;
+  int kills = 0, misses = 0, explored = 0;
   std::vector<world::EntityId> unreachable;
   auto have = [&] { return items.empty() ? kills : inv_.count_any(items); };
+  look();
   while (have() < goal) {
     if (over_budget()) break;
     const world::Entity* best = nearest_mob(types, position(), unreachable);
+    if (!best && options_.known && explored < options_.explore_steps && explore_step(false, 0)) {
+      ++explored;
+      continue;
+    }
     if (!best) {
       SkillResult r = fail(Failure::ResourceNotFound,
-                           fmt::format("no {} left within {} blocks", fmt::join(types, " or "), options_.search_radius));
+                           options_.known ? fmt::format("no {} seen after exploring {} times", fmt::join(types, " or "), explored)
+                                          : fmt::format("no {} left within {} blocks", fmt::join(types, " or "),
+                                                        options_.search_radius));
       r.ticks = clock_.now() - t0, r.gained = diff(before, inv_);
       return r;
     }
@@ -274,6 +292,7 @@ const world::Entity* Controller::nearest_mob(const std::vector<std::string>& typ
   for (const world::Entity& e : w_.entities()) {
     if (e.kind != world::EntityKind::Mob || std::find(types.begin(), types.end(), e.type) == types.end()) continue;
     if (std::find(skip.begin(), skip.end(), e.id) != skip.end()) continue;
+    if (options_.known && !options_.known->seen_mob(e.id)) continue;  // explore mode: only mobs seen
     double d = std::hypot(e.pose.pos.x - a.x, e.pose.pos.z - a.z);
     if (d <= best_d) best_d = d, best = &e;
   }

@@ -30,6 +30,7 @@
 #include "world/agent/pathfinding.h"
 #include "world/agent/ticks.h"
 #include "world/survival/inventory.h"
+#include "world/survival/known_map.h"
 #include "world/survival/mining.h"
 #include "world/survival/obtainability.h"
 #include "world/survival/recipe_book.h"
@@ -70,6 +71,17 @@ struct ControllerOptions {
   uint64_t wander_period = 600;
   int wander_step = 4;
   size_t path_budget = 40'000;  // A* nodes per walk before digging through instead
+  // Explore mode (issue 30): with a map, the agent looks around as it moves (KnownMap::observe every
+  // `look_every` cells and where each move ends), chooses only among the blocks and mobs the map
+  // holds, and when none is known explores -- a walk of `explore_leg` blocks toward the least-known
+  // ground, or, for what lies underground (ores, stone), a shaft and tunnels -- at most
+  // `explore_steps` times a skill before ResourceNotFound. Null: it knows the whole world.
+  // (Paths are still found over the true terrain: the map limits what the agent knows is where,
+  // not where it can walk.)
+  KnownMap* known = nullptr;
+  int look_every = 4;
+  int explore_leg = 24;
+  int explore_steps = 24;
 };
 
 // What the controller did, summed over its life.
@@ -125,6 +137,13 @@ class Controller {
   std::optional<SourceEstimate> estimate_mine(const std::string& item, const std::string& tool, world::Coord from);
   std::optional<SourceEstimate> estimate_kill(const std::string& mob_or_drop, const std::string& mob, world::Coord from);
 
+  // Explore mode: looks around from where the agent stands (nothing without a map).
+  void look();
+  // One exploration move (see ControllerOptions::known); `underground`: dig toward `depth_y` and tunnel
+  // instead of walking. Returns false when no way out was found (nothing moved).
+  bool explore_step(bool underground, int depth_y);
+  int explorations() const { return explorations_; }
+
   // Additions for the scripted run: execute one Obtainability step, a whole plan, or plan and run
   // until the inventory holds `count` of `name` (re-planning when random drops fall short).
   SkillResult run_step(const PlanStep& step);
@@ -178,6 +197,12 @@ class Controller {
   std::vector<bool> canopy_;                                  // by block id: logs and leaves (a tree's crown)
   std::set<world::Coord> bad_;                                // targets found unreachable
   bool replan_ = false;
+  int explorations_ = 0;      // explore_step() calls that moved
+  int since_look_ = 0;        // cells moved since the last look
+  int heading_ = 0;           // the last exploration's direction (0..7), kept while it pays
+  void moved_through(world::Coord feet);
+  // For an exploring mine(): whether the sources lie underground (ores, stone) and the depth to seek them at.
+  bool buried_sources(const std::vector<Source>& sources, const std::vector<bool>& usable, int* depth_y);
   std::vector<world::Coord> trail_;  // a plan step got another member of a group than the plan named
 };
 

@@ -124,6 +124,7 @@ std::optional<Controller::Target> Controller::nearest(const std::vector<Source>&
                 Coord c{cx * 16 + lx, y, cz * 16 + lz};
                 int s = by_id[chunk ? chunk->get(world::Chunk::index(lx, ly, lz)) : w_.natural(c)];
                 if (s < 0) continue;
+                if (options_.known && !options_.known->known(c)) continue;  // explore mode: only blocks seen
                 double h = std::hypot(double(c.x - f.x), double(c.z - f.z));
                 if (h > options_.search_radius || bad_.count(c)) continue;
                 // Open to the air on a side or on top (beyond the generated area is void, not air to
@@ -346,6 +347,7 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
     pose.pos = {to.x + 0.5, double(to.y), to.z + 0.5};
     w_.set_pose(w_.agent().id, pose);
     if (trail_.size() < kMaxTrail) trail_.push_back(to);
+    moved_through(to);
     if (m.pillar) {
       inv_.remove(block);
       w_.set_block(from, *w_.registry().find(block));
@@ -355,6 +357,7 @@ bool Controller::tunnel(Coord goal, int within, bool to_block, bool stop_at_surf
     stats_.walked += 1;
     spend(uint64_t((m.ticks + 999) / 1000), &ControllerStats::walk_ticks);
   }
+  look();  // where the dig ends
   return true;
 }
 
@@ -378,12 +381,14 @@ bool Controller::go_near(Coord goal, int tolerance, double reach, std::string* w
     if (path.found()) {
       ++stats_.walks_astar;
       for (size_t k = 1; k < path.cells.size() && trail_.size() < kMaxTrail; ++k) trail_.push_back(path.cells[k]);
+      for (size_t k = 1; k < path.cells.size(); ++k) moved_through(path.cells[k]);
       if (path.cells.size() > 1) {
         world::Pose pose = w_.agent().pose;
         Coord end = path.cells.back();
         pose.pos = {end.x + 0.5, double(end.y), end.z + 0.5};
         w_.set_pose(w_.agent().id, pose);
         stats_.walked += double(path.cells.size() - 1);
+        look();  // where the walk ends
       }
       spend(path.ticks(), &ControllerStats::walk_ticks);
       return true;

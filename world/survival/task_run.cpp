@@ -64,6 +64,12 @@ WorldgenOptions deps_task_world(uint64_t seed) {
   return o;
 }
 
+WorldgenOptions deps_explore_world(uint64_t seed) {
+  WorldgenOptions o = deps_task_world(seed);
+  o.uneven = true;
+  return o;
+}
+
 ControllerOptions deps_task_controller() {
   ControllerOptions o;
   o.search_radius = 136;  // the corners of the 192 x 192 area from its centre

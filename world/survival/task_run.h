@@ -50,6 +50,9 @@ struct TaskOutcome {
 // The world the task run uses: 192 x 192 blocks around the origin (a 128 x 128 area leaves
 // some seeds without a sheep or cow herd), and a controller that searches all of it.
 WorldgenOptions deps_task_world(uint64_t seed);
+// The explore world (issue 30's --world-mode explore): deps_task_world with uneven resources
+// (WorldgenOptions::uneven).
+WorldgenOptions deps_explore_world(uint64_t seed);
 ControllerOptions deps_task_controller();
 
 // Runs every task from an empty inventory in its own copy of `generated` (the world is not

@@ -374,7 +374,18 @@ class Gen {
     double u = rng.unit();
     const char* type = passive[rng.below(4)];
     int herd = 2 + int(rng.below(3));
-    if (in_area({hx, 0, hz}) && u < p_herd[int(col(hx, hz).biome)] * o_.mob_density)
+    double p = in_area({hx, 0, hz}) ? p_herd[int(col(hx, hz).biome)] : 0;
+    if (o_.uneven && p > 0) {
+      // Each species keeps to its biomes, in fewer and larger herds: which animal is near depends on
+      // where the agent stands.
+      static const char* by_biome[5][2] = {/*plains*/ {"cow", "sheep"}, /*forest*/ {"pig", "chicken"},
+                                           /*savanna*/ {"cow", "chicken"}, /*desert*/ {"", ""},
+                                           /*mountains*/ {"sheep", "sheep"}};
+      type = by_biome[int(col(hx, hz).biome)][rng.below(2)];
+      herd = 3 + int(rng.below(4));
+      p *= 0.5;
+    }
+    if (u < p * o_.mob_density)
       for (int i = 0; i < herd; ++i) {
         int32_t x = hx + int32_t(rng.below(7)) - 3, z = hz + int32_t(rng.below(7)) - 3;
         spawn(type, x, z, rng);
@@ -458,12 +469,18 @@ uint64_t world_hash(const World& world, const Box& box) {
   return h;
 }
 
+std::vector<std::string> underground_block_types() {
+  std::vector<std::string> v = {"stone", "granite", "diorite", "andesite"};
+  for (const auto& r : ore_rules()) v.push_back(r.block);
+  return v;
+}
+
 std::vector<std::string> generated_block_types() {
-  std::vector<std::string> v = {"bedrock", "stone", "dirt", "grass_block", "sand", "sandstone", "gravel", "water",
-                                "snow_block", "clay", "granite", "diorite", "andesite", "oak_log", "oak_leaves",
+  std::vector<std::string> v = {"bedrock", "dirt", "grass_block", "sand", "sandstone", "gravel", "water",
+                                "snow_block", "clay", "oak_log", "oak_leaves",
                                 "birch_log", "birch_leaves", "spruce_log", "spruce_leaves", "acacia_log",
                                 "acacia_leaves", "cactus", "dead_bush"};
-  for (const auto& r : ore_rules()) v.push_back(r.block);
+  for (const auto& b : underground_block_types()) v.push_back(b);
   return v;
 }
 

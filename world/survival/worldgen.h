@@ -42,6 +42,10 @@ struct WorldgenOptions {
   int sea_level = 62;
   bool caves = true;
   double tree_density = 1.0, mob_density = 1.0;
+  // The explore world (issue 30): each passive species keeps to one or two biomes, in half as many
+  // herds of 3-6 (cows on plains and savanna, sheep on plains and mountains, pigs in forest,
+  // chickens in forest and savanna), so what is near depends on where the agent stands.
+  bool uneven = false;
 };
 
 struct WorldgenReport {
@@ -73,6 +77,9 @@ uint64_t world_hash(const world::World& world, const world::Box& box);
 
 // The block types and mob types generate() can place, for the obtainability analysis.
 std::vector<std::string> generated_block_types();
+// Those of them found mostly below the surface: the rock (stone and its blobs) and the ores. An
+// exploring agent digs for these (Controller, explore mode) instead of walking to look for them.
+std::vector<std::string> underground_block_types();
 std::vector<std::string> generated_mob_types();
 
 }  // namespace plank::survival
