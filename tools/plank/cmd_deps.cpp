@@ -10,6 +10,9 @@
 //                  [--planner symbolic|llm] [--no-explainer] [--only LIST] [--loop FILE] [--json]`
 //   runs every task on world seeds B .. B+N-1 (agents/deps/eval) and prints the MT1-MT8
 //   table beside the paper's Table 2 and 3 figures (progress on stderr).
+// `plank eval deps --select-tasks K --selector S --seeds N [--seed-base B] [--world-mode explore] [--json]`
+//   runs the selector's tasks with K candidate goals (agents/deps/eval/select_episode.h).
+// Both commands take --world-mode known|explore (explore: the agent sees only what is near it).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -19,6 +22,7 @@
 #include <sstream>
 
 #include "agents/deps/eval/evaluation.h"
+#include "agents/deps/eval/select_episode.h"
 #include "agents/deps/loop/episode.h"
 #include "agents/deps/loop/episode_json.h"
 #include "compiler/engine/engine.h"
@@ -44,6 +48,7 @@ struct DepsOptions {
   bool no_explainer = false;
   bool trace = false, render = false, json = false;
   int world_size = 192;
+  std::string world_mode = "known";
   uint64_t max_ticks = 0;
 };
 
@@ -56,6 +61,7 @@ bool episode_options(const DepsOptions& o, deps::EpisodeOptions* e, const char* 
   e->explainer = !o.no_explainer;
   e->engine = o.engine;
   e->world_size = o.world_size;
+  e->world_mode = o.world_mode;
   e->llm.endpoint = o.llm_endpoint;
   e->llm.model = o.llm_model;
   e->loop = o.loop;
@@ -145,13 +151,64 @@ int run_deps(const DepsOptions& o) {
 struct EvalOptions {
   DepsOptions deps;
   std::string tasks;
+  int select_tasks = 0;  // K: the select tasks with K candidates instead of --tasks
   int seeds = 1;
   uint64_t seed_base = 0;
   std::string only;
 };
 
+void print_progress(bool tty, int done, int total, const std::string& label) {
+  if (tty || done % std::max(1, total / 10) == 0 || done == total) {
+    int width = 30, filled = total ? done * width / total : width;
+    fmt::print(stderr, "{}[{}{}] {}/{} {}{}", tty ? "\r" : "", std::string(filled, '#'), std::string(width - filled, ' '),
+               done, total, label, tty ? "\033[K" : "\n");
+  }
+}
+
+// `--select-tasks K`: the selector's tasks (agents/deps/eval/select_episode.h).
+int run_eval_select(const EvalOptions& o) {
+  const char* cmd = "plank eval deps";
+  const deps::Rules* rules = rules_or_say(cmd);
+  if (!rules) return kInputErrors;
+  deps::SelectEpisodeOptions base;
+  base.selector = o.deps.selector;
+  base.world_mode = o.deps.world_mode;
+  base.world_size = o.deps.world_size;
+  std::vector<deps::SelectTask> tasks = deps::select_tasks(*rules, o.select_tasks);
+  const bool tty = isatty(2);
+  std::string error;
+  auto ev = deps::evaluate_select(
+      *rules, tasks, o.seeds, o.seed_base, base,
+      [&](int done, int total, const deps::SelectTask& t) { print_progress(tty, done, total, t.name); }, &error);
+  if (!ev) {
+    fmt::print(stderr, "{}: {}\n", cmd, error);
+    return kUsage;
+  }
+  if (tty) fmt::print(stderr, "\n");
+  fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s)\n", cmd, ev->episodes, ev->seconds,
+             ev->seconds > 0 ? ev->episodes / ev->seconds : 0.0);
+  if (o.deps.json) {
+    fmt::print("{}\n", deps::evaluation_json(*ev));
+    return kOk;
+  }
+  fmt::print("select tasks with {} candidates, selector {}, world {}; seeds {}..{}\n", o.select_tasks, o.deps.selector,
+             o.deps.world_mode, o.seed_base, o.seed_base + o.seeds - 1);
+  fmt::print("{:<8} {:>8} {:>9} {:>11}\n", "family", "episodes", "success%", "mean ticks");
+  auto row = [](const std::string& name, const deps::Tally& t) {
+    fmt::print("{:<8} {:>8} {:>9.1f} {:>11.0f}\n", name, t.episodes, 100 * t.success_rate(), t.mean_ticks());
+  };
+  for (const auto& [family, t] : ev->groups) row(family, t);
+  row("overall", ev->overall);
+  return kOk;
+}
+
 int run_eval(const EvalOptions& o) {
   const char* cmd = "plank eval deps";
+  if (o.select_tasks > 0) return run_eval_select(o);
+  if (o.tasks.empty()) {
+    fmt::print(stderr, "{}: give --tasks FILE (the DEPS task list) or --select-tasks K\n", cmd);
+    return kUsage;
+  }
   std::string list_error;
   std::optional<survival::DepsTaskFile> file = survival::load_deps_task_file(o.tasks, &list_error);
   if (!file) {
@@ -172,11 +229,7 @@ int run_eval(const EvalOptions& o) {
 
   const bool tty = isatty(2);
   auto progress = [&](int done, int total, const deps::Task& task) {
-    if (tty || done % std::max(1, total / 10) == 0 || done == total) {
-      int width = 30, filled = total ? done * width / total : width;
-      fmt::print(stderr, "{}[{}{}] {}/{} {} {}{}", tty ? "\r" : "", std::string(filled, '#'),
-                 std::string(width - filled, ' '), done, total, task.group, task.item, tty ? "\033[K" : "\n");
-    }
+    print_progress(tty, done, total, task.group + " " + task.item);
   };
   std::string error;
   auto ev = deps::evaluate(*rules, tasks, o.seeds, o.seed_base, base, progress, &error);
@@ -195,15 +248,20 @@ int run_eval(const EvalOptions& o) {
     fmt::print("{}\n", deps::evaluation_json(*ev));
     return kOk;
   }
-  fmt::print("initial plan {}, selector {}, planner {}{}; seeds {}..{}\n", o.deps.initial, o.deps.selector,
-             o.deps.planner, o.deps.no_explainer ? ", no explainer" : "", o.seed_base, o.seed_base + o.seeds - 1);
+  fmt::print("initial plan {}, selector {}, planner {}{}, world {}; seeds {}..{}\n", o.deps.initial, o.deps.selector,
+             o.deps.planner, o.deps.no_explainer ? ", no explainer" : "", o.deps.world_mode, o.seed_base,
+             o.seed_base + o.seeds - 1);
   fmt::print("{}", deps::evaluation_table(*ev, *file));
   return kOk;
 }
 
 void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--initial-plan", o.initial, "oracle, flawed, llm (the llm planner's), or a FILE of plan code");
-  c->add_option("--selector", o.selector, "fixed (default), random, nearest, horizon");
+  c->add_option("--selector", o.selector,
+                "fixed (default), random, nearest, horizon (not yet); with --select-tasks also oracle");
+  c->add_option("--world-mode", o.world_mode,
+                "known (default: the agent knows the whole world) or explore (it sees only what is near)")
+      ->check(CLI::IsMember({"known", "explore"}));
   c->add_option("--planner", o.planner, "symbolic (default) or llm")->check(CLI::IsMember({"symbolic", "llm"}));
   c->add_option("--llm-endpoint", o.llm_endpoint, "OpenAI-compatible chat-completions URL (or $PLANK_LLM_ENDPOINT)");
   c->add_option("--llm-model", o.llm_model, "model name sent to it (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
@@ -231,7 +289,10 @@ void register_deps(CLI::App& app, Action& action) {
   CLI::App* eval = eval_command(app);
   auto* ev = eval->add_subcommand("deps", "Evaluate DEPS over the task list: success per group beside the paper's");
   auto e = std::make_shared<EvalOptions>();
-  ev->add_option("--tasks", e->tasks, "the task list (shared/data/deps/tasks.json)")->required();
+  ev->add_option("--tasks", e->tasks, "the task list (shared/data/deps/tasks.json)");
+  ev->add_option("--select-tasks", e->select_tasks,
+                 "instead of --tasks: the selector's tasks with K interchangeable candidate goals")
+      ->check(CLI::Range(2, 4));
   ev->add_option("--seeds", e->seeds, "world seeds per task")->check(CLI::Range(1, 100000));
   ev->add_option("--seed-base", e->seed_base, "first world seed (default 0)");
   ev->add_option("--only", e->only, "comma-separated task objects or groups (MT1,stone_sword)");

@@ -24,12 +24,13 @@ std::vector<Task> eval_tasks(const survival::DepsTaskFile& file, const std::set<
 std::optional<Evaluation> evaluate(const Rules& rules, const std::vector<Task>& tasks, int seeds, uint64_t seed_base,
                                    const EpisodeOptions& base, const EvalProgress& progress, std::string* error) {
   if (std::string e = check_selector(base.selector); !e.empty()) return *error = e, std::nullopt;
+  if (std::string e = check_world_mode(base.world_mode); !e.empty()) return *error = e, std::nullopt;
   Evaluation ev;
   const int total = int(tasks.size()) * seeds;
   auto start = std::chrono::steady_clock::now();
   for (int k = 0; k < seeds; ++k) {
     // One generated world per seed; each episode runs in its own copy.
-    auto generated = make_episode_world(rules, seed_base + uint64_t(k), base.world_size);
+    auto generated = make_episode_world(rules, seed_base + uint64_t(k), base.world_size, base.world_mode);
     for (const auto& task : tasks) {
       EpisodeOptions e = base;
       e.world = generated.get();
@@ -41,7 +42,7 @@ std::optional<Evaluation> evaluate(const Rules& rules, const std::vector<Task>& 
         ev.loop_error = r->loop_error;
         return ev;
       }
-      for (Tally* t : {&ev.groups[task.group], &ev.tasks[task.item]}) {
+      for (Tally* t : {&ev.groups[task.group], &ev.tasks[task.item], &ev.overall}) {
         ++t->episodes;
         t->successes += r->success;
         t->ticks += double(r->ticks);
@@ -60,6 +61,8 @@ std::string evaluation_json(const Evaluation& e) {
   j["groups"] = nlohmann::json::object();
   for (const auto& [g, t] : e.groups)
     j["groups"][g] = {{"success", t.success_rate()}, {"episodes", t.episodes}, {"mean_ticks", t.mean_ticks()}};
+  j["overall"] = {{"success", e.overall.success_rate()}, {"episodes", e.overall.episodes},
+                  {"mean_ticks", e.overall.mean_ticks()}};
   j["tasks"] = nlohmann::json::object();
   for (const auto& [name, t] : e.tasks)
     j["tasks"][name] = {{"group", e.task_group.at(name)},

@@ -29,6 +29,7 @@ struct Evaluation {
   std::map<std::string, Tally> groups;           // "MT1" -> tally
   std::map<std::string, Tally> tasks;            // "planks" -> tally
   std::map<std::string, std::string> task_group;  // "planks" -> "MT1"
+  Tally overall;                                  // every episode
   int episodes = 0;
   double seconds = 0;                            // wall time of the episodes
   std::string loop_error;                        // the loop file failed (the evaluation stopped there)
@@ -45,8 +46,8 @@ using EvalProgress = std::function<void(int done, int total, const Task& task)>;
 std::optional<Evaluation> evaluate(const Rules& rules, const std::vector<Task>& tasks, int seeds, uint64_t seed_base,
                                    const EpisodeOptions& base, const EvalProgress& progress, std::string* error);
 
-// {"groups": {"MT1": {"success", "episodes", "mean_ticks"}, ...}, "tasks": {"planks": {"group", "success",
-// "episodes", "mean_ticks"}, ...}}, indented by 2.
+// {"groups": {"MT1": {"success", "episodes", "mean_ticks"}, ...}, "overall": {"success", "episodes", "mean_ticks"},
+// "tasks": {"planks": {"group", "success", "episodes", "mean_ticks"}, ...}}, indented by 2.
 std::string evaluation_json(const Evaluation& e);
 
 // The column header and one row per group in the file's order: episodes, success %, mean ticks, the paper's

@@ -38,16 +38,28 @@ std::optional<Task> parse_task(const std::string& text, std::string* error) {
   return t;
 }
 
-std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size) {
-  survival::WorldgenOptions wo = survival::deps_task_world(seed);
+std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size,
+                                                 const std::string& world_mode) {
+  survival::WorldgenOptions wo = world_mode == "explore" ? survival::deps_explore_world(seed) : survival::deps_task_world(seed);
   wo.x0 = wo.z0 = -size / 2;
   wo.size_x = wo.size_z = size;
   return survival::make_survival_world(rules.registry, wo);
 }
 
+std::string check_world_mode(const std::string& mode) {
+  if (mode == "known" || mode == "explore") return "";
+  return fmt::format("unknown world mode '{}' (expected known or explore)", mode);
+}
+
+world::Box episode_area(int size) {
+  // The generator writes y 0 (bedrock) up to the tallest tree on the highest mountain (under 220).
+  return {{-size / 2, 0, -size / 2}, {-size / 2 + size - 1, 255, -size / 2 + size - 1}};
+}
+
 std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, const EpisodeOptions& o,
                                          const RoundHook& hook, std::string* error) {
   if (std::string e = check_selector(o.selector); !e.empty()) return *error = e, std::nullopt;
+  if (std::string e = check_world_mode(o.world_mode); !e.empty()) return *error = e, std::nullopt;
   if (o.planner != "symbolic" && o.planner != "llm")
     return *error = fmt::format("unknown planner '{}' (expected symbolic or llm)", o.planner), std::nullopt;
   std::optional<LlmPlanner> llm;
@@ -59,9 +71,11 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
     return *error = "--initial-plan llm needs --planner llm", std::nullopt;
   }
 
-  auto world = o.world ? o.world->clone() : make_episode_world(rules, o.seed, o.world_size);
+  auto world = o.world ? o.world->clone() : make_episode_world(rules, o.seed, o.world_size, o.world_mode);
   survival::ControllerOptions co = survival::deps_task_controller();
   co.search_radius = int(o.world_size * 0.71) + 1;  // the area's corners from its centre
+  std::optional<survival::KnownMap> known;
+  if (o.world_mode == "explore") co.known = &known.emplace(*world, episode_area(o.world_size));
   survival::Controller controller(*world, *rules.book, co);
   const uint64_t budget = o.tick_budget ? o.tick_budget : task.max_steps ? task.max_steps : 3000;
   controller.set_tick_budget(budget);

@@ -48,11 +48,19 @@ struct EpisodeOptions {
   uint64_t tick_budget = 0;          // 0: from the task's max_steps (3000 when unknown)
   std::string engine;                // for plan code
   int world_size = 192;              // blocks, square, centred on the origin (survival::deps_task_world's)
+  std::string world_mode = "known";  // known: the controller knows the whole world; explore: it sees only what
+                                     // is near (survival::KnownMap) in a world of uneven resources (issue 30)
   const world::World* world = nullptr;  // a world made by make_episode_world to copy (eval: one per seed)
 };
 
-// The generated world of an episode: survival::deps_task_world(seed), `size` blocks square.
-std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size = 192);
+// The generated world of an episode: survival::deps_task_world(seed) (world_mode "explore":
+// survival::deps_explore_world(seed)), `size` blocks square.
+std::unique_ptr<world::World> make_episode_world(const Rules& rules, uint64_t seed, int size = 192,
+                                                 const std::string& world_mode = "known");
+// Empty when `mode` is known or explore; else the error sentence.
+std::string check_world_mode(const std::string& mode);
+// What an exploring agent can know in a world of `size` blocks square made by make_episode_world.
+world::Box episode_area(int size);
 
 struct Round {
   std::string plan;                  // plan code

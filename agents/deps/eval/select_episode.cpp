@@ -1,0 +1,152 @@
+#include "agents/deps/eval/select_episode.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "agents/deps/loop/episode.h"
+#include "world/survival/controller.h"
+#include "world/survival/task_run.h"
+#include "world/voxels/rng.h"
+
+namespace plank::deps {
+namespace {
+
+// An episode's world, map and controller, set up the same way for the episode and for the
+// oracle's look-ahead runs (so a look-ahead replays what the episode would do).
+struct Setup {
+  std::unique_ptr<world::World> world;
+  std::optional<survival::KnownMap> known;
+  std::optional<survival::Controller> controller;
+
+  Setup(const Rules& rules, const world::World& generated, const SelectEpisodeOptions& o, uint64_t budget)
+      : world(generated.clone()) {
+    survival::ControllerOptions co = survival::deps_task_controller();
+    co.search_radius = int(o.world_size * 0.71) + 1;
+    if (o.world_mode == "explore") co.known = &known.emplace(*world, episode_area(o.world_size));
+    controller.emplace(*world, *rules.book, co);
+    controller->set_tick_budget(budget);
+    controller->look();
+  }
+};
+
+// Pursues one candidate until `count` of its item is held (true) or its skill fails.
+bool pursue(survival::Controller& ctl, const Goal& goal, int count) {
+  const int have = ctl.inventory().count(goal.item);
+  if (have >= count) return true;
+  if (goal.verb == Verb::Kill)
+    ctl.kill(goal.item, count - have, goal.tool);
+  else
+    ctl.mine(goal.item, count - have, goal.tool);
+  return ctl.inventory().count(goal.item) >= count;
+}
+
+std::optional<double> nearest_known(survival::Controller& ctl, const Goal& goal) {
+  const world::Coord at = world::cell_of(ctl.position());
+  auto e = goal.verb == Verb::Kill ? ctl.estimate_kill(goal.item, "", at) : ctl.estimate_mine(goal.item, goal.tool, at);
+  if (!e) return std::nullopt;
+  return e->ticks;
+}
+
+}  // namespace
+
+const std::vector<std::string>& candidate_selector_kinds() {
+  static const std::vector<std::string> kinds = {"fixed", "random", "nearest", "oracle"};
+  return kinds;
+}
+
+std::string check_candidate_selector(const std::string& kind) {
+  const auto& kinds = candidate_selector_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) return "";
+  if (kind == "horizon")
+    return "the horizon selector needs the learned horizon predictor, which does not exist yet (a later part of "
+           "issue 30); the select tasks take fixed, random, nearest or oracle";
+  return fmt::format("unknown selector '{}' for the select tasks (expected fixed, random, nearest or oracle)", kind);
+}
+
+SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, const world::World& generated,
+                                 const SelectEpisodeOptions& o) {
+  SelectOutcome out;
+  Setup s(rules, generated, o, task.max_ticks);
+  survival::Controller& ctl = *s.controller;
+
+  // The oracle's look-ahead: every candidate run alone from the start, in its own copy.
+  std::vector<size_t> oracle_rank(task.candidates.size());
+  std::iota(oracle_rank.begin(), oracle_rank.end(), size_t(0));
+  if (o.selector == "oracle") {
+    std::vector<std::pair<bool, uint64_t>> result(task.candidates.size());
+    for (size_t i = 0; i < task.candidates.size(); ++i) {
+      Setup look_ahead(rules, generated, o, task.max_ticks);
+      bool ok = pursue(*look_ahead.controller, task.candidates[i], task.count);
+      result[i] = {ok && look_ahead.controller->ticks() <= task.max_ticks, look_ahead.controller->ticks()};
+    }
+    std::stable_sort(oracle_rank.begin(), oracle_rank.end(), [&](size_t a, size_t b) {
+      if (result[a].first != result[b].first) return result[a].first;
+      return result[a].first && result[a].second < result[b].second;
+    });
+  }
+
+  world::Rng rng(o.seed * 0x9E3779B97F4A7C15ull + std::hash<std::string>{}(task.name));
+  std::vector<size_t> left(task.candidates.size());
+  std::iota(left.begin(), left.end(), size_t(0));
+  bool success = false;
+  while (!left.empty() && !success && ctl.ticks() <= task.max_ticks) {
+    size_t pick = 0;  // fixed: the task's order
+    if (o.selector == "random") {
+      pick = size_t(rng.below(uint32_t(left.size())));
+    } else if (o.selector == "oracle") {
+      for (size_t r : oracle_rank)
+        if (auto it = std::find(left.begin(), left.end(), r); it != left.end()) {
+          pick = size_t(it - left.begin());
+          break;
+        }
+    } else if (o.selector == "nearest") {
+      std::optional<double> best;
+      for (size_t k = 0; k < left.size(); ++k)
+        if (auto t = nearest_known(ctl, task.candidates[left[k]]); t && (!best || *t < *best)) best = t, pick = k;
+      // Nothing known: look around once more and choose again (the controller's exploration move).
+      if (!best && ctl.explore_step(false, 0)) continue;
+    }
+    const Goal& goal = task.candidates[left[pick]];
+    out.pursued.push_back(goal.item);
+    success = pursue(ctl, goal, task.count);
+    left.erase(left.begin() + std::ptrdiff_t(pick));
+  }
+  out.ticks = ctl.ticks();
+  out.success = success && out.ticks <= task.max_ticks;
+  out.explorations = ctl.explorations();
+  return out;
+}
+
+std::optional<Evaluation> evaluate_select(const Rules& rules, const std::vector<SelectTask>& tasks, int seeds,
+                                          uint64_t seed_base, const SelectEpisodeOptions& base,
+                                          const SelectProgress& progress, std::string* error) {
+  if (std::string e = check_candidate_selector(base.selector); !e.empty()) return *error = e, std::nullopt;
+  if (std::string e = check_world_mode(base.world_mode); !e.empty()) return *error = e, std::nullopt;
+  if (tasks.empty()) return *error = "no select task has that many candidates (expected 2, 3 or 4)", std::nullopt;
+  Evaluation ev;
+  const int total = int(tasks.size()) * seeds;
+  auto start = std::chrono::steady_clock::now();
+  for (int k = 0; k < seeds; ++k) {
+    SelectEpisodeOptions o = base;
+    o.seed = seed_base + uint64_t(k);
+    auto generated = make_episode_world(rules, o.seed, o.world_size, o.world_mode);
+    for (const SelectTask& task : tasks) {
+      SelectOutcome r = run_select_episode(rules, task, *generated, o);
+      for (Tally* t : {&ev.groups[task.family], &ev.tasks[task.name], &ev.overall}) {
+        ++t->episodes;
+        t->successes += r.success;
+        t->ticks += double(r.ticks);
+      }
+      ev.task_group[task.name] = task.family;
+      ++ev.episodes;
+      if (progress) progress(ev.episodes, total, task);
+    }
+  }
+  ev.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return ev;
+}
+
+}  // namespace plank::deps

@@ -1,0 +1,60 @@
+// One episode of a select task (select_tasks.h), and their evaluation (`plank eval deps
+// --select-tasks K`). From an empty inventory at the centre of a generated world, the selector
+// picks a candidate goal, the controller pursues it (in the explore world: looking for it if none
+// has been seen), and on a failure the selector picks again among the rest; the episode succeeds
+// when `count` of one candidate's item is held within the budget.
+//
+// Selectors (none learned; the learned horizon predictor is a later issue):
+//   fixed    the task's order;
+//   random   uniformly among the candidates left (seeded by the world seed);
+//   nearest  the distance heuristic on what the agent knows: the candidate whose nearest known
+//            source the controller can reach in the fewest ticks (Controller::estimate_mine /
+//            estimate_kill; in the explore world, over the map of what it has seen); when it
+//            knows of none, one exploration move, then it chooses again;
+//   oracle   reads the true world: runs every candidate in a copy of the world from the
+//            episode's start and pursues the one that finished in the fewest ticks -- a perfect
+//            horizon, the upper bound a learned predictor could reach. Named so: it is a
+//            reference, not an agent.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agents/deps/eval/evaluation.h"
+#include "agents/deps/eval/select_tasks.h"
+#include "world/voxels/world.h"
+
+namespace plank::deps {
+
+const std::vector<std::string>& candidate_selector_kinds();  // fixed, random, nearest, oracle
+// Empty when `kind` is one; else the sentence (horizon: not yet, the learned predictor is a later issue).
+std::string check_candidate_selector(const std::string& kind);
+
+struct SelectEpisodeOptions {
+  std::string selector = "fixed";
+  std::string world_mode = "explore";  // known | explore
+  int world_size = 192;
+  uint64_t seed = 0;                   // the world's (random selector's stream)
+};
+
+struct SelectOutcome {
+  bool success = false;
+  uint64_t ticks = 0;
+  std::vector<std::string> pursued;  // candidate items in the order they were pursued
+  int explorations = 0;              // the controller's exploration moves
+};
+
+// Runs one episode in a copy of `generated` (made by make_episode_world with the same mode and size).
+SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, const world::World& generated,
+                                 const SelectEpisodeOptions& options);
+
+// Every task on seeds seed_base .. seed_base + seeds - 1 (one world per seed), tallied per family
+// (groups), per task and overall; nullopt and *error on bad options.
+using SelectProgress = std::function<void(int done, int total, const SelectTask& task)>;
+std::optional<Evaluation> evaluate_select(const Rules& rules, const std::vector<SelectTask>& tasks, int seeds,
+                                          uint64_t seed_base, const SelectEpisodeOptions& options,
+                                          const SelectProgress& progress, std::string* error);
+
+}  // namespace plank::deps

@@ -1,0 +1,115 @@
+// The selector's tasks (issue 30): K interchangeable candidate goals derived from the rules, the
+// select episode and its selectors in the explore world, and the CLI's --select-tasks and
+// --world-mode.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "agents/deps/eval/select_episode.h"
+#include "agents/deps/eval/select_tasks.h"
+#include "agents/deps/loop/episode.h"
+#include "cli/run_plank.h"
+#include "deps/deps_test_util.h"
+
+namespace plank::deps {
+namespace {
+
+TEST(DepsSelect, TasksComeFromTheRulesWithEveryCandidateFirstAsOften) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  // Four kinds of generated log, four cooked-able drops of generated mobs.
+  std::map<std::string, std::set<std::string>> members;
+  for (const SelectFamily& f : select_families())
+    for (const Goal& g : family_candidates(*rules, f)) members[f.name].insert(g.item);
+  EXPECT_EQ(members["wood"], (std::set<std::string>{"oak_log", "birch_log", "spruce_log", "acacia_log"}));
+  EXPECT_EQ(members["meat"], (std::set<std::string>{"beef", "porkchop", "mutton", "chicken"}));
+  // C(4, k) subsets in k orders each, per family.
+  const std::map<int, size_t> expected = {{2, 2 * 6 * 2}, {3, 2 * 4 * 3}, {4, 2 * 1 * 4}};
+  for (auto [k, n] : expected) {
+    std::vector<SelectTask> tasks = select_tasks(*rules, k);
+    EXPECT_EQ(tasks.size(), n) << "k = " << k;
+    std::map<std::string, int> first;
+    std::set<std::string> names;
+    for (const SelectTask& t : tasks) {
+      ASSERT_EQ(t.candidates.size(), size_t(k));
+      std::set<std::string> distinct;
+      for (const Goal& g : t.candidates) {
+        distinct.insert(g.item);
+        EXPECT_TRUE(rules->analysis->obtainable(g.item)) << g.item;
+        EXPECT_EQ(g.count, t.count);
+      }
+      EXPECT_EQ(distinct.size(), size_t(k)) << t.name;
+      EXPECT_TRUE(names.insert(t.name).second) << "twice: " << t.name;
+      first[t.candidates[0].item]++;
+    }
+    for (const auto& [item, times] : first) EXPECT_EQ(times, first.begin()->second) << item << ", k = " << k;
+  }
+  EXPECT_TRUE(select_tasks(*rules, 5).empty());
+  EXPECT_TRUE(select_tasks(*rules, 1).empty());
+}
+
+TEST(DepsSelect, SelectorsAreCheckedAndHorizonIsNotYet) {
+  for (const std::string& k : candidate_selector_kinds()) EXPECT_EQ(check_candidate_selector(k), "");
+  EXPECT_NE(check_candidate_selector("horizon").find("does not exist yet"), std::string::npos);
+  EXPECT_NE(check_candidate_selector("closest").find("unknown selector"), std::string::npos);
+  EXPECT_NE(check_world_mode("fog").find("known or explore"), std::string::npos);
+}
+
+// The oracle runs every candidate from the start in a copy and pursues the fastest: whenever the task's
+// first candidate alone succeeds (fixed succeeds on its first pursuit), the oracle succeeds too, in no
+// more ticks. Also: the same seed gives the same episode.
+TEST(DepsSelect, TheOracleIsNeverWorseThanTheFirstCandidateAlone) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  SelectEpisodeOptions o;
+  o.world_mode = "explore";
+  o.world_size = 128;
+  o.seed = 5000;
+  auto world = make_episode_world(*rules, o.seed, o.world_size, o.world_mode);
+  std::vector<SelectTask> tasks = select_tasks(*rules, 2);
+  int compared = 0;
+  for (size_t i : {size_t(0), tasks.size() / 2}) {  // one wood task, one meat task
+    const SelectTask& t = tasks[i];
+    o.selector = "fixed";
+    SelectOutcome fixed = run_select_episode(*rules, t, *world, o);
+    SelectOutcome again = run_select_episode(*rules, t, *world, o);
+    EXPECT_EQ(fixed.ticks, again.ticks) << t.name;
+    EXPECT_EQ(fixed.pursued, again.pursued) << t.name;
+    ASSERT_FALSE(fixed.pursued.empty());
+    EXPECT_EQ(fixed.pursued[0], t.candidates[0].item);
+    o.selector = "oracle";
+    SelectOutcome oracle = run_select_episode(*rules, t, *world, o);
+    if (fixed.success && fixed.pursued.size() == 1) {
+      ++compared;
+      EXPECT_TRUE(oracle.success) << t.name;
+      EXPECT_LE(oracle.ticks, fixed.ticks) << t.name;
+    }
+    if (oracle.success) {
+      EXPECT_EQ(oracle.pursued.size(), 1u) << t.name;  // its look-ahead replays exactly
+    }
+  }
+  EXPECT_GE(compared, 1) << "neither task let fixed succeed on its first candidate: the comparison was not made";
+}
+
+TEST(DepsSelect, ReducedSelectEvaluationThroughTheCli) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  auto r = plank::test::run_plank("eval deps --select-tasks 4 --selector nearest --world-mode explore --seeds 1 "
+                                  "--seed-base 5000 --world-size 128 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["overall"]["episodes"], 8);
+  EXPECT_EQ(j["groups"]["wood"]["episodes"], 4);
+  EXPECT_EQ(j["groups"]["meat"]["episodes"], 4);
+  EXPECT_TRUE(j["overall"].contains("success"));
+  EXPECT_TRUE(j["overall"].contains("mean_ticks"));
+  EXPECT_NE(r.err.find("episodes/s"), std::string::npos);
+  auto horizon = plank::test::run_plank("eval deps --select-tasks 2 --selector horizon --seeds 1");
+  EXPECT_EQ(horizon.exit_code, 2);
+  EXPECT_NE(horizon.err.find("does not exist yet"), std::string::npos) << horizon.err;
+  EXPECT_EQ(plank::test::run_plank("eval deps --select-tasks 5 --seeds 1").exit_code, 2);
+  EXPECT_EQ(plank::test::run_plank("eval deps --seeds 1").exit_code, 2);
+  EXPECT_EQ(plank::test::run_plank("deps stick --world-mode fog").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace plank::deps
