@@ -79,6 +79,16 @@ TEST(DepsSelect, TheOracleIsNeverWorseThanTheFirstCandidateAlone) {
     EXPECT_EQ(fixed.pursued[0], t.candidates[0].item);
     o.selector = "oracle";
     SelectOutcome oracle = run_select_episode(*rules, t, *world, o);
+    // An evaluation shares the look-aheads of one world between tasks: the same episode.
+    LookAheadCache cache;
+    o.look_aheads = &cache;
+    SelectOutcome cached = run_select_episode(*rules, t, *world, o);
+    SelectOutcome reused = run_select_episode(*rules, t, *world, o);
+    o.look_aheads = nullptr;
+    EXPECT_EQ(cache.size(), t.candidates.size());
+    EXPECT_EQ(cached.ticks, oracle.ticks);
+    EXPECT_EQ(reused.ticks, oracle.ticks);
+    EXPECT_EQ(reused.pursued, oracle.pursued);
     if (fixed.success && fixed.pursued.size() == 1) {
       ++compared;
       EXPECT_TRUE(oracle.success) << t.name;

@@ -76,15 +76,24 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
   std::vector<size_t> oracle_rank(task.candidates.size());
   std::iota(oracle_rank.begin(), oracle_rank.end(), size_t(0));
   if (o.selector == "oracle") {
-    std::vector<std::pair<bool, uint64_t>> result(task.candidates.size());
+    LookAheadCache local;
+    LookAheadCache& cache = o.look_aheads ? *o.look_aheads : local;
+    std::vector<LookAhead> result(task.candidates.size());
     for (size_t i = 0; i < task.candidates.size(); ++i) {
-      Setup look_ahead(rules, generated, o, task.max_ticks);
-      bool ok = pursue(*look_ahead.controller, task.candidates[i], task.count);
-      result[i] = {ok && look_ahead.controller->ticks() <= task.max_ticks, look_ahead.controller->ticks()};
+      // Keyed by the goal and the budget: the same candidate under another budget is another run.
+      const std::string key = fmt::format("{} {} {}", task.candidates[i].code(), task.count, task.max_ticks);
+      auto it = cache.find(key);
+      if (it == cache.end()) {
+        Setup look_ahead(rules, generated, o, task.max_ticks);
+        bool ok = pursue(*look_ahead.controller, task.candidates[i], task.count);
+        const uint64_t t = look_ahead.controller->ticks();
+        it = cache.emplace(key, LookAhead{ok && t <= task.max_ticks, t}).first;
+      }
+      result[i] = it->second;
     }
     std::stable_sort(oracle_rank.begin(), oracle_rank.end(), [&](size_t a, size_t b) {
-      if (result[a].first != result[b].first) return result[a].first;
-      return result[a].first && result[a].second < result[b].second;
+      if (result[a].success != result[b].success) return result[a].success;
+      return result[a].success && result[a].ticks < result[b].ticks;
     });
   }
 
@@ -133,6 +142,8 @@ std::optional<Evaluation> evaluate_select(const Rules& rules, const std::vector<
     SelectEpisodeOptions o = base;
     o.seed = seed_base + uint64_t(k);
     auto generated = make_episode_world(rules, o.seed, o.world_size, o.world_mode);
+    LookAheadCache look_aheads;  // this world's
+    o.look_aheads = &look_aheads;
     for (const SelectTask& task : tasks) {
       SelectOutcome r = run_select_episode(rules, task, *generated, o);
       for (Tally* t : {&ev.groups[task.family], &ev.tasks[task.name], &ev.overall}) {

@@ -18,6 +18,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,11 +33,21 @@ const std::vector<std::string>& candidate_selector_kinds();  // fixed, random, n
 // Empty when `kind` is one; else the sentence (horizon: not yet, the learned predictor is a later issue).
 std::string check_candidate_selector(const std::string& kind);
 
+// The oracle's look-ahead: a candidate pursued alone from the episode's start, in a copy of the world.
+// It depends only on the world and the candidate, so an evaluation keeps one per (seed, candidate)
+// and every task of that seed naming the candidate shares it.
+struct LookAhead {
+  bool success = false;
+  uint64_t ticks = 0;
+};
+using LookAheadCache = std::map<std::string, LookAhead>;  // by the candidate's goal code
+
 struct SelectEpisodeOptions {
   std::string selector = "fixed";
   std::string world_mode = "explore";  // known | explore
   int world_size = 192;
   uint64_t seed = 0;                   // the world's (random selector's stream)
+  LookAheadCache* look_aheads = nullptr;  // oracle: shared look-aheads of this world (null: computed each time)
 };
 
 struct SelectOutcome {
