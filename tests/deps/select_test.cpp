@@ -63,7 +63,7 @@ TEST(DepsSelect, TheOracleIsNeverWorseThanTheFirstCandidateAlone) {
   PLANK_REQUIRE_DEPS_RULES(rules);
   SelectEpisodeOptions o;
   o.world_mode = "explore";
-  o.world_size = 128;
+  o.world_size = 96;  // small, to stay quick under the sanitizers
   o.seed = 5000;
   auto world = make_episode_world(*rules, o.seed, o.world_size, o.world_mode);
   std::vector<SelectTask> tasks = select_tasks(*rules, 2);
@@ -104,7 +104,7 @@ TEST(DepsSelect, TheOracleIsNeverWorseThanTheFirstCandidateAlone) {
 TEST(DepsSelect, ReducedSelectEvaluationThroughTheCli) {
   PLANK_REQUIRE_DEPS_RULES(rules);
   auto r = plank::test::run_plank("eval deps --select-tasks 4 --selector nearest --world-mode explore --seeds 1 "
-                                  "--seed-base 5000 --world-size 128 --json");
+                                  "--seed-base 5000 --world-size 96 --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["overall"]["episodes"], 8);
