@@ -1,5 +1,5 @@
 // `plank deps TASK [--seed N] [--initial-plan oracle|flawed|FILE] [--selector S]
-//                  [--no-explainer] [--planner symbolic|llm] [--llm-endpoint URL] [--llm-model M]
+//                  [--no-explainer] [--planner symbolic|pddl|llm] [--llm-endpoint URL] [--llm-model M]
 //                  [--loop FILE] [--trace] [--render] [--json]`
 //   runs one DEPS episode (agents/deps/loop: the loop in stdlib/deps/loop.plank, or
 //   --loop FILE) and prints each round (plan code, execution, description,
@@ -7,7 +7,7 @@
 //   fails within budget, 1 on bad input (unreadable plan file, unknown item, a loop
 //   file that does not compile or raises), 2 usage.
 // `plank eval deps --tasks FILE --seeds N [--seed-base B] --initial-plan P --selector S
-//                  [--planner symbolic|llm] [--no-explainer] [--only LIST] [--loop FILE] [--json]`
+//                  [--planner symbolic|pddl|llm] [--no-explainer] [--only LIST] [--loop FILE] [--json]`
 //   runs every task on world seeds B .. B+N-1 (agents/deps/eval) and prints the MT1-MT8
 //   table beside the paper's Table 2 and 3 figures (progress on stderr).
 #include <fmt/format.h>
@@ -204,7 +204,8 @@ int run_eval(const EvalOptions& o) {
 void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--initial-plan", o.initial, "oracle, flawed, llm (the llm planner's), or a FILE of plan code");
   c->add_option("--selector", o.selector, "fixed (default), random, nearest, horizon");
-  c->add_option("--planner", o.planner, "symbolic (default) or llm")->check(CLI::IsMember({"symbolic", "llm"}));
+  c->add_option("--planner", o.planner, "symbolic (default), pddl (the survival domain in PDDL, Plank's planner) or llm")
+      ->check(CLI::IsMember({"symbolic", "pddl", "llm"}));
   c->add_option("--llm-endpoint", o.llm_endpoint, "OpenAI-compatible chat-completions URL (or $PLANK_LLM_ENDPOINT)");
   c->add_option("--llm-model", o.llm_model, "model name sent to it (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
   c->add_flag("--no-explainer", o.no_explainer, "ablation: re-plan from the failure alone, without its cause");
