@@ -1,6 +1,6 @@
 // `plank deps TASK [--seed N] [--initial-plan oracle|flawed|FILE] [--selector S]
 //                  [--no-explainer] [--planner symbolic|pddl|llm] [--llm-endpoint URL] [--llm-model M]
-//                  [--loop FILE] [--trace] [--render] [--json]`
+//                  [--loop FILE] [--trace] [--render] [--json] [--dump-pddl DIR]`
 //   runs one DEPS episode (agents/deps/loop: the loop in stdlib/deps/loop.plank, or
 //   --loop FILE) and prints each round (plan code, execution, description,
 //   explanation, re-plan) and the result. Exit 0 when the task succeeds, 3 when it
@@ -21,6 +21,7 @@
 #include "agents/deps/eval/evaluation.h"
 #include "agents/deps/loop/episode.h"
 #include "agents/deps/loop/episode_json.h"
+#include "agents/deps/roles/pddl_planner.h"
 #include "compiler/engine/engine.h"
 #include "tools/plank/cli.h"
 #include "world/render/ascii.h"
@@ -45,6 +46,7 @@ struct DepsOptions {
   bool trace = false, render = false, json = false;
   int world_size = 192;
   uint64_t max_ticks = 0;
+  std::string dump_pddl;  // --dump-pddl DIR: write the survival PDDL for the task and stop
 };
 
 // Fills the episode options shared by both commands; false and a message on a bad plan file.
@@ -107,6 +109,25 @@ int run_deps(const DepsOptions& o) {
   if (!rules->analysis->obtainable(task->item)) {
     fmt::print(stderr, "{}: cannot plan for '{}': {}\n", cmd, task->item, rules->analysis->why_not(task->item));
     return kInputErrors;
+  }
+  if (!o.dump_pddl.empty()) {
+    // The task --planner pddl plans first: from the empty inventory.
+    auto pddl = deps::survival_pddl(*rules, task->item, task->count, {}, &error);
+    if (!pddl) {
+      fmt::print(stderr, "{}: {}\n", cmd, error);
+      return kInputErrors;
+    }
+    for (const auto& [name, text] : {std::pair{"domain.pddl", &pddl->domain}, std::pair{"problem.pddl", &pddl->problem}}) {
+      std::string path = o.dump_pddl + "/" + name;
+      std::ofstream out(path, std::ios::binary);
+      out << *text;
+      if (!out) {
+        fmt::print(stderr, "{}: cannot write {}\n", cmd, path);
+        return kInputErrors;
+      }
+      fmt::print("{}\n", path);
+    }
+    return kOk;
   }
   deps::EpisodeOptions e;
   if (!episode_options(o, &e, cmd)) return kInputErrors;
@@ -226,6 +247,9 @@ void register_deps(CLI::App& app, Action& action) {
   cmd->add_flag("--trace", o->trace, "also print the controller's log of each round");
   cmd->add_option("--max-ticks", o->max_ticks, "game-tick budget (default: the task's max_steps in tasks.json, else 3000)");
   cmd->add_flag("--render", o->render, "print a map of the world around the agent after each round");
+  cmd->add_option("--dump-pddl", o->dump_pddl,
+                  "write the survival domain and problem --planner pddl plans first (from the empty inventory) as "
+                  "DIR/domain.pddl and DIR/problem.pddl, and stop");
   add_common(cmd, *o);
   cmd->callback([&action, o] { action = [o] { return run_deps(*o); }; });
 
