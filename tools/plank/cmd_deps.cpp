@@ -1,13 +1,13 @@
 // `plank deps TASK [--seed N] [--initial-plan oracle|flawed|FILE] [--selector S]
-//                  [--no-explainer] [--planner symbolic|llm] [--llm-endpoint URL] [--llm-model M]
-//                  [--loop FILE] [--trace] [--render] [--json]`
+//                  [--no-explainer] [--planner symbolic|pddl|llm] [--llm-endpoint URL] [--llm-model M]
+//                  [--loop FILE] [--trace] [--render] [--json] [--dump-pddl DIR]`
 //   runs one DEPS episode (agents/deps/loop: the loop in stdlib/deps/loop.plank, or
 //   --loop FILE) and prints each round (plan code, execution, description,
 //   explanation, re-plan) and the result. Exit 0 when the task succeeds, 3 when it
 //   fails within budget, 1 on bad input (unreadable plan file, unknown item, a loop
 //   file that does not compile or raises), 2 usage.
 // `plank eval deps --tasks FILE --seeds N [--seed-base B] --initial-plan P --selector S
-//                  [--planner symbolic|llm] [--no-explainer] [--only LIST] [--loop FILE] [--json]`
+//                  [--planner symbolic|pddl|llm] [--no-explainer] [--only LIST] [--loop FILE] [--json]`
 //   runs every task on world seeds B .. B+N-1 (agents/deps/eval) and prints the MT1-MT8
 //   table beside the paper's Table 2 and 3 figures (progress on stderr).
 // `plank eval deps --select-tasks K --selector S --seeds N [--seed-base B] [--world-mode explore] [--json]`
@@ -25,6 +25,7 @@
 #include "agents/deps/eval/select_episode.h"
 #include "agents/deps/loop/episode.h"
 #include "agents/deps/loop/episode_json.h"
+#include "agents/deps/roles/pddl_planner.h"
 #include "compiler/engine/engine.h"
 #include "tools/plank/cli.h"
 #include "world/render/ascii.h"
@@ -50,6 +51,7 @@ struct DepsOptions {
   int world_size = 192;
   std::string world_mode = "known";
   uint64_t max_ticks = 0;
+  std::string dump_pddl;  // --dump-pddl DIR: write the survival PDDL for the task and stop
 };
 
 // Fills the episode options shared by both commands; false and a message on a bad plan file.
@@ -113,6 +115,25 @@ int run_deps(const DepsOptions& o) {
   if (!rules->analysis->obtainable(task->item)) {
     fmt::print(stderr, "{}: cannot plan for '{}': {}\n", cmd, task->item, rules->analysis->why_not(task->item));
     return kInputErrors;
+  }
+  if (!o.dump_pddl.empty()) {
+    // The task --planner pddl plans first: from the empty inventory.
+    auto pddl = deps::survival_pddl(*rules, task->item, task->count, {}, &error);
+    if (!pddl) {
+      fmt::print(stderr, "{}: {}\n", cmd, error);
+      return kInputErrors;
+    }
+    for (const auto& [name, text] : {std::pair{"domain.pddl", &pddl->domain}, std::pair{"problem.pddl", &pddl->problem}}) {
+      std::string path = o.dump_pddl + "/" + name;
+      std::ofstream out(path, std::ios::binary);
+      out << *text;
+      if (!out) {
+        fmt::print(stderr, "{}: cannot write {}\n", cmd, path);
+        return kInputErrors;
+      }
+      fmt::print("{}\n", path);
+    }
+    return kOk;
   }
   deps::EpisodeOptions e;
   if (!episode_options(o, &e, cmd)) return kInputErrors;
@@ -262,7 +283,8 @@ void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--world-mode", o.world_mode,
                 "known (default: the agent knows the whole world) or explore (it sees only what is near)")
       ->check(CLI::IsMember({"known", "explore"}));
-  c->add_option("--planner", o.planner, "symbolic (default) or llm")->check(CLI::IsMember({"symbolic", "llm"}));
+  c->add_option("--planner", o.planner, "symbolic (default), pddl (the survival domain in PDDL, Plank's planner) or llm")
+      ->check(CLI::IsMember({"symbolic", "pddl", "llm"}));
   c->add_option("--llm-endpoint", o.llm_endpoint, "OpenAI-compatible chat-completions URL (or $PLANK_LLM_ENDPOINT)");
   c->add_option("--llm-model", o.llm_model, "model name sent to it (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
   c->add_flag("--no-explainer", o.no_explainer, "ablation: re-plan from the failure alone, without its cause");
@@ -283,6 +305,9 @@ void register_deps(CLI::App& app, Action& action) {
   cmd->add_flag("--trace", o->trace, "also print the controller's log of each round");
   cmd->add_option("--max-ticks", o->max_ticks, "game-tick budget (default: the task's max_steps in tasks.json, else 3000)");
   cmd->add_flag("--render", o->render, "print a map of the world around the agent after each round");
+  cmd->add_option("--dump-pddl", o->dump_pddl,
+                  "write the survival domain and problem --planner pddl plans first (from the empty inventory) as "
+                  "DIR/domain.pddl and DIR/problem.pddl, and stop");
   add_common(cmd, *o);
   cmd->callback([&action, o] { action = [o] { return run_deps(*o); }; });
 

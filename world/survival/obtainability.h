@@ -85,11 +85,15 @@ class Obtainability {
     double action_cost = 1;
   };
   const std::vector<Method>* methods(const std::string& item) const;
+  // What one more item costs by way of `m` (inputs, fuel, station and tool included); infinity when
+  // something it needs is unobtainable. The PDDL backend of DEPS ranks methods by it.
+  double method_cost(const Method& m) const;
+  // The cheapest fuel per smelt, and which fuel (*best); infinity when none is obtainable.
+  double fuel_cost_per_smelt(std::string* best) const;
+  // The cheapest of `items`, and which (*best).
+  double any_cost(const std::vector<std::string>& items, std::string* best) const;
 
  private:
-  double method_cost(const Method& m) const;
-  double fuel_cost_per_smelt(std::string* best) const;
-  double any_cost(const std::vector<std::string>& items, std::string* best) const;
   bool obtain(const std::string& item, int n, Inventory& inv, ObtainPlan& plan, int depth) const;
   bool obtain_any(const std::vector<std::string>& items, int n, Inventory& inv, ObtainPlan& plan, int depth) const;
   std::string reason(const std::string& item, int depth) const;

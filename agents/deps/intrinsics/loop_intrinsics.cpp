@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "agents/deps/intrinsics/episode_context.h"
+#include "agents/deps/roles/pddl_planner.h"
 #include "agents/host/host_context.h"
 #include "runtime/args.h"
 #include "runtime/heap.h"
@@ -335,6 +336,12 @@ Value l_explain(Thread* t, const CallArgs& args) {
                                       ep.controller.inventory()));
 }
 
+// The planner backend the episode asked for: the symbolic planner, or the survival domain in PDDL.
+ObtainGoals backend_of(const EpisodeContext& ep) {
+  if (ep.options.planner == "pddl") return pddl_obtain_goals;
+  return obtain_goals;
+}
+
 Value l_plan_goals(Thread* t, const CallArgs& args) {
   Bound a(t, "deps_plan_goals", kItemCount, args);
   EpisodeContext& ep = episode_of(t, "deps_plan_goals");
@@ -342,7 +349,7 @@ Value l_plan_goals(Thread* t, const CallArgs& args) {
   int64_t count = a.b.has(1) ? want_int(t, "count", a[1]) : 1;
   if (count < 1 || count > 10000) throw_error(t, "ValueError", fmt::format("count must be from 1 to 10000, not {}", count));
   std::string why;
-  auto goals = obtain_goals(ep.rules, item, int(count), ep.controller.inventory(), &why);
+  auto goals = backend_of(ep)(ep.rules, item, int(count), ep.controller.inventory(), &why);
   RootScope scope(t);
   Value d = scope.push(make_dict(t));
   put(t, d, "goals", goals ? goals_value(t, *goals) : Value::none());
@@ -387,7 +394,7 @@ Value l_repair(Thread* t, const CallArgs& args) {
   Explanation e = want_explanation(t, "deps_repair(): explanation", a[2]);
   bool use = a.b.has(3) ? want_bool(t, "use_explanation", a[3]) : true;
   std::optional<Repair> r = repair_plan(ep.rules, ep.task.item, ep.task.count, previous, int(failed), e, use,
-                                        ep.controller.inventory());
+                                        ep.controller.inventory(), backend_of(ep));
   if (!r) return Value::none();
   RootScope scope(t);
   Value d = scope.push(make_dict(t));
@@ -512,7 +519,7 @@ void register_loop_intrinsics() {
   add("deps_task", kNone, "dict",
       "DEPS loop: the episode's task and settings, a dict with item, count, text (`obtain 1 stone_sword`), group, "
       "budget (game ticks), seed, initial (oracle, flawed, file or llm), plan_code and plan_path (the FILE plan), "
-      "explainer (bool), planner (symbolic or llm), selector.",
+      "explainer (bool), planner (symbolic, pddl or llm), selector.",
       wrap<l_task>);
   add("deps_run_plan", kCodePath, "dict",
       "DEPS loop: compiles and runs plan code in the episode's world (the skills act; a failing skill ends the "
@@ -539,7 +546,7 @@ void register_loop_intrinsics() {
       "text (the explainer's sentence).",
       wrap<l_explain>);
   add("deps_plan_goals", kItemCount, "dict",
-      "DEPS Plan: the symbolic planner's goals that bring `item` to `count` held from the current inventory: a "
+      "DEPS Plan: the planner's goals (symbolic, or with `--planner pddl` the survival domain in PDDL) that bring `item` to `count` held from the current inventory: a "
       "dict with goals (None when there is no plan) and why.",
       wrap<l_plan_goals>);
   add("deps_flaw", kGoals, "dict",
@@ -552,7 +559,7 @@ void register_loop_intrinsics() {
       "can run in parallel, from where the agent stands.",
       wrap<l_select>);
   add("deps_repair", kRepair, "dict | None",
-      "DEPS Plan (re-plan): the symbolic planner repairs `goals` (None: plans again from the inventory) whose goal "
+      "DEPS Plan (re-plan): the planner (symbolic or pddl) repairs `goals` (None: plans again from the inventory) whose goal "
       "`failed_index` (0-based; -1 when none failed) failed for `explanation` (as `deps_explain` returns); with "
       "`use_explanation` False it knows only which step failed. A dict with goals and note (how the plan changed), "
       "or None when nothing can be planned.",

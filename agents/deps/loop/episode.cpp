@@ -60,8 +60,8 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
                                          const RoundHook& hook, std::string* error) {
   if (std::string e = check_selector(o.selector); !e.empty()) return *error = e, std::nullopt;
   if (std::string e = check_world_mode(o.world_mode); !e.empty()) return *error = e, std::nullopt;
-  if (o.planner != "symbolic" && o.planner != "llm")
-    return *error = fmt::format("unknown planner '{}' (expected symbolic or llm)", o.planner), std::nullopt;
+  if (o.planner != "symbolic" && o.planner != "pddl" && o.planner != "llm")
+    return *error = fmt::format("unknown planner '{}' (expected symbolic, pddl or llm)", o.planner), std::nullopt;
   std::optional<LlmPlanner> llm;
   if (o.planner == "llm") {
     LlmOptions lo = o.llm;

@@ -41,7 +41,7 @@ struct EpisodeOptions {
   std::string initial_code;          // the plan FILE's text when initial == "file"
   std::string initial_path;          // its name in messages
   SelectorOptions selector;
-  std::string planner = "symbolic";  // symbolic | llm
+  std::string planner = "symbolic";  // symbolic | pddl (roles/pddl_planner.h) | llm
   LlmOptions llm;                    // for the llm planner
   bool explainer = true;             // false: re-plan from the failure alone
   std::string loop;                  // the loop file; "": default_loop_path() (stdlib/deps/loop.plank)

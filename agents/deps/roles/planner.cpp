@@ -90,16 +90,11 @@ bool runs_through(const Rules& rules, const std::vector<Goal>& goals, survival::
 
 }  // namespace
 
-std::optional<std::vector<Goal>> obtain_goals(const Rules& rules, const std::string& item, int total,
-                                              const survival::Inventory& inventory, std::string* why) {
-  survival::ObtainPlan p = rules.analysis->plan(item, total, inventory);
-  if (!p.ok) {
-    if (why) *why = p.reason;
-    return std::nullopt;
-  }
+std::vector<Goal> goals_from_steps(const Rules& rules, const std::vector<survival::PlanStep>& steps,
+                                   const std::string& asked) {
   std::vector<Goal> goals;
-  std::set<std::string> exact = exact_items(*rules.book, p.steps, item);
-  for (const auto& s : p.steps) {
+  std::set<std::string> exact = exact_items(*rules.book, steps, asked);
+  for (const auto& s : steps) {
     Goal g = goal_of(s, rules.book->names(), exact);
     // One trip instead of several: a gathering goal joins an earlier one for the same item with the same
     // tool (gathering consumes nothing, and that tool was already held there).
@@ -112,12 +107,26 @@ std::optional<std::vector<Goal>> obtain_goals(const Rules& rules, const std::str
   return goals;
 }
 
+std::optional<std::vector<Goal>> obtain_goals(const Rules& rules, const std::string& item, int total,
+                                              const survival::Inventory& inventory, std::string* why) {
+  survival::ObtainPlan p = rules.analysis->plan(item, total, inventory);
+  if (!p.ok) {
+    if (why) *why = p.reason;
+    return std::nullopt;
+  }
+  return goals_from_steps(rules, p.steps, item);
+}
+
 std::optional<Repair> repair_plan(const Rules& rules, const std::string& target, int target_count,
                                   const std::optional<std::vector<Goal>>& previous, int failed_index,
-                                  const Explanation& e, bool use_explanation, const survival::Inventory& inv) {
+                                  const Explanation& e, bool use_explanation, const survival::Inventory& inv,
+                                  const ObtainGoals& obtain) {
   const auto& names = rules.book->names();
+  auto plan_for = [&](const Rules& r, const std::string& item, int total, const survival::Inventory& held) {
+    return obtain ? obtain(r, item, total, held, nullptr) : deps::obtain_goals(r, item, total, held);
+  };
   auto from_scratch = [&](const std::string& note) -> std::optional<Repair> {
-    auto goals = obtain_goals(rules, target, target_count, inv);
+    auto goals = plan_for(rules, target, target_count, inv);
     if (!goals) return std::nullopt;
     return Repair{*goals, note};
   };
@@ -138,14 +147,14 @@ std::optional<Repair> repair_plan(const Rules& rules, const std::string& target,
   std::string note;
   if (e.cause == "no_recipe" || e.cause == "unknown_item") {
     int have = inv.count_any(names.resolve(failed.item));
-    auto sub = obtain_goals(rules, failed.item, have + failed.count, inv);
+    auto sub = plan_for(rules, failed.item, have + failed.count, inv);
     if (!sub) return from_scratch("planned again from the inventory");
     goals = *sub;
     note = fmt::format("replaced step {} with a plan for {} {}", failed_index + 1, failed.count, failed.item);
   } else {
     int have = inv.count_any(names.resolve(e.needed));
     int total = e.rewrite_tool ? std::max(have, 1) : have + e.needed_count;
-    auto sub = obtain_goals(rules, e.needed, total, inv);
+    auto sub = plan_for(rules, e.needed, total, inv);
     if (!sub) return from_scratch("planned again from the inventory");
     goals = *sub;
     if (e.rewrite_tool) failed.tool = e.needed;

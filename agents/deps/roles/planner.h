@@ -38,17 +38,28 @@ namespace plank::deps {
 std::optional<std::vector<Goal>> obtain_goals(const Rules& rules, const std::string& item, int total,
                                               const survival::Inventory& inventory, std::string* why = nullptr);
 
+// The steps of a symbolic plan as goals: DEPS names except where a step needs an exact item, gathering
+// goals for the same item and tool joined into one. `asked` is the item the plan is for.
+std::vector<Goal> goals_from_steps(const Rules& rules, const std::vector<survival::PlanStep>& steps,
+                                   const std::string& asked);
+
+// A planner backend: obtain_goals's signature. `--planner symbolic` is obtain_goals itself; `--planner pddl`
+// is pddl_obtain_goals (agents/deps/roles/pddl_planner.h).
+using ObtainGoals = std::function<std::optional<std::vector<Goal>>(
+    const Rules& rules, const std::string& item, int total, const survival::Inventory& inventory, std::string* why)>;
+
 struct Repair {
   std::vector<Goal> goals;
   std::string note;  // how the plan was changed, for the trace
 };
 
 // previous: the goals of the plan that ran, when known (Plank wrote it, or a dry run read it); failed_index
-// its failed goal (0-based) or -1 when the plan ended without failing.
+// its failed goal (0-based) or -1 when the plan ended without failing. `obtain` plans the sub-plans and the
+// plans from scratch (empty: obtain_goals, the symbolic planner).
 std::optional<Repair> repair_plan(const Rules& rules, const std::string& target, int target_count,
                                   const std::optional<std::vector<Goal>>& previous, int failed_index,
                                   const Explanation& explanation, bool use_explanation,
-                                  const survival::Inventory& inventory);
+                                  const survival::Inventory& inventory, const ObtainGoals& obtain = {});
 
 // ---- Select
 struct HorizonPredictor {
