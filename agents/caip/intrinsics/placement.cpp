@@ -171,7 +171,8 @@ std::optional<Coord> standing_cell(Assistant& s, Coord at, int radius) {
         if (std::max(std::abs(dx), std::abs(dz)) != r) continue;
         for (int dy : {0, 1, -1, 2, -2, 3}) {
           Coord c{at.x + dx, at.y + dy, at.z + dz};
-          if (paths.walkable(c) && !taken(c)) return c;
+          // Not in a doorway: a door is passable to the path finder but no place to stand.
+          if (paths.walkable(c) && !s.world().solid(c) && !taken(c)) return c;
         }
       }
   return std::nullopt;
