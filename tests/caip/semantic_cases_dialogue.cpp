@@ -26,6 +26,8 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   // The data's STOP and RESUME forms often name no task; the words do ("stop digging"): never another task.
   add({"stop_digging_while_dancing_from_data", "flat", {dance_forever}, data("stop digging the cave"),
       {says("not digging"), does_not_say("stopped"), nothing_changed()}});
+  add({"stop_what_you_are_doing_from_data", "flat", {dance_forever}, data("stop what you are doing"),
+      {says("stopped danc"), nothing_changed()}});
   add({"resume_feeding_is_not_a_dance_from_data", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
       data("resume feeding the chickens"), {does_not_say("dancing a dance again"), nothing_changed()}});
   add({"resume_with_nothing_stopped_is_not_done", "flat", {}, data("resume last task"), {does_not_say("I resumed"), nothing_changed()}});

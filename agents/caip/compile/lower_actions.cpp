@@ -143,10 +143,12 @@ ast::ExprPtr offset(CommandBuilder& b, const std::string& at, const std::string&
 // The task the words name when the form does not: the first gerund of the
 // command ("stop *digging* the cave", "resume *feeding* the chickens"). The data's
 // STOP and RESUME forms often leave target_action_type out; without this, "stop
-// digging" would stop whatever runs (a dance). Nouns in -ing are not tasks.
+// digging" would stop whatever runs (a dance). Nouns in -ing are not tasks, and
+// "doing", "working" name whatever task runs ("stop what you are doing").
 std::optional<size_t> gerund_token(const CommandBuilder& b) {
   static constexpr std::string_view kNotTasks[] = {"thing", "something", "anything", "nothing", "everything",
-                                                    "morning", "evening", "ceiling", "painting", "clothing"};
+                                                    "morning", "evening", "ceiling", "painting", "clothing",
+                                                    "doing", "working"};
   const auto& u = b.utterance();
   for (size_t i = 0; i < u.tokens.size() && i < u.token_spans.size(); ++i) {
     std::string w = u.tokens[i];
