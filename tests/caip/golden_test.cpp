@@ -429,7 +429,7 @@ std::vector<Golden> goldens() {
   rel("BACK", "behind", Box::of({-1, 0, 1}, {1, 2, 3}));           // its far side
   rel("UP", "on top of", Box::of({-1, 1, -1}, {1, 3, 1}));
   rel("DOWN", "under", Box::of({-1, -3, -1}, {1, -1, 1}));
-  rel("AWAY", "away from", Box::of({-1, 0, 5}, {1, 2, 7}));
+  rel("AWAY", "away from", Box::of({-1, 0, -15}, {1, 2, -13}));  // the agent's side (it stands at z = -8), 5 beyond it
   rel("NEAR", "next to", Box::of({-1, 0, -4}, {1, 2, -2}));       // the side facing sam, one free cell between
   rel("INSIDE", "inside", Box::of({-1, 1, -1}, {1, 3, 1}));        // a solid rock: on the first free cell up its middle
   rel("OUTSIDE", "outside", Box::of({-1, 0, -5}, {1, 2, -3}));

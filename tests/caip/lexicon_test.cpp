@@ -97,6 +97,12 @@ TEST(Lexicon, QuestionPatterns) {
   EXPECT_EQ(question_pattern("is there a tree nearby")->noun, "tree");
   EXPECT_FALSE(question_pattern("is there anyone hiding"));
   EXPECT_FALSE(question_pattern("answer the math problem"));
+  EXPECT_EQ(question_pattern("what is your name ?")->kind, "NAME");
+  EXPECT_EQ(question_pattern("who are you")->kind, "NAME");
+  EXPECT_EQ(question_pattern("what time is it ?")->kind, "TIME");
+  EXPECT_EQ(question_pattern("is it night already")->kind, "TIME");
+  // Another question about time, not the time of day: not understood rather than answered as that.
+  EXPECT_FALSE(question_pattern("what time does it get dark ?"));
 }
 
 TEST(Lexicon, BlockTypesNeedTheRegistry) {

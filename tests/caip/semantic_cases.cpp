@@ -28,6 +28,9 @@ const std::map<std::string, std::string>& semantic_scenes() {
           {"name": "house", "boxes": [{"from": [-7, 0, 5], "to": [-5, 2, 7], "block": "spruce_planks"}]})")},
       {"hole", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
                           R"("boxes": [{"from": [2, -2, 2], "to": [3, -1, 3], "block": "air"}], )")},
+      // A low fence between the rock and sam: the rock's side facing her is taken.
+      {"fenced_rock", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]},
+          {"name": "fence", "boxes": [{"from": [-4, 0, -4], "to": [4, 0, -2], "block": "oak_planks"}]})")},
       {"half_wall", scene_with(R"({"name": "wall", "blocks": [[0, 0, 0, "stone"], [1, 0, 0, "stone"], [2, 0, 0, "stone"],
           [0, 1, 0, "stone"]]})")},
       // Four walls 5x3x5 and no roof.

@@ -47,6 +47,8 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), dug(1, 200), unchanged("rock")}});
   add({"dig_a_2x2x2_hole", "flat", {}, hand("dig a 2x2x2 hole", cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_size": "@2x2x2"}})")),
        {done(), dug(8, 8, 2, 2, 2), unchanged("rock")}});
+  add({"dig_5_by_5_wide_from_data", "flat", {}, data("dig a hole in the ground that is 5 by 5 blocks wide ."),
+       {done(), dug(25, 200, 5, 5), unchanged("rock")}});
   add({"dig_3_by_4_by_2_deep", "flat", {}, hand("dig a hole 3 wide 4 long and 2 deep",
        cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_width": "@3", "has_length": "@4", "has_depth": "@2"}})")),
        {done(), dug(24, 24, 3, 4, 2), unchanged("rock")}});
@@ -64,6 +66,10 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), dug_near("tree", 3), unchanged("tree"), no_object_lost_blocks()}});
   add({"dig_next_to_house_from_data", "village", {}, data("dig a hole next to house"),
        {done(), dug_near("house", 2), unchanged("house"), no_object_lost_blocks()}});
+  // Next to the rock, whose side facing sam is taken by a fence: another side of the rock, not further out.
+  add({"dig_next_to_fenced_rock", "fenced_rock", {}, hand("dig a hole next to the rock",
+       cmd(dig + R"(, "schematic": {"has_name": "@hole"}, )" + ref_loc("rock") + "}")),
+       {done(), dug_near("rock", 2), unchanged("rock"), unchanged("fence")}});
   add({"dig_moat_around_castle_from_data", "village", {}, data("dig a moat around the castle"),
        {done(), dug_near("castle", 3), unchanged("castle"), no_object_lost_blocks()}});
   add({"dig_until_water_is_asked", "flat", {}, hand("dig until you hit water",
@@ -126,10 +132,15 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), agent_near("tree", 2), nothing_changed()}});
   add({"go_inside_the_castle", "village", {}, hand("go inside the castle", cmd(move + ref_loc("castle", "INSIDE") + "}")),
        {done(), agent_inside("castle"), unchanged("castle")}});
-  // The house's only way in is a closed door, which the agent does not open: it says so.
-  add({"inside_the_closed_house_cannot_be_reached", "village", {}, hand("go inside the house",
+  // The house's only way in is its wooden door, which the agent opens to walk through.
+  add({"go_inside_the_house_through_its_door", "village", {}, hand("go inside the house",
        cmd(move + ref_loc("house", "INSIDE") + "}")),
-       {refused(), says("can't get inside"), agent_stayed(), unchanged("house")}});
+       {done(), agent_inside("house"), unchanged("house")}});
+  // Away from a thing: the agent ends farther from it than it began, whichever side it was on.
+  add({"move_away_from_the_rock", "flat", {}, hand("move away from the rock", cmd(move + ref_loc("rock", "AWAY") + "}")),
+       {done(), agent_farther_from("rock"), unchanged("rock")}});
+  add({"move_away_from_the_wall", "village", {}, hand("move away from the wall", cmd(move + ref_loc("wall", "AWAY") + "}")),
+       {done(), agent_farther_from("wall"), unchanged("wall")}});
   add({"climb_on_top_of_the_pyramid", "village", {}, hand("go on top of the pyramid", cmd(move + ref_loc("pyramid", "UP") + "}")),
        {done(), agent_on_top_of("pyramid"), unchanged("pyramid")}});
   // The tower's walls are 9 high with no stairs: it cannot be climbed, and says so.

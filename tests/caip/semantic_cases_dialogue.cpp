@@ -23,6 +23,13 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   add({"stop_with_nothing_running_is_not_done", "flat", {}, data("stop moving"), {does_not_say("I stopped"), nothing_changed()}});
   add({"resume_after_stop", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
       hand("resume", cmd(R"({"action_type": "RESUME"})")), {done(), nothing_changed()}});
+  // The data's STOP and RESUME forms often name no task; the words do ("stop digging"): never another task.
+  add({"stop_digging_while_dancing_from_data", "flat", {dance_forever}, data("stop digging the cave"),
+      {says("not digging"), does_not_say("stopped"), nothing_changed()}});
+  add({"stop_what_you_are_doing_from_data", "flat", {dance_forever}, data("stop what you are doing"),
+      {says("stopped danc"), nothing_changed()}});
+  add({"resume_feeding_is_not_a_dance_from_data", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
+      data("resume feeding the chickens"), {does_not_say("dancing a dance again"), nothing_changed()}});
   add({"resume_with_nothing_stopped_is_not_done", "flat", {}, data("resume last task"), {does_not_say("I resumed"), nothing_changed()}});
 
   // ------------------------------------------------------------ GET_MEMORY
@@ -35,9 +42,29 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   add({"how_big_is_the_tower", "village", {}, question("how big is the tower ?"), {says("3x9x3"), nothing_changed()}});
   add({"what_are_you_doing_idle", "flat", {}, data("what are you doing"), {says("not doing anything"), nothing_changed()}});
   add({"what_are_you_doing_dancing", "flat", {dance_forever}, question("what are you doing ?"), {says("danc"), nothing_changed()}});
-  // Not answered yet (name, time of day): said so, never another question's answer.
-  add({"what_is_your_name_not_understood", "flat", {}, question("what is your name ?"), {says("understand"), nothing_changed()}});
-  add({"what_time_is_it_not_understood", "flat", {}, question("what time is it ?"), {says("understand"), nothing_changed()}});
+  // From the agent's SQLite memory: what it built, what it was told, its name, the time of day.
+  const Step blue_cube = hand("build a blue cube", cmd(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_colour": "@blue"}})"));
+  add({"colour_of_a_built_red_cube", "flat", {red_cube}, question("what colour is the cube ?"), {says("red"), nothing_changed()}});
+  add({"colour_of_a_built_blue_cube", "flat", {blue_cube}, question("what colour is the cube ?"),
+       {says("blue"), does_not_say("red"), nothing_changed()}});
+  add({"how_many_cubes_after_two_builds", "flat", {red_cube, blue_cube}, question("how many cubes are there ?"),
+       {says("2 cubes"), nothing_changed()}});
+  add({"how_many_cubes_before_any", "flat", {}, question("how many cubes are there ?"), {says("0 cubes"), nothing_changed()}});
+  const Step call_rock_treasure = hand("the rock is my treasure", R"({"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": {"has_name": "@rock"}},
+      "upsert": {"memory_data": {"memory_type": "TRIPLE", "has_tag": "@treasure"}}})");
+  add({"where_is_a_tagged_thing", "flat", {call_rock_treasure}, question("where is the treasure ?"), {says("(0, 0, 0)"), nothing_changed()}});
+  add({"where_is_an_untagged_thing", "flat", {}, question("where is the treasure ?"), {says("don't see"), nothing_changed()}});
+  add({"what_is_your_name_unnamed", "flat", {}, question("what is your name ?"),
+       {says("Nobody has given me a name"), does_not_say("understand"), nothing_changed()}});
+  const Step call_bot_max = hand("you are called max", R"({"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": {"has_name": "@you"}},
+      "upsert": {"memory_data": {"memory_type": "TRIPLE", "has_tag": "@max"}}})");
+  add({"what_is_your_name_after_naming", "flat", {call_bot_max}, question("what is your name ?"), {says("My name is max"), nothing_changed()}});
+  // Tick 0 is 6:00 (Minecraft's day); dancing forever takes game time, so the clock moves on.
+  add({"what_time_is_it_at_the_start", "flat", {}, question("what time is it ?"), {says("6:00 in the morning"), nothing_changed()}});
+  add({"what_time_is_it_later", "flat", {dance_forever}, question("what time is it ?"),
+       {says("in the"), does_not_say("6:00 in"), nothing_changed()}});
+  add({"what_time_does_it_get_dark_not_understood_from_data", "village", {}, data("what time does it get dark ?"),
+       {says("understand"), nothing_changed()}});
   add({"question_not_understood", "flat", {}, question("why is the sky blue ?"), {says("understand"), nothing_changed()}});
   add({"riddle_not_understood_from_data", "village", {}, data("answer the riddle written on the stone wall ."),
       {says("understand"), nothing_changed()}});

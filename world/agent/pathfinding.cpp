@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <queue>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -19,6 +20,16 @@ namespace {
 // Blocks a walker never steps into though they do not hold it up. Water is
 // here because swimming is not modelled: the agent walks around ponds.
 constexpr const char* kHazards[] = {"water", "lava", "fire", "soul_fire", "sweet_berry_bush", "cobweb", "wither_rose"};
+
+// Blocks a walker opens by hand and walks through: wooden doors and fence
+// gates (solid to rays and to standing on, but a house whose only way in is
+// its door can be entered). Iron doors need redstone, so they stay shut.
+bool opened_by_hand(const std::string& name) {
+  auto ends_with = [&](std::string_view suffix) {
+    return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return (ends_with("_door") && name != "iron_door") || ends_with("_fence_gate");
+}
 
 struct Move {
   int dx, dz;
@@ -49,7 +60,9 @@ Pathfinder::Pathfinder(const world::World& world) : world_(world) {
   const auto& registry = world.registry();
   classes_.resize(registry.size());
   for (size_t id = 0; id < registry.size(); ++id)
-    classes_[id] = registry[world::BlockId(id)].solid ? CellClass::Solid : CellClass::Passable;
+    classes_[id] = registry[world::BlockId(id)].solid && !opened_by_hand(registry[world::BlockId(id)].name)
+                       ? CellClass::Solid
+                       : CellClass::Passable;
   for (const char* name : kHazards)
     if (auto id = registry.find(name)) classes_[*id] = CellClass::Hazard;
 }

@@ -1,5 +1,6 @@
 // A* over walkable cells. A cell is walkable when it and the cell above are
-// passable (the agent is two blocks tall) and the cell below is solid. Moves
+// passable (the agent is two blocks tall; wooden doors and fence gates are
+// passable: the walker opens them) and the cell below is solid. Moves
 // go to the 4 (or, optionally, 8) horizontal neighbours, level or one block up
 // (a jump: needs head room above the start) or one block down. Costs are the
 // walking times of ticks.h in integer milliticks, and ties are broken by

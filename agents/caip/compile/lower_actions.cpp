@@ -1,5 +1,8 @@
 // One lowering per action type; action_table.cpp says which lowers what.
+#include <algorithm>
+#include <cctype>
 #include <functional>
+#include <optional>
 
 #include "agents/caip/compile/action_table.h"
 #include "agents/caip/compile/lower.h"
@@ -137,11 +140,36 @@ ast::ExprPtr offset(CommandBuilder& b, const std::string& at, const std::string&
   return b.call("caip_offset", std::move(args));
 }
 
-// UNDO, STOP, RESUME: the task stack, of the target action type if named.
+// The task the words name when the form does not: the first gerund of the
+// command ("stop *digging* the cave", "resume *feeding* the chickens"). The data's
+// STOP and RESUME forms often leave target_action_type out; without this, "stop
+// digging" would stop whatever runs (a dance). Nouns in -ing are not tasks, and
+// "doing", "working" name whatever task runs ("stop what you are doing").
+std::optional<size_t> gerund_token(const CommandBuilder& b) {
+  static constexpr std::string_view kNotTasks[] = {"thing", "something", "anything", "nothing", "everything",
+                                                    "morning", "evening", "ceiling", "painting", "clothing",
+                                                    "doing", "working"};
+  const auto& u = b.utterance();
+  for (size_t i = 0; i < u.tokens.size() && i < u.token_spans.size(); ++i) {
+    std::string w = u.tokens[i];
+    std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (w.size() > 4 && w.ends_with("ing") && std::find(std::begin(kNotTasks), std::end(kNotTasks), w) == std::end(kNotTasks))
+      return i;
+  }
+  return std::nullopt;
+}
+
+// UNDO, STOP, RESUME: the task stack, of the target action type if named (by
+// the form, else by a gerund of the words).
 void lower_task_verb(CommandBuilder& b, const lf::Value& a, const char* intrinsic) {
   ast::ExprList args;
-  if (std::string target = b.text(a.find("target_action_type")); !target.empty())
+  if (std::string target = b.text(a.find("target_action_type")); !target.empty()) {
     args.push_back(bd::str(b.where(a.find("target_action_type")), target));
+  } else if (auto i = gerund_token(b)) {
+    std::string w = b.utterance().tokens[*i];
+    std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    args.push_back(bd::str(b.utterance().token_spans[*i], w));
+  }
   b.add_call(b.settled(b.call(intrinsic, std::move(args))));
 }
 

@@ -46,7 +46,7 @@ void lower_get_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
     auto q = question_pattern(b.utterance().text);
     if (!q) {
       b.add_call(b.call("answer", bd::exprs(b.str(""))));
-    } else if (q->kind == "AGENT" || q->kind == "ACTION") {
+    } else if (q->kind == "AGENT" || q->kind == "ACTION" || q->kind == "NAME" || q->kind == "TIME") {
       b.add_call(b.call("answer", bd::exprs(b.str(q->kind))));
     } else if (q->kind == "WHAT" || (q->kind == "TAG" && q->noun.empty())) {
       // "what is that", "what colour is that": the thing pointed at.
@@ -59,16 +59,15 @@ void lower_get_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
       b.arg(kws, "refs", bd::list(b.here(), bd::exprs(b.name(r))));
       b.add_call(b.call("answer", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws)));
     } else {
+      // A thing by its name: what the agent's memory holds under that name or tag.
       Span noun = word_span(b, q->noun);
-      Keywords find;
-      b.arg(find, "name", bd::str(noun, q->noun));
-      b.arg(find, "quiet", bd::boolean(b.here(), true));
-      std::string refs = b.bind("refs", b.settled(b.call("caip_find", {}, std::move(find))));
+      std::string recalled = b.bind("recalled", b.call("caip_recall", bd::exprs(bd::str(noun, q->noun))));
       Keywords kws;
       b.str_arg(kws, "answer_type", q->kind);
       if (q->kind == "TAG") b.str_arg(kws, "tag_name", q->tag);
-      b.arg(kws, "refs", b.name(refs));
+      b.arg(kws, "refs", b.name(recalled));
       b.arg(kws, "what", bd::str(noun, q->noun));
+      b.arg(kws, "remembered", bd::boolean(b.here(), true));
       b.add_call(b.call("answer", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws)));
     }
     return;

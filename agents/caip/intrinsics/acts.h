@@ -82,6 +82,33 @@ const TaskInfo* running_task(Assistant& s, const std::string& action_type);
 // The last task it started (running or not), or null.
 const TaskInfo* last_task(Assistant& s);
 bool put_tag(Assistant& s, const std::vector<int>& things, const std::string& tag);
+
+// ---- the SQLite memory (recall.cpp): questions are answered from it
+// Brings the memory up to date with what the agent perceives and its tasks; false without a memory.
+bool remember(Assistant& s);
+// What the memory holds under a name or tag (the lemma of the last word of `what`):
+// objects (the one the speaker looks at first, then nearest the speaker), then creatures.
+struct Recalled {
+  std::string name, describe, colour;
+  Coord size{0, 0, 0};
+  int64_t blocks = 0;
+  Coord centre{0, 0, 0};
+  std::vector<std::string> names;
+};
+std::vector<Recalled> recall(Assistant& s, const std::string& what);
+// The memory's running task (the latest started), else its last task; nullopt when none.
+struct RecalledTask {
+  std::string action, what, status;
+};
+std::optional<RecalledTask> recall_task(Assistant& s);
+// The name the speaker gave the agent, from the memory's triples.
+std::optional<std::string> recall_name(Assistant& s);
+// Minecraft's time of day for a game tick.
+struct TimeOfDay {
+  int hour = 0, minute = 0;
+  std::string period;  // morning, afternoon, evening, night
+};
+TimeOfDay time_of_day(uint64_t tick);
 // Keeps a POSITIVE (+1) or NEGATIVE (-1) reward; the policy thanks or apologises.
 int put_reward(Assistant& s, const std::string& value);
 

@@ -67,6 +67,7 @@ struct Location {
   std::string anchor_describe;      // "the wall at (-6, 0, -4)"
   Coord away{0, 0, 0};              // unit world vector, {0,0,0}: none (build centred on `at`)
   std::string direction;            // the relative direction it was resolved with ("": none)
+  long copy = 0;                    // which copy of a repeat goes here (0: the first or only one)
   std::string describe;
 };
 
@@ -112,6 +113,7 @@ class Assistant {
   agent::ActionLog& log() { return log_; }
   agent::GameClock& clock() { return clock_; }
   memory::AgentMemory* memory() { return memory_; }
+  void set_memory(memory::AgentMemory* memory) { memory_ = memory; }
   const AssistantOptions& options() const { return options_; }
   void set_assume(bool a) { options_.assume = a; }
 

@@ -195,6 +195,11 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   ShapeParams p{*width, *height ? *height : *depth, *length, *radius, 1};
   if (!q.thickness.empty()) p.thickness = int(std::min(parse_length(q.thickness).value_or(1), 8L));
   bool upright = sc.shape->defaults.length == 1 && sc.shape->name != "fence";  // walls, panes, arches, triangles
+  // A width of two extents ("a hole 5 by 5 blocks wide") is both across.
+  if (auto dims = parse_dimensions(q.width); dims.size() >= 2 && q.length.empty()) {
+    p.width = int(std::min(dims[0], 1000L));
+    (upright ? p.height : p.length) = int(std::min(dims[1], 1000L));
+  }
   int size = 0;
   if (!size_words.empty()) {
     auto dims = parse_dimensions(size_words);

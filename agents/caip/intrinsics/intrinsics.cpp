@@ -305,6 +305,49 @@ CAIP_FN(caip_object) {
   });
 }
 
+// The SQLite memory, brought up to date with what the agent perceives first (recall.cpp).
+CAIP_FN(caip_recall) {
+  remember(s);
+  auto found = recall(s, a.str(0));
+  RootScope scope(a.t);
+  Value list = scope.push(core::make_list(a.t));
+  for (const Recalled& r : found)
+    core::list_items(list).push_back(scope.push(facts_dict(a.t, [&](RootScope& inner, auto set) {
+      set("describe", str_value(a.t, inner, r.describe));
+      set("colour", str_value(a.t, inner, r.colour));
+      set("size", inner.push(coord_list(a.t, r.size)));
+      set("blocks", Value::integer(r.blocks));
+      set("centre", inner.push(coord_list(a.t, r.centre)));
+      set("names", str_list(a.t, inner, r.names));
+    })));
+  return list;
+}
+
+CAIP_FN(caip_recall_task) {
+  remember(s);
+  auto task = recall_task(s);
+  if (!task) return Value::none();
+  return facts_dict(a.t, [&](RootScope& scope, auto set) {
+    set("action", str_value(a.t, scope, task->action));
+    set("what", str_value(a.t, scope, task->what));
+    set("status", str_value(a.t, scope, task->status));
+  });
+}
+
+CAIP_FN(caip_recall_name) {
+  auto name = recall_name(s);
+  return name ? core::make_str(a.t, *name) : Value::none();
+}
+
+CAIP_FN(caip_time_of_day) {
+  TimeOfDay d = time_of_day(s.clock().now());
+  return facts_dict(a.t, [&](RootScope& scope, auto set) {
+    set("hour", Value::integer(d.hour));
+    set("minute", Value::integer(d.minute));
+    set("period", str_value(a.t, scope, d.period));
+  });
+}
+
 CAIP_FN(caip_lemma) { return core::make_str(a.t, lemma(a.str(0))); }
 CAIP_FN(caip_gerund) { return core::make_str(a.t, action_gerund(a.str(0))); }
 
@@ -409,6 +452,18 @@ void register_intrinsics() {
       {"caip_object", {req("ref", "object")}, "dict", W, C,
        "GET_MEMORY: what is known of an object: {'describe', 'colour', 'size': [x, y, z], 'blocks', 'centre', 'names'}.",
        &caip_object},
+      {"caip_recall", {req("what", "str")}, "list[dict]", M, C,
+       "GET_MEMORY: the objects and creatures the agent's SQLite memory holds under that name or tag, nearest first, "
+       "each {'describe', 'colour', 'size': [x, y, z], 'blocks', 'centre', 'names'} (the memory is synced with what "
+       "the agent sees first).",
+       &caip_recall},
+      {"caip_recall_task", {}, "dict | None", M, C,
+       "GET_MEMORY: the memory's running task, else its last one, as {'action', 'what', 'status'}, or None.",
+       &caip_recall_task},
+      {"caip_recall_name", {}, "str | None", M, C, "GET_MEMORY: the name the speaker gave the agent, or None.",
+       &caip_recall_name},
+      {"caip_time_of_day", {}, "dict", W, C, "GET_MEMORY: the game's time of day, {'hour', 'minute', 'period'}.",
+       &caip_time_of_day},
       {"caip_lemma", {req("word", "str")}, "str", 0, C, "A word's lemma, as references match names ('houses' -> 'house').", &caip_lemma},
       {"caip_gerund", {req("action", "str")}, "str", 0, C, "An action type's gerund from the action table ('BUILD' -> 'building').", &caip_gerund},
       {"caip_tag", {req("refs", "list[object]"), req("tag", "str")}, "bool | doubt", M, C, "PUT_MEMORY: tags objects.", &caip_tag},

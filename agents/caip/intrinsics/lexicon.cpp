@@ -417,6 +417,16 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
     return w[i];
   };
   bool you = has("you") || has("u") || has("yourself");
+  auto in_order = [&](std::initializer_list<std::string_view> seq) {
+    return std::search(w.begin(), w.end(), seq.begin(), seq.end()) != w.end();
+  };
+  // The agent's name and the time of day: only these exact questions ("what time does it get dark" is another one).
+  if ((has("your") && has("name") && (has("what") || has("tell"))) || in_order({"who", "are", "you"}) ||
+      in_order({"what", "are", "you", "called"}))
+    return QuestionPattern{"NAME", ""};
+  if (in_order({"what", "time", "is", "it"}) || in_order({"time", "of", "day"}) || in_order({"is", "it", "day"}) ||
+      in_order({"is", "it", "night"}))
+    return QuestionPattern{"TIME", ""};
   if (has("where") && you) return QuestionPattern{"AGENT", ""};
   if (has("what") && you) {
     static constexpr std::string_view kDoing[] = {"doing", "building", "making", "digging", "working", "up", "destroying", "filling"};

@@ -82,6 +82,7 @@ std::string action_gerund(std::string_view action);
 // The data's bare GET_MEMORY forms (no filters) leave the question in the
 // words: a small table of question patterns recognises the ones the agent can
 // answer. kind: AGENT ("where are you"), ACTION ("what are you building"),
+// NAME ("what is your name"), TIME ("what time is it", "is it night"),
 // COUNT ("how many cows are there": `noun` = "cows"), EXISTS ("is there a
 // tree"), WHAT ("what is that"), TAG (an attribute of a thing: "what colour is
 // the cube" has_colour, "where is the door" location, "how big is the tower"

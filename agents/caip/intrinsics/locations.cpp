@@ -166,10 +166,19 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     loc.away = v2;
     dir_words = d == "NEAR" ? "next to " : "outside ";
   } else if (d == "AWAY") {
-    Coord f = s.forward();
+    // Away from a thing (or a person's cell) is on the side of it where the agent
+    // is, `dist` beyond that side or beyond the agent, whichever is farther out,
+    // so "move away from the wall" always ends farther from the wall. Away from
+    // the agent itself ("move away") is its forward direction.
     int dist = int(steps.value_or(5));
-    loc.at = loc.anchor ? beyond(*loc.anchor, f, dist) : Coord{loc.at.x + f.x * dist, loc.at.y, loc.at.z + f.z * dist};
-    loc.away = f;
+    Coord me = s.agent().feet();
+    Box from = loc.anchor ? *loc.anchor : Box::of(loc.at, loc.at);
+    Coord mid = base_centre(from);
+    Coord v2 = type == "AGENT_POS" || (me.x == mid.x && me.z == mid.z) ? s.forward() : snap(me.x - mid.x, me.z - mid.z);
+    loc.at = beyond(from, v2, dist);
+    if (v2.x && (me.x + v2.x * dist - loc.at.x) * v2.x > 0) loc.at.x = me.x + v2.x * dist;
+    if (v2.z && (me.z + v2.z * dist - loc.at.z) * v2.z > 0) loc.at.z = me.z + v2.z * dist;
+    loc.away = v2;
     dir_words = "away from ";
   } else if (d == "INSIDE") {
     // The first free cell up the object's middle: a house's floor, a field's crops, the top of a solid thing.
@@ -207,6 +216,7 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
   if (!s.valid_location(location)) return std::nullopt;
   if (count <= 1) return location;  // one copy goes where the location is (a ring of one is no ring)
   Location loc = s.location(location);
+  loc.copy = index;
   ShapeParams p = s.valid_schematic(schematic) ? s.schematic(schematic).params : ShapeParams{1, 1, 1};
   std::string d = direction.empty() ? "RIGHT" : direction;
   if (d == "AROUND" || d == "SURROUND") {

@@ -55,8 +55,10 @@ bool put_tag(Assistant& s, const std::vector<int>& things, const std::string& ta
     s.refuse("There is nothing to tag.");
     return false;
   }
-  s.say(fmt::format("OK, I'll remember that {} {} \"{}\".", n == 1 ? s.thing(things.front()).describe() : "they",
-                    n == 1 ? "is" : "are", text));
+  std::string who = n == 1 ? s.thing(things.front()).describe() : "they";
+  const char* be = who == "me" ? "am" : who == "they" || who == "you" ? "are" : "is";
+  if (who == "me") who = "I";
+  s.say(fmt::format("OK, I'll remember that {} {} \"{}\".", who, be, text));
   s.mark_done();
   return true;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace plank::caip {
 
@@ -14,6 +15,54 @@ Coord snap(int dx, int dz) {
 }
 
 Coord scaled(Coord v, int k) { return {v.x * k, v.y * k, v.z * k}; }
+
+// "Next to X" in the way on the side facing the speaker: every side of X is
+// next to it, so the search goes round X, nearest to X first: each side's spot
+// (the same gap, centred on X), slid along X's face while still beside it, then
+// further out. The facing side wins ties.
+std::optional<Coord> site_round(const Obstacles& obstacles, const Location& loc, Coord origin, const std::vector<Coord>& cells,
+                                const Box& extent, int reach) {
+  const Box& a = *loc.anchor;
+  Coord size = extent.size();
+  Coord rel{extent.min.x - origin.x, extent.min.y - origin.y, extent.min.z - origin.z};  // the cells' box, relative
+  auto gap_on = [&](Coord v) {
+    if (v.x > 0) return extent.min.x - a.max.x;
+    if (v.x < 0) return a.min.x - extent.max.x;
+    if (v.z > 0) return extent.min.z - a.max.z;
+    return a.min.z - extent.max.z;
+  };
+  int gap = std::max(1, gap_on(loc.away));
+  Coord mid{(a.min.x + a.max.x) / 2, 0, (a.min.z + a.max.z) / 2};
+  struct Candidate {
+    int cost, out, slide, side;
+    Coord origin;
+  };
+  std::vector<Candidate> candidates;
+  const Coord sides[] = {loc.away, {-loc.away.z, 0, loc.away.x}, {loc.away.z, 0, -loc.away.x}, scaled(loc.away, -1)};
+  for (int side = 0; side < 4; ++side) {
+    Coord v = sides[side], perp{-v.z, 0, v.x};
+    Coord lo{0, extent.min.y, 0};  // the box's lowest corner on this side
+    if (v.x > 0) lo.x = a.max.x + gap;
+    if (v.x < 0) lo.x = a.min.x - gap - size.x + 1;
+    if (v.z > 0) lo.z = a.max.z + gap;
+    if (v.z < 0) lo.z = a.min.z - gap - size.z + 1;
+    if (v.x) lo.z = side == 0 ? extent.min.z : mid.z - size.z / 2;
+    if (v.z) lo.x = side == 0 ? extent.min.x : mid.x - size.x / 2;
+    // Sliding along the face keeps the site beside X while it overlaps X's face.
+    int slack = (std::abs(perp.x) ? a.size().x + size.x : a.size().z + size.z) / 2;
+    for (int out = 0; out <= reach; ++out)
+      for (int slide = -reach; slide <= reach; ++slide) {
+        Coord o = lo + scaled(rel, -1) + scaled(v, out) + scaled(perp, slide);
+        candidates.push_back({out + std::max(0, std::abs(slide) - slack), out, std::abs(slide), side, o});
+      }
+  }
+  std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& p, const Candidate& q) {
+    return std::tie(p.cost, p.out, p.slide, p.side) < std::tie(q.cost, q.out, q.slide, q.side);
+  });
+  for (const Candidate& c : candidates)
+    if (c.origin != origin && !obstacles.first_blocked(c.origin, cells)) return c.origin;
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -79,6 +128,15 @@ std::optional<Site> find_site(Assistant& s, const Location& loc, Coord origin, c
   } else {
     Box extent;
     for (Coord c : cells) extent.add(origin + c);
+    int reach = std::clamp(2 * std::max(extent.size().x, extent.size().z) + 4, 8, 32);
+    // Only the first copy of a repeat: later ones keep the repeat's layout.
+    bool beside_anything =
+        loc.direction == "NEAR" && loc.copy == 0 && loc.anchor && loc.away.y == 0 && loc.away != Coord{0, 0, 0};
+    if (beside_anything) {
+      if (auto o = site_round(obstacles, loc, origin, cells, extent, reach)) return Site{*o, true, blocker, {}};
+      s.unsure(Doubt::ask("in_the_way").with("what", what).with("verb", verb).with("blocker", blocker));
+      return std::nullopt;
+    }
     // The asked side first; with none, away from what is in the way.
     Coord primary{loc.away.x, 0, loc.away.z};
     bool anchored = primary != Coord{0, 0, 0};
@@ -90,7 +148,6 @@ std::optional<Site> find_site(Assistant& s, const Location& loc, Coord origin, c
     Coord side{-primary.z, 0, primary.x};
     std::vector<Coord> dirs{primary, side, scaled(side, -1)};
     if (!anchored) dirs.push_back(scaled(primary, -1));  // never back through the anchor
-    int reach = std::clamp(2 * std::max(extent.size().x, extent.size().z) + 4, 8, 32);
     for (int r = 1; r <= reach; ++r)
       for (Coord d : dirs) {
         Coord o = origin + scaled(d, r);
@@ -114,7 +171,8 @@ std::optional<Coord> standing_cell(Assistant& s, Coord at, int radius) {
         if (std::max(std::abs(dx), std::abs(dz)) != r) continue;
         for (int dy : {0, 1, -1, 2, -2, 3}) {
           Coord c{at.x + dx, at.y + dy, at.z + dz};
-          if (paths.walkable(c) && !taken(c)) return c;
+          // Not in a doorway: a door is passable to the path finder but no place to stand.
+          if (paths.walkable(c) && !s.world().solid(c) && !taken(c)) return c;
         }
       }
   return std::nullopt;

@@ -4,7 +4,8 @@
 // fill against what is already there. Natural ground and air may be built
 // over; blocks of objects (scene objects, earlier builds, earlier copies of
 // the same repeat), creatures and the speaker may not. A placement in the way
-// shifts to the nearest free spot, first in the asked direction; when none is
+// shifts to the nearest free spot, first in the asked direction (next to an
+// object with no direction: round the object, nearest to it first); when none is
 // near, the caller raises an `in_the_way` doubt (the policy asks).
 #pragma once
 #include <optional>

@@ -8,6 +8,7 @@
 #include "compiler/frontend/parser.h"
 #include "compiler/lf/check.h"
 #include "compiler/lf/json_reader.h"
+#include "world/memory/agent_memory.h"
 #include "world/voxels/scene_io.h"
 
 #include <nlohmann/json.hpp>
@@ -105,8 +106,10 @@ bool Executor::load(std::string* error) {
   }
   AssistantOptions so;
   so.assume = false;
-  session_ = std::make_unique<Assistant>(*world_, so);
+  if (!open_memory(error)) return false;
+  session_ = std::make_unique<Assistant>(*world_, so, memory_.get());
   host_.world = world_.get();
+  host_.memory = memory_.get();
   host_.caip = session_.get();
   if (options_.history) {
     auto history = read_history(scene_file_, sink);
@@ -127,8 +130,22 @@ bool Executor::load(std::string* error) {
   return true;
 }
 
+bool Executor::open_memory(std::string* error) {
+  std::string why;
+  auto fresh = memory::AgentMemory::open(":memory:", &why);
+  if (!fresh) {
+    *error = "the agent's memory did not open: " + why;
+    return false;
+  }
+  if (session_) session_->set_memory(fresh.get());
+  host_.memory = fresh.get();
+  memory_ = std::move(fresh);
+  return true;
+}
+
 bool Executor::reset(std::string* error) {
-  if (pristine_ && session_->restore(*pristine_)) return true;
+  // The memory is rebuilt from the restored world and tasks when next asked.
+  if (pristine_ && session_->restore(*pristine_)) return open_memory(error);
   return load(error);
 }
 

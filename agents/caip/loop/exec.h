@@ -19,6 +19,9 @@
 namespace plank::engine {
 class ProgramState;
 }
+namespace plank::memory {
+class AgentMemory;
+}
 
 namespace plank::caip {
 
@@ -77,12 +80,16 @@ class Executor {
   Executor();
   bool load_policy(DiagnosticSink& sink);
   bool load(std::string* error);
+  bool open_memory(std::string* error);
   ExecOptions options_;
   core::HostContext host_;  // what the program state's thread acts on: world_ and session_
   std::unique_ptr<engine::ProgramState> program_;
   SourceRef scene_file_;
   std::shared_ptr<const world::BlockRegistry> registry_;
   std::unique_ptr<world::World> world_;
+  // The agent's SQLite memory (in memory): questions are answered from it. A
+  // fresh one for each reset scene, so nothing leaks from one line to the next.
+  std::unique_ptr<memory::AgentMemory> memory_;
   std::unique_ptr<Assistant> session_;
   std::optional<Assistant::Snapshot> pristine_;
 };
