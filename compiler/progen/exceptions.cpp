@@ -64,6 +64,7 @@ void Gen::try_stmt() {
   Context& c = ctx();
   ++c.nesting;
   bool wrap = rng_.chance(30);  // an inner try re-raises as RuntimeError ... from e
+  int wrap_kind = -1;
   std::string e = fresh("e");
   line("try:");
   scopes_.push_back({});
@@ -77,7 +78,8 @@ void Gen::try_stmt() {
     --indent_;
     std::string inner = fresh("e");
     line("except Exception as " + inner + ":");
-    switch (rng_.below(3)) {
+    wrap_kind = rng_.below(3);
+    switch (wrap_kind) {
       case 0: line("    raise RuntimeError('wrapped ' + type(" + inner + ").__name__) from " + inner); break;
       case 1: line("    raise RuntimeError(str(" + inner + "))"); break;  // __context__ is the original
       default: line("    raise"); break;                              // the same exception, re-raised
@@ -103,7 +105,10 @@ void Gen::try_stmt() {
       case 0: line("print('caught', type(" + e + ").__name__, " + e + ")"); break;
       case 1: line("print(repr(" + e + "), " + e + ".args)"); break;
       case 2:
-        line("print(type(" + e + ").__name__, type(" + e + ".__cause__).__name__, " + e + ".__cause__ is None)");
+        // __context__ only of what the inner handler raised: Plank sets it lexically (in the
+        // handler's own function), so a try in a function called from a handler would differ.
+        line("print(type(" + e + ").__name__, type(" + e + ".__cause__).__name__, " +
+             (wrap_kind == 0 || wrap_kind == 1 ? "type(" + e + ".__context__).__name__, " : "") + e + ".__suppress_context__)");
         break;
       default: line("print(getattr(" + e + ", 'code', None), str(" + e + "))"); break;
     }
