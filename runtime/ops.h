@@ -116,7 +116,8 @@ bool pk_catch(Thread* t, Value* dst);
 bool pk_exc_match(Thread* t, Value* dst, const Value* exc, const Value* cls);
 bool pk_import(Thread* t, Value* dst, const Value* name);
 bool pk_import_from(Thread* t, Value* dst, const Value* module, const Value* name);
-// mode 0: raise exc [from cause]; 1: re-raise the caught exc; 2: a bare raise with none caught. Always false.
+// mode 0: raise exc [from cause]; 1: re-raise the caught exc; 2: a bare raise with none caught;
+// 3: re-raise exc, raised while `cause` was being handled (its implicit __context__). Always false.
 bool pk_raise_value(Thread* t, const Value* exc, const Value* cause /* may be null */, uint32_t mode);
 // The generator `gen` (a GeneratorObject*) resumed: dst = what was sent; false when a throw() is to raise
 // here (unless delegating: a yield from passes it to its delegate).

@@ -141,6 +141,16 @@ bool pk_raise_value(Thread* t, const Value* exc, const Value* cause, uint32_t mo
     if (mode == 2) throw_error(t, "RuntimeError", "No active exception to reraise");
     Value e = load_value(exc);
     if (mode == 1) throw_exception(t, e, true);
+    if (mode == 3) {
+      // Raised while `cause` (the exception being handled) was: it becomes the
+      // implicit __context__, unless that is the exception itself (a bare
+      // `raise`) or one was set nearer to where it was raised.
+      Value handled = load_value(cause);
+      ExceptionData* d = exception_data(e);
+      bool same = handled.is_object() && e.is_object() && handled.obj == e.obj;
+      if (d && d->context.is_none() && !same) d->context = handled;
+      throw_exception(t, e, true);
+    }
     RootScope roots(t);
     roots.push(e);
     if (e.is(ObjKind::Class) && is_exception_class(e)) e = roots.push(instantiate(t, as_class(e), nullptr, 0, 0, nullptr));

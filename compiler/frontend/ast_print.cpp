@@ -21,6 +21,10 @@ enum Prec : int {
   kAnd,
   kNot,
   kComparison,
+  kBitOr,   // |
+  kBitXor,  // ^
+  kBitAnd,  // &
+  kShift,   // << >>
   kArith,   // + -
   kTerm,    // * / // %
   kFactor,  // unary + -
@@ -34,6 +38,11 @@ int binary_prec(BinaryOp op) {
     case BinaryOp::Add:
     case BinaryOp::Sub: return kArith;
     case BinaryOp::Pow: return kPower;
+    case BinaryOp::BitOr: return kBitOr;
+    case BinaryOp::BitXor: return kBitXor;
+    case BinaryOp::BitAnd: return kBitAnd;
+    case BinaryOp::LShift:
+    case BinaryOp::RShift: return kShift;
     default: return kTerm;
   }
 }
@@ -44,13 +53,18 @@ int prec_of(const Expr& e) {
     case ExprKind::Conditional: return kConditional;
     case ExprKind::BoolOp: return static_cast<const BoolOp&>(e).op == BoolOpKind::Or ? kOr : kAnd;
     case ExprKind::Unary: return static_cast<const Unary&>(e).op == UnaryOp::Not ? kNot : kFactor;
+    case ExprKind::Await: return kPower;
+    case ExprKind::Starred: return kBitOr;
     case ExprKind::Compare: return kComparison;
     case ExprKind::Binary: return binary_prec(static_cast<const Binary&>(e).op);
     case ExprKind::Call:
     case ExprKind::Attribute:
     case ExprKind::Subscript: return kPrimary;
     // A negative number is a unary minus when read back.
-    case ExprKind::IntLiteral: return static_cast<const IntLiteral&>(e).value < 0 ? kFactor : kAtom;
+    case ExprKind::IntLiteral: {
+      auto& n = static_cast<const IntLiteral&>(e);
+      return (n.big.empty() ? n.value < 0 : n.big[0] == '-') ? kFactor : kAtom;
+    }
     case ExprKind::FloatLiteral: return std::signbit(static_cast<const FloatLiteral&>(e).value) ? kFactor : kAtom;
     default: return kAtom;
   }
@@ -83,8 +97,61 @@ class Printer {
     switch (s.kind) {
       case StmtKind::FunctionDef: {
         auto& n = static_cast<const FunctionDef&>(s);
-        line("def " + n.name + "(" + params(n.params) + "):");
+        for (const auto& d : n.decorators) line("@" + expr(*d, kLambda));
+        line(std::string(n.is_async ? "async " : "") + "def " + n.name + "(" + params(n.params, true) + ")" +
+             (n.returns ? " -> " + expr(*n.returns, kLambda) : "") + ":");
         block(n.body);
+        break;
+      }
+      case StmtKind::ClassDef: {
+        auto& n = static_cast<const ClassDef&>(s);
+        for (const auto& d : n.decorators) line("@" + expr(*d, kLambda));
+        std::string args = join(n.bases);
+        for (const auto& k : n.keywords) args += (args.empty() ? "" : ", ") + keyword(k);
+        line("class " + n.name + (args.empty() ? "" : "(" + args + ")") + ":");
+        block(n.body);
+        break;
+      }
+      case StmtKind::Try: {
+        auto& n = static_cast<const Try&>(s);
+        line("try:");
+        block(n.body);
+        for (const auto& h : n.handlers) {
+          line("except" + (h.type ? " " + expr(*h.type, kLambda) : std::string()) + (h.name.empty() ? "" : " as " + h.name) +
+               ":");
+          block(h.body);
+        }
+        if (!n.orelse.empty()) line("else:"), block(n.orelse);
+        if (!n.finalbody.empty()) line("finally:"), block(n.finalbody);
+        break;
+      }
+      case StmtKind::Raise: {
+        auto& n = static_cast<const Raise&>(s);
+        line("raise" + (n.exc ? " " + expr(*n.exc, kLambda) : std::string()) +
+             (n.cause ? " from " + expr(*n.cause, kLambda) : std::string()));
+        break;
+      }
+      case StmtKind::With: {
+        auto& n = static_cast<const With&>(s);
+        std::string items;
+        for (const auto& it : n.items)
+          items += (items.empty() ? "" : ", ") + expr(*it.context, kOr) + (it.target ? " as " + expr(*it.target, kBitOr) : "");
+        line(std::string(n.is_async ? "async " : "") + "with " + items + ":");
+        block(n.body);
+        break;
+      }
+      case StmtKind::Global:
+      case StmtKind::Nonlocal: {
+        auto& names = s.kind == StmtKind::Global ? static_cast<const Global&>(s).names : static_cast<const Nonlocal&>(s).names;
+        std::string text;
+        for (const auto& id : names) text += (text.empty() ? "" : ", ") + id.name;
+        line((s.kind == StmtKind::Global ? "global " : "nonlocal ") + text);
+        break;
+      }
+      case StmtKind::Delete: line("del " + join(static_cast<const Delete&>(s).targets)); break;
+      case StmtKind::AnnAssign: {
+        auto& n = static_cast<const AnnAssign&>(s);
+        line(expr(*n.target, kLambda) + ": " + expr(*n.annotation, kLambda) + (n.value ? " = " + expr(*n.value, kLambda) : ""));
         break;
       }
       case StmtKind::Return: {
@@ -97,12 +164,14 @@ class Printer {
         auto& n = static_cast<const While&>(s);
         line("while " + expr(*n.test, kLambda) + ":");
         block(n.body);
+        if (!n.orelse.empty()) line("else:"), block(n.orelse);
         break;
       }
       case StmtKind::For: {
         auto& n = static_cast<const For&>(s);
-        line("for " + bare_tuple(*n.target) + " in " + expr(*n.iterable, kLambda) + ":");
+        line(std::string(n.is_async ? "async " : "") + "for " + bare_tuple(*n.target) + " in " + expr(*n.iterable, kLambda) + ":");
         block(n.body);
+        if (!n.orelse.empty()) line("else:"), block(n.orelse);
         break;
       }
       case StmtKind::Break: line("break"); break;
@@ -148,7 +217,31 @@ class Printer {
  private:
   std::string bare(const Expr& e) {
     switch (e.kind) {
-      case ExprKind::IntLiteral: return std::to_string(static_cast<const IntLiteral&>(e).value);
+      case ExprKind::IntLiteral: {
+        auto& n = static_cast<const IntLiteral&>(e);
+        return n.big.empty() ? std::to_string(n.value) : n.big;
+      }
+      case ExprKind::BytesLiteral: return "b" + quoted(static_cast<const BytesLiteral&>(e).value, '\'', false, true);
+      case ExprKind::Ellipsis: return "...";
+      case ExprKind::Set: return "{" + join(static_cast<const SetExpr&>(e).elements) + "}";
+      case ExprKind::Comprehension: return comprehension(static_cast<const Comprehension&>(e));
+      case ExprKind::Starred: return "*" + expr(*static_cast<const Starred&>(e).value, kBitOr);
+      // Always parenthesised: valid wherever they stand, and the parentheses make no node.
+      case ExprKind::Yield: {
+        auto& n = static_cast<const YieldExpr&>(e);
+        return n.value ? "(yield " + expr(*n.value, kLambda) + ")" : "(yield)";
+      }
+      case ExprKind::YieldFrom: return "(yield from " + expr(*static_cast<const YieldFrom&>(e).value, kLambda) + ")";
+      case ExprKind::NamedExpr: {
+        auto& n = static_cast<const NamedExpr&>(e);
+        return "(" + expr(*n.target, kAtom) + " := " + expr(*n.value, kLambda) + ")";
+      }
+      case ExprKind::Await: return "await " + expr(*static_cast<const Await&>(e).value, kPrimary);
+      case ExprKind::JoinedStr: return fstring(static_cast<const JoinedStr&>(e));
+      case ExprKind::FormattedValue: {
+        // Only inside a JoinedStr; standing alone, it is the f-string of that one field.
+        return "f'" + field(static_cast<const FormattedValue&>(e), '\'') + "'";
+      }
       case ExprKind::FloatLiteral: return float_text(static_cast<const FloatLiteral&>(e).value);
       case ExprKind::StringLiteral: return string_literal(static_cast<const StringLiteral&>(e).value);
       case ExprKind::BoolLiteral: return static_cast<const BoolLiteral&>(e).value ? "True" : "False";
@@ -163,7 +256,8 @@ class Printer {
         std::string text;
         for (const auto& entry : static_cast<const DictExpr&>(e).entries) {
           if (!text.empty()) text += ", ";
-          text += expr(*entry.key, kLambda) + ": " + expr(*entry.value, kLambda);
+          // `**mapping` has no key.
+          text += entry.key ? expr(*entry.key, kLambda) + ": " + expr(*entry.value, kLambda) : "**" + expr(*entry.value, kBitOr);
         }
         return "{" + text + "}";
       }
@@ -230,7 +324,7 @@ class Printer {
   std::string call(const Call& n) {
     std::vector<std::pair<uint32_t, std::string>> parts;  // (source position, text)
     for (const auto& a : n.args) parts.push_back({a->span.begin, expr(*a, kLambda)});
-    for (const auto& k : n.keywords) parts.push_back({k.name_span.begin, k.name + "=" + expr(*k.value, kLambda)});
+    for (const auto& k : n.keywords) parts.push_back({k.name.empty() ? k.value->span.begin : k.name_span.begin, keyword(k)});
     // Positional after keyword (DEPS Prompt 1) is kept in source order; otherwise positional first.
     if (n.positional_after_keyword)
       std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -261,14 +355,90 @@ class Printer {
     return text;
   }
 
-  std::string params(const std::vector<Param>& ps) {
+  // `name=value`, or `**mapping`.
+  std::string keyword(const KeywordArg& k) {
+    return k.name.empty() ? "**" + expr(*k.value, kBitOr) : k.name + "=" + expr(*k.value, kLambda);
+  }
+
+  // Python's order: positional-only then `/`, the others, `*args` (or a bare `*` before the
+  // first keyword-only one), keyword-only, `**kwargs`. Annotations only in a def.
+  std::string params(const std::vector<Param>& ps, bool annotations = false) {
     std::string text;
-    for (const auto& p : ps) {
-      if (!text.empty()) text += ", ";
-      text += p.name;
-      if (p.default_) text += "=" + expr(*p.default_, kLambda);
+    bool star = false;
+    for (size_t i = 0; i < ps.size(); ++i) {
+      const Param& p = ps[i];
+      auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+      if (p.kind == ParamKind::KeywordOnly && !star) add("*"), star = true;
+      std::string one = p.name;
+      if (p.kind == ParamKind::VarArgs) one = "*" + one, star = true;
+      if (p.kind == ParamKind::VarKeywords) one = "**" + one;
+      if (annotations && p.annotation) one += ": " + expr(*p.annotation, kLambda);
+      if (p.default_) one += (annotations && p.annotation ? " = " : "=") + expr(*p.default_, kLambda);
+      add(one);
+      if (p.kind == ParamKind::PositionalOnly && (i + 1 == ps.size() || ps[i + 1].kind != ParamKind::PositionalOnly))
+        add("/");
     }
     return text;
+  }
+
+  std::string comprehension(const Comprehension& n) {
+    std::string text = n.comp == ComprehensionKind::Dict ? expr(*n.element, kLambda) + ": " + expr(*n.value, kLambda)
+                                                          : expr(*n.element, kLambda);
+    for (const auto& g : n.generators) {
+      text += std::string(g.is_async ? " async" : "") + " for " + bare_tuple(*g.target) + " in " + expr(*g.iter, kOr);
+      for (const auto& c : g.ifs) text += " if " + expr(*c, kOr);
+    }
+    switch (n.comp) {
+      case ComprehensionKind::List: return "[" + text + "]";
+      case ComprehensionKind::Generator: return "(" + text + ")";
+      default: return "{" + text + "}";
+    }
+  }
+
+  // An f-string: literal parts escaped (braces doubled), fields as written.
+  std::string fstring(const JoinedStr& n) {
+    char q = '\'';
+    for (const auto& v : n.values)
+      if (auto* f = dyn_cast<FormattedValue>(v.get()); f && print_expr(*f->value).find('\'') != std::string::npos) q = '"';
+    return "f" + std::string(1, q) + fstring_parts(n, q) + std::string(1, q);
+  }
+
+  std::string fstring_parts(const JoinedStr& n, char q) {
+    std::string text;
+    for (const auto& v : n.values) {
+      if (auto* s = dyn_cast<StringLiteral>(v.get())) text += quoted(s->value, q, true, false);
+      else if (auto* f = dyn_cast<FormattedValue>(v.get())) text += field(*f, q);
+    }
+    return text;
+  }
+
+  std::string field(const FormattedValue& f, char q) {
+    std::string value = expr(*f.value, kConditional);
+    if (!value.empty() && value[0] == '{') value = " " + value;  // `{{` would be a literal brace
+    std::string text = "{" + value;
+    if (f.conversion) text += std::string("!") + f.conversion;
+    if (auto* spec = f.format_spec ? dyn_cast<JoinedStr>(f.format_spec.get()) : nullptr) text += ":" + fstring_parts(*spec, q);
+    return text + "}";
+  }
+
+  // The text of a literal between quotes `q`: escapes for the quote, backslash and
+  // control characters; `braces`: `{` `}` doubled (f-strings); `bytes`: every byte past
+  // ASCII as \xNN.
+  static std::string quoted(std::string_view s, char q, bool braces, bool bytes) {
+    std::string out;
+    char hex[8];
+    for (char ch : s) {
+      unsigned char c = static_cast<unsigned char>(ch);
+      if (c == static_cast<unsigned char>(q) || c == '\\') out += '\\', out += ch;
+      else if (c == '\n') out += "\\n";
+      else if (c == '\r') out += "\\r";
+      else if (c == '\t') out += "\\t";
+      else if (braces && (c == '{' || c == '}')) out += ch, out += ch;
+      else if (c < 0x20 || c == 0x7f || (bytes && c >= 0x80)) std::snprintf(hex, sizeof hex, "\\x%02x", c), out += hex;
+      else out += ch;
+    }
+    if (!braces) return std::string(1, q) + out + std::string(1, q);
+    return out;
   }
 
   std::string aliases(const std::vector<ImportAlias>& names) {

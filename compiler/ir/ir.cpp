@@ -201,8 +201,8 @@ struct Printer {
       case Op::GetYieldFromIter: return d + op + " " + slot(in.a) + (in.imm ? " await" : "");
       case Op::Raise: {
         if (in.imm == 2) return op;
-        std::string s = op + (in.imm == 1 ? " again " : " ") + slot(in.a);
-        if (in.b != kNoSlot) s += " from " + slot(in.b);
+        std::string s = op + (in.imm == 1 || in.imm == 3 ? " again " : " ") + slot(in.a);
+        if (in.b != kNoSlot) s += (in.imm == 3 ? " context " : " from ") + slot(in.b);
         return s;
       }
       case Op::Yield: return d + op + " " + slot(in.a) + ", resume " + std::to_string(in.imm) + " at b" + std::to_string(in.target);

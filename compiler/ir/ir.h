@@ -97,7 +97,8 @@ enum class Op : uint8_t {
   ForIter,       // dst = next(a); goto target; when exhausted goto target2
   Return,        // return a (kNoSlot: None)
   Raise,         // imm 0: raise a [from b (kNoSlot: no cause)]; imm 1: re-raise the caught exception a as it was;
-                 // imm 2: a bare `raise` outside any handler (RuntimeError)
+                 // imm 2: a bare `raise` outside any handler (RuntimeError); imm 3: re-raise a, raised while b
+                 // was handled (b becomes its __context__ unless it has one)
   Yield,         // yield a (kNoSlot: None) as resume point imm (1, 2, ...); the generator resumes at target
   YieldFromStep, // dst = the next value of delegate a (sent b), goto target; when a returns,
                  // dst = its return value, goto target2

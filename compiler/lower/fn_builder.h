@@ -133,6 +133,8 @@ struct FnBuilder {
 
   // ---------------------------------------------------------------- exceptions (lower_exceptions.cpp)
   void try_stmt(const ast::Try* t);
+  ir::BlockId context_entry(ir::BlockId target, ir::Slot handled);
+  void with_context(ir::Slot handled, const std::function<void()>& body);
   void with_stmt(const ast::With* w, size_t item);
   void raise_stmt(const ast::Raise* r);
   // Runs the cleanups of unwinds[from..] (innermost first) on the way to a

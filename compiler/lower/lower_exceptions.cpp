@@ -60,6 +60,37 @@ void FnBuilder::return_value(Slot value) {
   emit(make(Op::Return, kNoSlot, value));
 }
 
+// A handler block that gives the exception it catches `handled` as its
+// implicit __context__ (unless it has one, or is `handled` itself) and raises
+// it on to `target`: Raise mode 3.
+ir::BlockId FnBuilder::context_entry(ir::BlockId target, Slot handled) {
+  const ir::BlockId saved_handler = handler, saved_block = current;
+  handler = target;
+  const ir::BlockId entry = new_handler_block();
+  handler = saved_handler;
+  set_block(entry);
+  emit(make(Op::Raise, kNoSlot, catch_slot(entry), handled, 3));
+  set_block(saved_block);
+  return entry;
+}
+
+// Lowers `body` so that what it raises gets `handled` as its implicit
+// __context__ (an exception raised while another is handled) on its way out.
+void FnBuilder::with_context(Slot handled, const std::function<void()>& body) {
+  const ir::BlockId around = handler;
+  handler = context_entry(around, handled);
+  ir::BlockId start = new_block();
+  jump(start);
+  set_block(start);
+  body();
+  handler = around;
+  if (!terminated()) {
+    ir::BlockId after = new_block();
+    jump(after);
+    set_block(after);
+  }
+}
+
 void FnBuilder::try_stmt(const Try* t) {
   const ir::BlockId outer = handler;
   const bool has_finally = !t->finalbody.empty();
@@ -71,6 +102,9 @@ void FnBuilder::try_stmt(const Try* t) {
   handler = inner_outer;
   const ir::BlockId exc = t->handlers.empty() ? ir::kNoBlock : new_handler_block();
   handler = t->handlers.empty() ? inner_outer : exc;
+  // Inside a handler, what the body raises was raised while caught.back() was handled,
+  // even when this try's own handlers catch it.
+  if (!caught.empty()) handler = context_entry(handler, caught.back());
   ir::BlockId body = new_block();
   jump(body);
   set_block(body);
@@ -104,9 +138,13 @@ void FnBuilder::try_stmt(const Try* t) {
       }
       if (!h.name.empty()) store_name(h.name, e, h.name_span);
       caught.push_back(e);
-      stmts(h.body);
+      with_context(e, [&] { stmts(h.body); });
       caught.pop_back();
-      if (!h.name.empty() && !terminated()) store_name(h.name, none(), h.name_span);  // Python deletes it
+      if (!h.name.empty() && !terminated()) {
+        // Python deletes the name (`name = None; del name`): a later read is a NameError.
+        store_name(h.name, none(), h.name_span);
+        delete_name(h.name, h.name_span);
+      }
       jump(join);
       if (next == ir::kNoBlock) break;  // a bare except takes everything
       set_block(next);
@@ -130,7 +168,7 @@ void FnBuilder::try_stmt(const Try* t) {
     // The exception path: run the finally body, then raise the exception again.
     set_block(fin_handler);
     Slot e = catch_slot(fin_handler);
-    stmts(t->finalbody);
+    with_context(e, [&] { stmts(t->finalbody); });
     if (!terminated()) emit(make(Op::Raise, kNoSlot, e, kNoSlot, 1));
   } else {
     jump(after);

@@ -47,7 +47,8 @@ E Gen::expr(Ty ty, int depth) {
     case Ty::ListStr: return list_str_expr(depth);
     case Ty::Dict: return dict_expr(depth);
     case Ty::Tuple: return tuple_expr(depth);
-    case Ty::Fn: break;
+    case Ty::Fn:
+    case Ty::Obj: break;
   }
   return int_expr(depth);
 }
@@ -82,7 +83,29 @@ E Gen::nonzero_int(int depth) {
 E Gen::int_expr(int depth) {
   if (depth <= 0) return leaf_int();
   int d = depth - 1;
-  switch (rng_.below(26)) {
+  switch (rng_.below(32)) {
+    case 26: return bitwise_int(d);
+    case 27: return aggregate_genexp(d);
+    case 28:
+      if (auto o = obj_int_expr(d)) return *o;
+      return bitwise_int(d);
+    case 29:
+      if (auto v = varargs_call(d)) return *v;
+      return leaf_int();
+    case 30: {
+      // A lambda called where it is written, with a default parameter.
+      std::string q = fresh("q"), r = fresh("q");
+      scopes_.push_back({});
+      declare(q, Ty::Int, true);
+      declare(r, Ty::Int, true);
+      bool calls = ctx().calls;
+      ctx().calls = false;
+      E body = fit(Ty::Int, int_expr(1));
+      ctx().calls = calls;
+      scopes_.pop_back();
+      return {"(lambda " + q + ", " + r + "=" + int_lit().text + ": " + body.text + ")(" + fit(Ty::Int, int_expr(d)).text + ")",
+              kWrite};
+    }
     case 0:
     case 1: return leaf_int();
     case 2:
@@ -291,7 +314,10 @@ E Gen::bool_expr(int depth) {
   }
   int d = depth - 1;
   static const std::vector<const char*> ops = {" < ", " <= ", " > ", " >= ", " == ", " != "};
-  switch (rng_.below(15)) {
+  switch (rng_.below(16)) {
+    case 15:
+      if (auto o = obj_bool_expr(d)) return *o;
+      return {"((" + int_expr(d).text + " & 1) == 0)", 1};
     case 0:
     case 1:
     case 2: {
@@ -372,7 +398,12 @@ E Gen::percent_format(int d) {
 E Gen::str_expr(int depth) {
   if (depth <= 0) return leaf_str();
   int d = depth - 1;
-  switch (rng_.below(18)) {
+  switch (rng_.below(21)) {
+    case 18:
+    case 19: return fstring(d);
+    case 20:
+      if (auto o = obj_str_expr(d)) return *o;
+      return fstring(d);
     case 0:
     case 1: return leaf_str();
     case 2: {
@@ -470,7 +501,16 @@ E Gen::list_int_expr(int depth) {
     return list_int_literal(0);
   }
   int d = depth - 1;
-  switch (rng_.below(14)) {
+  switch (rng_.below(18)) {
+    case 14:
+    case 15: return list_comprehension(d);
+    case 16:
+      if (auto g = generator_list(d)) return *g;
+      return list_comprehension(d);
+    case 17: {
+      E a = list_int_expr(d), b = list_int_expr(d);
+      return {"[*" + a.text + ", *" + b.text + "]", a.bound + b.bound};
+    }
     case 0: return list_int_literal(d);
     case 1: {
       E a = list_int_expr(d), b = list_int_expr(d);
@@ -623,7 +663,12 @@ E Gen::dict_expr(int depth) {
     return dict_literal(0);
   }
   int d = depth - 1;
-  switch (rng_.below(7)) {
+  switch (rng_.below(9)) {
+    case 7: return dict_comprehension(d);
+    case 8: {
+      E a = dict_expr(d), b = dict_expr(d);
+      return {"{**" + a.text + ", **" + b.text + "}", a.bound + b.bound};
+    }
     case 0: return dict_literal(d);
     case 1: {
       E k = list_str_expr(d), v = list_int_expr(d);

@@ -41,7 +41,8 @@ class Rng {
   uint64_t s_;
 };
 
-enum class Ty { Int, Float, Bool, Str, ListInt, ListStr, Dict, Tuple, Fn };
+// Obj: an instance of a generated class (only through the object helpers).
+enum class Ty { Int, Float, Bool, Str, ListInt, ListStr, Dict, Tuple, Fn, Obj };
 inline const std::vector<Ty> kValueTypes = {Ty::Int,     Ty::Float,   Ty::Bool, Ty::Str,
                                      Ty::ListInt, Ty::ListStr, Ty::Dict, Ty::Tuple};
 
@@ -85,6 +86,31 @@ struct Fn {
 struct Scope {
   std::vector<Var> vars;
   std::vector<Fn> fns;
+};
+
+// A generated class: every one has `a` (int) and `b` (str) fields, __repr__,
+// __eq__, __lt__ and __len__, so any two instances print, compare and sort.
+struct ClassInfo {
+  std::string name;
+  std::string base;             // "" for a root class
+  std::vector<Fn> methods;      // int-returning methods (name without the object)
+  std::string property;         // an int property ("" when none)
+  std::string static_method;    // int -> int
+  std::string class_method;     // int -> instance
+};
+
+struct ObjVar {
+  std::string name;
+  size_t cls;                   // index into Gen::classes_
+};
+
+// A function called with *args, **kwargs or keyword-only arguments (all ints, returns int).
+struct VarFn {
+  std::string name;
+  int positional = 1;           // required positional parameters
+  bool star_args = false;
+  std::vector<std::string> kwonly;  // keyword-only names (with defaults)
+  bool star_kwargs = false;
 };
 
 // One function being generated (the module body is the outermost).
@@ -140,6 +166,13 @@ class Gen {
   // (nested def) while a caller holds a reference into the enclosing one.
   std::deque<Scope> scopes_;
   std::deque<Context> ctx_;
+  // Module-level things of the newer constructs (none are ever removed).
+  std::vector<ClassInfo> classes_;
+  std::vector<ObjVar> objs_;
+  std::vector<VarFn> varfns_;
+  std::vector<std::string> exc_classes_;  // user exceptions: (code, msg='...') subclasses of ValueError
+  std::vector<std::string> gens_;         // generator functions of (n, p) yielding <= n ints
+  std::string ctx_class_;                 // the context manager class, once defined
 
   // ------------------------------------------------------------ emission
   void line(const std::string& text);
@@ -252,6 +285,7 @@ class Gen {
   void for_stmt();
 
   void while_stmt();
+  void loop_else();
 
   void break_or_continue();
 
@@ -282,6 +316,48 @@ class Gen {
   void raising_statement();
 
   void final_prints();
+
+  // ------------------------------------------------------------ classes (classes.cpp)
+  void class_def();
+  void instance_stmt();
+  const ObjVar* any_obj();
+  std::optional<E> obj_int_expr(int d);
+  std::optional<E> obj_str_expr(int d);
+  std::optional<E> obj_bool_expr(int d);
+  void obj_print_stmt();
+  void context_manager_class();
+
+  // ------------------------------------------------------------ exceptions (exceptions.cpp)
+  void exception_class();
+  void try_stmt();
+  // A statement that raises or not, depending on the program's values; returns the
+  // exception classes it may raise.
+  std::vector<std::string> risky_stmt();
+  void with_stmt();
+  void assert_stmt();
+  void finally_function();
+
+  // ------------------------------------------------------------ generators (generators.cpp)
+  void generator_def();
+  void generator_stmt();
+  std::optional<E> generator_list(int d);
+
+  // ------------------------------------------------------------ newer expressions (comprehensions.cpp)
+  E list_comprehension(int d);
+  E dict_comprehension(int d);
+  E aggregate_genexp(int d);
+  E fstring(int d);
+  E bitwise_int(int d);
+  void bigint_print();
+
+  // ------------------------------------------------------------ calls and scopes (calls.cpp)
+  void varargs_function();
+  std::optional<E> varargs_call(int d);
+  void global_function();
+  void nonlocal_counter();
+  void star_unpack_stmt();
+  void del_stmt();
+  void slice_assign_stmt();
 };
 
 }  // namespace plank::progen::detail

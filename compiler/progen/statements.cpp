@@ -67,6 +67,22 @@ void Gen::statement() {
   Context& c = ctx();
   int roll = rng_.below(100);
   bool compound_ok = c.nesting < 3;
+  if (rng_.chance(25)) {
+    // The constructs of the Python that plans are written in (issue 27).
+    switch (rng_.below(11)) {
+      case 0: if (compound_ok) return try_stmt(); break;
+      case 1: if (compound_ok) return with_stmt(); break;
+      case 2: return assert_stmt();
+      case 3: return generator_stmt();
+      case 4: return obj_print_stmt();
+      case 5: return bigint_print();
+      case 6: return star_unpack_stmt();
+      case 7: return del_stmt();
+      case 8: return slice_assign_stmt();
+      case 9: if (compound_ok) return try_stmt(); break;
+      default: break;
+    }
+  }
   if (roll < 18) return print_stmt();
   if (roll < 36) return assign_new();
   if (roll < 46) return reassign();
@@ -303,6 +319,16 @@ void Gen::for_stmt() {
   line(header);
   loop_body(n);
   scopes_.pop_back();
+  loop_else();
+}
+
+void Gen::loop_else() {
+  // Runs when the loop ended without `break`.
+  if (!rng_.chance(25)) return;
+  line("else:");
+  ++indent_;
+  line("print('no break', " + int_expr(1).text + ")");
+  --indent_;
 }
 
 void Gen::while_stmt() {
@@ -330,6 +356,7 @@ void Gen::while_stmt() {
   }
   loop_body(n);
   scopes_.pop_back();
+  loop_else();
 }
 
 void Gen::break_or_continue() {
@@ -520,6 +547,24 @@ void Gen::top_level_item() {
     recursive_function();
   } else if (roll < 25) {
     factory();
+  } else if (roll < 31) {
+    class_def();
+  } else if (roll < 38) {
+    instance_stmt();
+  } else if (roll < 40) {
+    exception_class();
+  } else if (roll < 45) {
+    generator_def();
+  } else if (roll < 48) {
+    varargs_function();
+  } else if (roll < 50) {
+    global_function();
+  } else if (roll < 52) {
+    nonlocal_counter();
+  } else if (roll < 54) {
+    finally_function();
+  } else if (roll < 56) {
+    context_manager_class();
   } else {
     statement();
   }
