@@ -12,6 +12,9 @@
 #include "agents/iglu/loop/turn.h"
 #include "compiler/engine/run.h"
 
+#include <fstream>
+#include <sstream>
+
 namespace plank::iglu {
 namespace {
 
@@ -105,6 +108,30 @@ def build(instruction):
   TurnResult failed = run_turn(builder, "stack lots yellow", zone, TurnOptions{});
   EXPECT_EQ(failed.outcome, TurnResult::Outcome::NoReply);
   EXPECT_THAT(failed.reason, HasSubstr("ValueError"));
+}
+
+TEST(IgluIntrinsics, TheExampleRuleBuilderFollowsThreeKindsOfInstruction) {
+  host::register_host_intrinsics();
+  std::string path = std::string(PLANK_SOURCE_DIR) + "/examples/iglu/rules.plank";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  std::stringstream text;
+  text << in.rdbuf();
+  ProgramBuilder builder({path, text.str(), {}});
+  auto registry = world::BlockRegistry::builtin();
+
+  BuildZone stack(registry, {{3, 0, 6, 3}});
+  TurnResult a = run_turn(builder, "Stack three red blocks on top of the existing red block.", stack, TurnOptions{});
+  ASSERT_EQ(a.outcome, TurnResult::Outcome::Built) << a.reason;
+  EXPECT_EQ(stack.blocks(), (std::vector<Block>{{3, 0, 6, 3}, {3, 1, 6, 3}, {3, 2, 6, 3}, {3, 3, 6, 3}}));
+
+  BuildZone row(registry, {});
+  run_turn(builder, "Make a row of 4 yellow blocks", row, TurnOptions{});
+  EXPECT_EQ(row.blocks(), (std::vector<Block>{{5, 0, 5, 6}, {6, 0, 5, 6}, {7, 0, 5, 6}, {8, 0, 5, 6}}));
+
+  BuildZone removal(registry, {{1, 0, 1, 2}, {1, 1, 1, 2}, {4, 0, 4, 3}});
+  run_turn(builder, "Remove the top green block", removal, TurnOptions{});
+  EXPECT_EQ(removal.blocks(), (std::vector<Block>{{1, 0, 1, 2}, {4, 0, 4, 3}}));
 }
 
 }  // namespace
