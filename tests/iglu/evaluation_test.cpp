@@ -9,8 +9,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "agents/iglu/builders/builder.h"
-#include "agents/iglu/builders/colour_word.h"
+#include "agents/iglu/roles/builder.h"
+#include "agents/iglu/roles/colour_word.h"
 #include "agents/iglu/eval/evaluation.h"
 
 namespace plank::iglu {

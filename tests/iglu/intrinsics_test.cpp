@@ -7,7 +7,7 @@
 
 #include "agents/host/host_context.h"
 #include "agents/host/register_intrinsics.h"
-#include "agents/iglu/builders/program_builder.h"
+#include "agents/iglu/roles/program_builder.h"
 #include "agents/iglu/intrinsics/build_zone.h"
 #include "agents/iglu/loop/turn.h"
 #include "compiler/engine/run.h"

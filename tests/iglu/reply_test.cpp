@@ -7,7 +7,7 @@
 
 #include <random>
 
-#include "agents/iglu/builders/builder.h"
+#include "agents/iglu/roles/builder.h"
 #include "agents/iglu/intrinsics/build_zone.h"
 #include "agents/iglu/loop/turn.h"
 #include "agents/iglu/protocol/reply.h"

@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "agents/iglu/builders/builder.h"
+#include "agents/iglu/roles/builder.h"
 #include "agents/iglu/eval/dataset.h"
 #include "agents/iglu/eval/evaluation.h"
 #include "agents/iglu/loop/turn.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "agents/iglu/builders/builder.h"
+#include "agents/iglu/roles/builder.h"
 #include "agents/iglu/eval/dataset.h"
 #include "agents/iglu/loop/turn.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "agents/iglu/builders/builder.h"
+#include "agents/iglu/roles/builder.h"
 #include "agents/iglu/intrinsics/build_zone.h"
 #include "agents/iglu/protocol/reply.h"
 #include "support/diagnostics.h"

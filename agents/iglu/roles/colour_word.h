@@ -4,7 +4,7 @@
 // the highest block of that colour is removed instead. It reads no more of
 // the instruction than that, and is the figure a real builder has to beat.
 #pragma once
-#include "agents/iglu/builders/builder.h"
+#include "agents/iglu/roles/builder.h"
 #include "agents/iglu/protocol/reply.h"
 
 namespace plank::iglu {

@@ -6,7 +6,7 @@
 // any other builder's. A program that does not compile or raises gives no
 // reply, and the error says why. (It cannot ask a question yet.)
 #pragma once
-#include "agents/iglu/builders/builder.h"
+#include "agents/iglu/roles/builder.h"
 #include "agents/iglu/intrinsics/build_zone.h"
 
 namespace plank::iglu {

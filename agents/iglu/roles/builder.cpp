@@ -1,7 +1,7 @@
-#include "agents/iglu/builders/builder.h"
+#include "agents/iglu/roles/builder.h"
 
-#include "agents/iglu/builders/colour_word.h"
-#include "agents/iglu/builders/program_builder.h"
+#include "agents/iglu/roles/colour_word.h"
+#include "agents/iglu/roles/program_builder.h"
 
 namespace plank::iglu {
 

@@ -1,4 +1,4 @@
-#include "agents/iglu/builders/program_builder.h"
+#include "agents/iglu/roles/program_builder.h"
 
 #include "agents/host/host_context.h"
 #include "agents/iglu/protocol/reply.h"

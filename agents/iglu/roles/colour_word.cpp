@@ -1,4 +1,4 @@
-#include "agents/iglu/builders/colour_word.h"
+#include "agents/iglu/roles/colour_word.h"
 
 #include <algorithm>
 #include <cctype>
