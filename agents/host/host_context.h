@@ -21,6 +21,9 @@ class Assistant;  // agents/caip: agent, speaker, task stack, undo log, dialogue
 namespace plank::danli {
 class Session;  // agents/danli: the agent, its symbolic state, the last compiled problem
 }
+namespace plank::iglu {
+class BuildZone;  // agents/iglu: the build zone a builder's place/remove/zone act on
+}
 
 namespace plank::core {
 
@@ -31,6 +34,7 @@ struct HostContext {
   deps::EpisodeContext* deps_episode = nullptr;  // the DEPS loop's intrinsics act here
   caip::Assistant* caip = nullptr;
   danli::Session* danli = nullptr;
+  iglu::BuildZone* iglu = nullptr;
 };
 
 }  // namespace plank::core

@@ -5,6 +5,7 @@
 #include "agents/caip/intrinsics/intrinsics.h"
 #include "agents/danli/intrinsics/intrinsics.h"
 #include "agents/deps/intrinsics/intrinsics.h"
+#include "agents/iglu/intrinsics/intrinsics.h"
 #include "neural/intrinsics.h"
 
 namespace plank::host {
@@ -17,6 +18,7 @@ void register_host_intrinsics() {
     caip::register_intrinsics();
     neural::register_intrinsics();
     danli::register_intrinsics();
+    iglu::register_intrinsics();
   });
 }
 

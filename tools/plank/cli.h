@@ -42,6 +42,7 @@ void register_parse(CLI::App& app, Action& action);
 void register_calibrate(CLI::App& app, Action& action);
 void register_plan(CLI::App& app, Action& action);
 void register_danli(CLI::App& app, Action& action);
+void register_iglu(CLI::App& app, Action& action);
 
 // `plank check` on .pddl files (cmd_plan.cpp): a domain alone, or one domain with its problems.
 int check_pddl_files(const std::vector<std::string>& files, const OutputOptions& out, bool quiet,

@@ -55,7 +55,7 @@ bool OutputOptions::use_color(FILE* stream) const {
 
 CLI::App* eval_command(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands([](CLI::App* a) { return a->get_name() == "eval"; })) return sub;
-  CLI::App* eval = app.add_subcommand("eval", "Evaluate over a data set: the parser (eval parser) or the DEPS loop (eval deps)");
+  CLI::App* eval = app.add_subcommand("eval", "Evaluate over a data set: the parser (eval parser), the DEPS loop (eval deps), an IGLU builder (eval iglu)");
   eval->require_subcommand(1);
   return eval;
 }

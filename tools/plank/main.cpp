@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   register_calibrate(app, action);
   register_plan(app, action);
   register_danli(app, action);
+  register_iglu(app, action);
 
   try {
     app.parse(argc, argv);

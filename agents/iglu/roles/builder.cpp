@@ -1,0 +1,44 @@
+#include "agents/iglu/roles/builder.h"
+
+#include "agents/iglu/roles/colour_word.h"
+#include "agents/iglu/roles/program_builder.h"
+
+namespace plank::iglu {
+
+namespace {
+
+bool ends_with(const std::string& s, std::string_view tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+}  // namespace
+
+std::optional<std::string> FixedReplyBuilder::reply(const BuildRequest&, std::string*) { return text_; }
+
+const std::vector<std::string>& builder_names() {
+  static const std::vector<std::string> names = {"colour-word", "FILE.plank"};
+  return names;
+}
+
+std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& rules, std::string* error) {
+  if (name == "colour-word") return std::make_unique<ColourWordBuilder>();
+  if (ends_with(name, ".plank")) {
+    std::string why;
+    auto file = SourceFile::load(name, &why);
+    if (!file) {
+      *error = why;
+      return nullptr;
+    }
+    return std::make_unique<ProgramBuilder>(ProgramBuilderOptions{name, file->text(), rules});
+  }
+  if (name == "plank" || name == "llm") {
+    *error = "the '" + name +
+             "' builder is not written yet (issue 28); the builders that exist: colour-word (the README's "
+             "baseline) and a Plank program (FILE.plank defining build(instruction))";
+    return nullptr;
+  }
+  *error = "unknown builder '" + name + "' (expected colour-word or FILE.plank; plank and llm are not written yet)";
+  return nullptr;
+}
+
+}  // namespace plank::iglu

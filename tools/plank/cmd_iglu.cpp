@@ -1,0 +1,203 @@
+// `plank iglu build` and `plank eval iglu` (agents/iglu, issue 28):
+//   plank iglu build --instruction TEXT [--world FILE.json] [--builder NAME | --reply FILE]
+//                    [--gravity] [--ask-below F] [--json] [--render X.png] [--ascii]
+//     one builder turn: the reply (the paper's JSON), what was refused and why,
+//     the zone after it. Exit 0 when the builder built or asked, 1 when its
+//     reply was disregarded or it gave none.
+//   plank eval iglu --data FILE.jsonl [--builder NAME] [--limit N] [--json]
+//     mean F1 (the README's definition and the evaluator's), by clear/unclear,
+//     with the clarification figures; a progress bar on stderr.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "agents/iglu/roles/builder.h"
+#include "agents/iglu/eval/dataset.h"
+#include "agents/iglu/eval/evaluation.h"
+#include "agents/iglu/loop/turn.h"
+#include "support/diagnostics.h"
+#include "tools/plank/cli.h"
+#include "world/render/ascii.h"
+#include "world/render/isometric.h"
+#include "world/render/png_writer.h"
+
+namespace plank::cli {
+namespace {
+
+struct IgluCommon {
+  std::string builder = "colour-word";
+  bool gravity = false;
+  double ask_below = 0.5;
+  OutputOptions out;
+};
+
+struct IgluBuildOptions {
+  IgluCommon common;
+  std::string instruction, world, reply, render;
+  bool ascii = false;
+};
+
+struct IgluEvalOptions {
+  IgluCommon common;
+  std::string data;
+  int limit = 0;
+};
+
+iglu::TurnOptions turn_options(const IgluCommon& c) {
+  iglu::TurnOptions t;
+  t.rules.gravity = c.gravity;
+  t.ask_below = c.ask_below;
+  return t;
+}
+
+nlohmann::json blocks_json(const std::vector<iglu::Block>& blocks) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& b : blocks) out.push_back({b.x, b.y, b.z, b.colour});
+  return out;
+}
+
+int run_build(const IgluBuildOptions& o) {
+  iglu::TurnOptions options = turn_options(o.common);
+  std::unique_ptr<iglu::Builder> builder;
+  std::string error;
+  if (!o.reply.empty()) {
+    auto file = SourceFile::load(o.reply, &error);
+    if (!file) {
+      fmt::print(stderr, "plank iglu build: --reply: {}\n", error);
+      return kInputErrors;
+    }
+    builder = std::make_unique<iglu::FixedReplyBuilder>(file->text(), o.reply);
+  } else {
+    builder = iglu::make_builder(o.common.builder, options.rules, &error);
+    if (!builder) {
+      fmt::print(stderr, "plank iglu build: --builder: {}\n", error);
+      return kUsage;
+    }
+  }
+  std::vector<iglu::Block> initial;
+  if (!o.world.empty()) {
+    DiagnosticSink sink;
+    auto blocks = iglu::read_world_file(o.world, sink);
+    if (!blocks) {
+      std::fputs(render_text(sink.all(), RenderOptions{o.common.out.use_color()}).c_str(), stderr);
+      return kInputErrors;
+    }
+    initial = std::move(*blocks);
+  }
+  iglu::BuildZone zone(world::BlockRegistry::builtin(), initial, options.rules);
+  iglu::TurnResult turn = iglu::run_turn(*builder, o.instruction, zone, options);
+  using Outcome = iglu::TurnResult::Outcome;
+
+  if (!o.render.empty()) {
+    auto pic = render::render_isometric(zone.world());
+    if (!render::write_png(pic.image, o.render, &error)) fmt::print(stderr, "plank iglu build: {}\n", error);
+  }
+  if (o.common.out.json) {
+    nlohmann::json j;
+    j["outcome"] = iglu::outcome_name(turn.outcome);
+    j["reply_text"] = turn.reply_text;
+    if (turn.reply) j["reply"] = nlohmann::json::parse(iglu::reply_json(*turn.reply));
+    else j["reply"] = nullptr;
+    j["reason"] = turn.reason;
+    j["placed"] = turn.applied.placed;
+    j["removed"] = turn.applied.removed;
+    j["skipped"] = turn.applied.skipped;
+    j["diagnostics"] = nlohmann::json::parse(render_json(turn.diagnostics.all()));
+    j["world"] = blocks_json(turn.after);
+    fmt::print("{}\n", j.dump(2));
+  } else {
+    if (!turn.diagnostics.all().empty())
+      std::fputs(render_text(turn.diagnostics.all(), RenderOptions{o.common.out.use_color()}).c_str(), stderr);
+    switch (turn.outcome) {
+      case Outcome::Built:
+        fmt::print("{}\n", iglu::reply_json(*turn.reply));
+        fmt::print("built: {} placed, {} removed, {} refused\n", turn.applied.placed, turn.applied.removed,
+                   turn.applied.skipped);
+        break;
+      case Outcome::Asked:
+        fmt::print("{}\n", iglu::reply_json(*turn.reply));
+        fmt::print("asked (confidence {} < {}): {}\n", *turn.reply->confidence, options.ask_below,
+                   turn.reply->question.empty() ? "(no question given)" : turn.reply->question);
+        break;
+      case Outcome::Disregarded: fmt::print("disregarded: {}\n", turn.reason); break;
+      case Outcome::NoReply: fmt::print("no reply: {}\n", turn.reason); break;
+    }
+    if (o.ascii) fmt::print("{}", render::render_ascii(zone.world()));
+  }
+  return turn.outcome == Outcome::Built || turn.outcome == Outcome::Asked ? kOk : kInputErrors;
+}
+
+int run_eval(const IgluEvalOptions& o) {
+  iglu::TurnOptions options = turn_options(o.common);
+  std::string error;
+  auto builder = iglu::make_builder(o.common.builder, options.rules, &error);
+  if (!builder) {
+    fmt::print(stderr, "plank eval iglu: --builder: {}\n", error);
+    return kUsage;
+  }
+  DiagnosticSink sink;
+  auto examples = iglu::read_examples(o.data, sink);
+  if (!sink.all().empty())
+    std::fputs(render_text(sink.all(), RenderOptions{o.common.out.use_color()}).c_str(), stderr);
+  if (!examples) return kInputErrors;
+  if (sink.has_errors()) {
+    fmt::print(stderr, "plank eval iglu: {}: lines with errors are left out\n", o.data);
+  }
+  if (o.limit > 0 && size_t(o.limit) < examples->size()) examples->resize(size_t(o.limit));
+  const bool tty = isatty(2);
+  auto progress = [&](int done, int total) {
+    if (tty || done % std::max(1, total / 10) == 0 || done == total) {
+      int width = 30, filled = total ? done * width / total : width;
+      fmt::print(stderr, "{}[{}{}] {}/{}{}", tty ? "\r" : "", std::string(filled, '#'),
+                 std::string(width - filled, ' '), done, total, tty ? "\033[K" : "\n");
+    }
+  };
+  iglu::IgluEvaluation ev = iglu::evaluate_builder(*builder, *examples, options, progress);
+  if (tty) fmt::print(stderr, "\n");
+  fmt::print(stderr, "plank eval iglu: {} examples in {:.1f} s\n", ev.all.examples, ev.seconds);
+  if (o.common.out.json)
+    fmt::print("{}\n", iglu::evaluation_json(ev));
+  else
+    fmt::print("builder {}\n{}", o.common.builder, iglu::evaluation_text(ev));
+  return kOk;
+}
+
+void add_common(CLI::App* c, IgluCommon& o) {
+  c->add_option("--builder", o.builder,
+                "colour-word (the README's baseline; default) or FILE.plank (a Plank program defining "
+                "build(instruction) over place/remove/zone); plank and llm are not written yet");
+  c->add_flag("--gravity", o.gravity, "a block needs a block or the ground under it (IGLU's own world lets blocks float)");
+  c->add_option("--ask-below", o.ask_below, "a reply whose confidence is under this asks its question instead (default 0.5)")
+      ->check(CLI::Range(0.0, 1.0));
+  c->add_flag("--json", o.out.json, "machine-readable result on stdout");
+}
+
+}  // namespace
+
+void register_iglu(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand("iglu", "The IGLU builder: one turn of the paper's JSON protocol over the build zone");
+  cmd->require_subcommand(1);
+  auto* build = cmd->add_subcommand("build", "Ask a builder to follow an instruction in the zone, and apply its reply");
+  auto b = std::make_shared<IgluBuildOptions>();
+  build->add_option("--instruction", b->instruction, "the architect's instruction")->required();
+  build->add_option("--world", b->world,
+                    "the zone before it: a JSON list of [x, y, z, colour] (zone frame, x and z 0..10, colour 1..6 or a "
+                    "name), or a data-set line (its \"initial\"); default an empty zone");
+  build->add_option("--reply", b->reply, "use the reply in this file instead of asking a builder");
+  build->add_option("--render", b->render, "write a picture of the zone after the turn (PNG)");
+  build->add_flag("--ascii", b->ascii, "print a map of the zone after the turn");
+  add_common(build, b->common);
+  build->callback([&action, b] { action = [b] { return run_build(*b); }; });
+
+  CLI::App* eval = eval_command(app);
+  auto* ev = eval->add_subcommand("iglu", "Evaluate an IGLU builder on a single-turn data set: mean F1 by clear/unclear");
+  auto e = std::make_shared<IgluEvalOptions>();
+  ev->add_option("--data", e->data, "JSONL of examples (shared/data/iglu/valid.jsonl)")->required();
+  ev->add_option("--limit", e->limit, "only the first N examples")->check(CLI::Range(0, 10000000));
+  add_common(ev, e->common);
+  ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
+}
+
+}  // namespace plank::cli
