@@ -44,7 +44,10 @@ std::vector<std::string> tree_files() {
     const std::string rel = fs::relative(it->path(), kRoot).generic_string();
     if (it->is_directory()) {
       const std::string name = it->path().filename().string();
-      if (name == ".git" || name.rfind("build", 0) == 0 || name == "node_modules") it.disable_recursion_pending();
+      // Build folders (build/, build-asan/, ...) sit at the root; a source folder named
+      // builders/ or building/ deeper down is source and must be checked.
+      const bool build_folder = it.depth() == 0 && name.rfind("build", 0) == 0;
+      if (name == ".git" || build_folder || name == "node_modules") it.disable_recursion_pending();
       continue;
     }
     out.push_back(rel);
