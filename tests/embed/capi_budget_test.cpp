@@ -33,7 +33,7 @@ TEST_P(CapiBudget, IndexedStringsStopAtTheHeapLimit) {
   // Indexes of strings that die are counted until the collection that frees them: a long loop fits.
   EXPECT_EQ(plank_run(P.get(),
                       "n = 0\n"
-                      "for i in range(300):\n"
+                      "for i in range(100):\n"
                       "    s = '\xc3\xa9' * 100000 + str(i)\n"
                       "    n += len(s[i:i + 3])\n",
                       "loop"),

@@ -20,7 +20,7 @@ struct IsoOptions {
   // drawn with a smaller tile (down to 4), so no world or tile a caller asks
   // for makes the image outgrow it (the view box is at most view.max_extent
   // cells an axis: at tile 4 that is about 4.3 M pixels).
-  int64_t max_pixels = 32ll << 20;
+  int64_t max_pixels = 16ll << 20;
   ViewOptions view;
   bool gaze = true;  // draw where speakers look
 };
