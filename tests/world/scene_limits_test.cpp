@@ -31,6 +31,12 @@ TEST(SceneLimits, AnEmptyFileIsRefusedWithACaretAtItsEnd) {
   EXPECT_NE(sink.all()[0].message.find("not valid JSON"), std::string::npos);
 }
 
+// fuzz_scene (issue 24): a number too large for a double is nlohmann's out_of_range, which the
+// loader did not catch: `plank world render` of such a file ended in std::terminate.
+TEST(SceneLimits, ANumberTooLargeForADoubleIsRefused) {
+  EXPECT_NE(load_error(R"({"boxes": [1e999]})").find("scene is not valid JSON"), std::string::npos);
+}
+
 TEST(SceneLimits, ABoxSpanningAllOfInt32IsRefusedAtOnce) {
   auto t0 = std::chrono::steady_clock::now();
   std::string e = load_error(R"({"boxes": [{"from": [-2147483648, 0, 0], "to": [2147483647, 0, 0], "block": "stone"}]})");
