@@ -3,7 +3,9 @@
 // afresh on each call, so a loop over a 40,000-character string of 'é' was
 // quadratic (2.5 s; python3: 7 ms). A string's index (the byte offset of every
 // kStride-th character, and the count) is built on first use and kept for the
-// next calls, in a small cache of the last strings indexed.
+// next calls, in a small cache of the last strings indexed. Building an index
+// counts its bytes (at most 1/16 of the string's) against the heap's budget,
+// as growth until the next collection, which drops it: --max-memory holds.
 //
 // Objects die only when their heap collects or ends, and the heap tells this
 // cache then (Heap::collect, Heap::~Heap), so an entry never outlives its

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 #include <functional>
+#include <typeinfo>
 
 #include "compiler/frontend/literals.h"
 #include "compiler/frontend/parser.h"
@@ -460,14 +461,14 @@ class Transformer {
     Span s = span(ctx);
     // The right-hand sides in order: each is a testlist_star_expr or a yield_expr.
     std::vector<antlr4::ParserRuleContext*> parts;
-    for (auto* ch : ctx->children)
-      if (auto* r = dynamic_cast<antlr4::ParserRuleContext*>(ch))
-        if (dynamic_cast<P::Testlist_star_exprContext*>(r) || dynamic_cast<P::Yield_exprContext*>(r) ||
-            dynamic_cast<P::TestlistContext*>(r))
-          parts.push_back(r);
+    for (auto* ch : ctx->children) {
+      if (auto* t = exactly<P::Testlist_star_exprContext>(ch)) parts.push_back(t);
+      else if (auto* y = exactly<P::Yield_exprContext>(ch)) parts.push_back(y);
+      else if (auto* l = exactly<P::TestlistContext>(ch)) parts.push_back(l);
+    }
     auto value_of = [&](antlr4::ParserRuleContext* r) -> ast::ExprPtr {
-      if (auto* y = dynamic_cast<P::Yield_exprContext*>(r)) return yield_expr(y);
-      if (auto* t = dynamic_cast<P::TestlistContext*>(r)) return testlist(t);
+      if (auto* y = exactly<P::Yield_exprContext>(r)) return yield_expr(y);
+      if (auto* t = exactly<P::TestlistContext>(r)) return testlist(t);
       return testlist_star(static_cast<P::Testlist_star_exprContext*>(r));
     };
     if (auto* ann = ctx->annassign()) {
@@ -574,15 +575,36 @@ class Transformer {
     return std::make_unique<ast::TupleExpr>(span(ctx), std::move(xs));
   }
 
+  // The one child of a rule context when it has exactly one and it is a T. An
+  // operand with no operator (`1` in `x = 1`) is a chain of fourteen one-child
+  // contexts (test, or_test, ... factor, power, atom_expr); ANTLR's accessors
+  // build a vector and run two dynamic_casts per child at every level, a fifth
+  // of a 100,000-line program's front end. typeid of the exact class compares
+  // one pointer on a match. Only for unlabelled rules, whose contexts are of
+  // exactly that class (a labelled rule's are subclasses, one per alternative).
+  template <typename T>
+  static T* exactly(antlr4::tree::ParseTree* node) {
+    return typeid(*node) == typeid(T) ? static_cast<T*>(node) : nullptr;
+  }
+  template <typename T>
+  static T* sole(antlr4::ParserRuleContext* ctx) {
+    return ctx->children.size() == 1 ? exactly<T>(ctx->children[0]) : nullptr;
+  }
+  // A token's node (an error node is one too, though the trees the transformer sees hold none).
+  static bool is_token(antlr4::tree::ParseTree* node) {
+    const std::type_info& t = typeid(*node);
+    return t == typeid(antlr4::tree::TerminalNodeImpl) || t == typeid(antlr4::tree::ErrorNodeImpl);
+  }
+
   // Items of a rule that mixes `test`/`expr` children with `star_expr` ones, in order.
   template <class Ctx, class Fn>
   ast::ExprList starred_items(Ctx* ctx, Fn item) {
     ast::ExprList xs;
     for (auto* ch : ctx->children) {
-      if (auto* st = dynamic_cast<P::Star_exprContext*>(ch)) {
+      if (auto* st = exactly<P::Star_exprContext>(ch)) {
         xs.push_back(star_expr(st));
-      } else if (auto* r = dynamic_cast<antlr4::ParserRuleContext*>(ch)) {
-        xs.push_back(item(r));
+      } else if (!is_token(ch)) {
+        xs.push_back(item(static_cast<antlr4::ParserRuleContext*>(ch)));
       }
     }
     return xs;
@@ -617,6 +639,7 @@ class Transformer {
 
   ast::ExprPtr test(P::TestContext* ctx) {
     DepthGuard g(*this, ctx);
+    if (auto* o = sole<P::Or_testContext>(ctx)) return or_test(o);
     if (auto* l = ctx->lambdef()) {
       std::vector<ast::Param> ps;
       if (l->lambda_params()) ps = lambda_params(l->lambda_params());
@@ -630,6 +653,7 @@ class Transformer {
   }
 
   ast::ExprPtr or_test(P::Or_testContext* ctx) {
+    if (auto* a = sole<P::And_testContext>(ctx)) return and_test(a);
     auto parts = ctx->and_test();
     if (parts.size() == 1) return and_test(parts[0]);
     DepthGuard g(*this, ctx);
@@ -639,6 +663,7 @@ class Transformer {
   }
 
   ast::ExprPtr and_test(P::And_testContext* ctx) {
+    if (auto* n = sole<P::Not_testContext>(ctx)) return not_test(n);
     auto parts = ctx->not_test();
     if (parts.size() == 1) return not_test(parts[0]);
     DepthGuard g(*this, ctx);
@@ -648,12 +673,14 @@ class Transformer {
   }
 
   ast::ExprPtr not_test(P::Not_testContext* ctx) {
+    if (auto* c = sole<P::ComparisonContext>(ctx)) return comparison(c);
     if (ctx->comparison()) return comparison(ctx->comparison());
     DepthGuard g(*this, ctx);
     return std::make_unique<ast::Unary>(span(ctx), ast::UnaryOp::Not, not_test(ctx->not_test()));
   }
 
   ast::ExprPtr comparison(P::ComparisonContext* ctx) {
+    if (auto* e = sole<P::ExprContext>(ctx)) return expr(e);
     auto items = ctx->expr();
     if (items.size() == 1) return expr(items[0]);
     DepthGuard g(*this, ctx);
@@ -720,25 +747,32 @@ class Transformer {
   }
 
   ast::ExprPtr expr(P::ExprContext* ctx) {
+    if (auto* x = sole<P::Xor_exprContext>(ctx)) return xor_expr(x);
     return chain(ctx, ctx->xor_expr(), [this](P::Xor_exprContext* t) { return xor_expr(t); });
   }
   ast::ExprPtr xor_expr(P::Xor_exprContext* ctx) {
+    if (auto* x = sole<P::And_exprContext>(ctx)) return and_expr(x);
     return chain(ctx, ctx->and_expr(), [this](P::And_exprContext* t) { return and_expr(t); });
   }
   ast::ExprPtr and_expr(P::And_exprContext* ctx) {
+    if (auto* x = sole<P::Shift_exprContext>(ctx)) return shift_expr(x);
     return chain(ctx, ctx->shift_expr(), [this](P::Shift_exprContext* t) { return shift_expr(t); });
   }
   ast::ExprPtr shift_expr(P::Shift_exprContext* ctx) {
+    if (auto* x = sole<P::Arith_exprContext>(ctx)) return arith(x);
     return chain(ctx, ctx->arith_expr(), [this](P::Arith_exprContext* t) { return arith(t); });
   }
   ast::ExprPtr arith(P::Arith_exprContext* ctx) {
+    if (auto* x = sole<P::TermContext>(ctx)) return term(x);
     return chain(ctx, ctx->term(), [this](P::TermContext* t) { return term(t); });
   }
   ast::ExprPtr term(P::TermContext* ctx) {
+    if (auto* x = sole<P::FactorContext>(ctx)) return factor(x);
     return chain(ctx, ctx->factor(), [this](P::FactorContext* f) { return factor(f); });
   }
 
   ast::ExprPtr factor(P::FactorContext* ctx) {
+    if (auto* p = sole<P::PowerContext>(ctx)) return power(p);
     if (ctx->power()) return power(ctx->power());
     DepthGuard g(*this, ctx);
     size_t t = ctx->getStart()->getType();
@@ -747,6 +781,7 @@ class Transformer {
   }
 
   ast::ExprPtr power(P::PowerContext* ctx) {
+    if (auto* a = sole<P::Await_primaryContext>(ctx)) return await_primary(a);
     auto base = await_primary(ctx->await_primary());
     if (!ctx->factor()) return base;
     DepthGuard g(*this, ctx);
@@ -756,12 +791,17 @@ class Transformer {
   }
 
   ast::ExprPtr await_primary(P::Await_primaryContext* ctx) {
+    if (auto* a = sole<P::Atom_exprContext>(ctx)) return atom_expr(a);
     auto e = atom_expr(ctx->atom_expr());
     if (!ctx->AWAIT()) return e;
     return std::make_unique<ast::Await>(span(ctx), std::move(e));
   }
 
   ast::ExprPtr atom_expr(P::Atom_exprContext* ctx) {
+    if (ctx->children.size() == 1) {  // no trailers (atom is labelled: its context is a subclass, so no sole<>)
+      DepthGuard g(*this, ctx, 1);
+      return atom(ctx->atom());
+    }
     auto trailers = ctx->trailer();
     DepthGuard g(*this, ctx, trailers.size() + 1);
     auto e = atom(ctx->atom());

@@ -315,6 +315,15 @@ std::vector<Golden> goldens() {
          ASSERT_TRUE(top);
          EXPECT_EQ(ex.session().tasks().task(*top)->status, agent::TaskStatus::Paused);
        }});
+  add({"build_huge_repeated_stops_at_the_first_paused_copy", "flat",
+       {{"build cube of size 1000 100 times", CMD(R"({"action_type": "BUILD", "schematic": {"has_size": "@1000", "has_name": "@cube"}, "repeat": {"repeat_key": "FOR", "repeat_count": "@100", "repeat_dir": "RIGHT"}})")}},
+       // Issue 24: the copies after the one that ran out of time are not planned and kept
+       // (each was 262,144 cells held as a paused build: 860 MB for the command).
+       Outcome::Done, "before running out of time", [](Executor& ex, const std::vector<ExecResult>& r) {
+         EXPECT_LE(r.back().blocks_changed, 6000u);
+         EXPECT_EQ(ex.session().pending.size(), 1u);
+         EXPECT_EQ(r.back().reply.find("running out of time"), r.back().reply.rfind("running out of time")) << r.back().reply;
+       }});
   add({"resume_finishes_a_paused_build", "flat",
        {{"build a 19x19x19 cube", CMD(R"({"action_type": "BUILD", "schematic": {"has_size": "@19x19x19", "has_name": "@cube"}})")},
         {"resume", CMD(R"({"action_type": "RESUME"})")}},

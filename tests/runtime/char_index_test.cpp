@@ -2,6 +2,8 @@
 // offsets through a kept index (runtime/char_index.h), not afresh each call.
 // The index must give what utf8::starts gives, for any bytes, and must never
 // be reused for another string that a collection let take the same address.
+#include <gmock/gmock.h>
+
 #include <random>
 #include <string>
 
@@ -70,6 +72,38 @@ TEST_F(CharIndex, IndexingAndSlicingGiveTheCharacters) {
   Value step = I(-300);
   ASSERT_TRUE(pk_get_slice(&t, &r, &s, &none, &none, &step));
   EXPECT_EQ(str_view(r), "\xe2\x82\xac\xe2\x82\xac");
+}
+
+// The index lives outside the objects, so it is counted as the heap's growth:
+// a program cannot spend more than --max-memory through indexes of strings
+// it may make (before: up to 1/16 of eight strings' bytes went uncounted).
+TEST_F(CharIndex, TheIndexIsCountedAgainstTheHeapBudget) {
+  std::string text;
+  for (int i = 0; i < 100000; ++i) text += "\xc3\xa9";  // "é" * 100000: 200,000 bytes
+  Value s = S(text);
+  heap.collect();
+  const size_t before = heap.allocated_bytes();
+  ASSERT_EQ(length(&t, s), 100000);
+  const size_t index = heap.allocated_bytes() - before;
+  EXPECT_GE(index, text.size() / 64 * sizeof(uint32_t)) << "every checkpoint counted";
+  EXPECT_LE(index, text.size() / 16 + sizeof(uint32_t)) << "about 1/16 of the string's bytes at most";
+  ASSERT_EQ(length(&t, s), 100000);
+  EXPECT_EQ(heap.allocated_bytes() - before, index) << "a kept index is counted once";
+}
+
+TEST_F(CharIndex, AnIndexPastTheBudgetIsAMemoryError) {
+  std::string text;
+  for (int i = 0; i < 100000; ++i) text += "\xc3\xa9";
+  Value s = S(text);
+  heap.collect();
+  t.budget.max_heap_bytes = heap.allocated_bytes() + 1000;  // the index needs about 12,500 bytes
+  Value r, idx = I(99999);
+  EXPECT_FALSE(pk_get_item(&t, &r, &s, &idx));
+  EXPECT_THAT(err(), ::testing::StartsWith("MemoryError: heap limit"));
+  t.budget.max_heap_bytes = heap.allocated_bytes() + (1u << 20);
+  heap.collect();  // ends the growth the refused index was counted in
+  ASSERT_TRUE(pk_get_item(&t, &r, &s, &idx));
+  EXPECT_EQ(str_view(r), "\xc3\xa9");
 }
 
 }  // namespace

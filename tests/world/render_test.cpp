@@ -67,6 +67,35 @@ TEST(Isometric, DrawsBlocksWhereTheyAre) {
   EXPECT_EQ(be32(png, 16), uint32_t(pic.image.width));
 }
 
+// Issue 24: a plan may spread its builds as far as it likes and a caller may
+// ask for the largest tile; the picture still stays under max_pixels (before:
+// a 256-cell view at tile 64 was a 33,000 x 33,000 image, 3 GB).
+TEST(Isometric, APictureNeverOutgrowsItsPixelLimit) {
+  auto r = BlockRegistry::builtin();
+  World w(r);
+  w.set_block({0, 0, 0}, r->iglu(3));
+  w.set_block({75, 75, 75}, r->iglu(3));
+  w.set_block({150, 150, 150}, r->iglu(3));  // the view box is the middle max_extent cells an axis
+  IsoOptions o;
+  o.tile = 64;
+  o.view.ground_depth = 0;
+  o.view.max_extent = 128;   // smaller than the default 256 and its 16 M pixels,
+  o.max_pixels = 4ll << 20;  // so that the test stays quick under the sanitizers
+  IsoPicture pic = render_isometric(w, o);
+  EXPECT_LE(int64_t(pic.image.width) * pic.image.height, o.max_pixels);
+  EXPECT_LT(pic.tile, 64) << "drawn with smaller cubes";
+  EXPECT_EQ(pic.tile % 4, 0);
+  auto [x, y] = pic.top_centre({75, 75, 75});
+  ASSERT_TRUE(pic.image.inside(x, y));
+  EXPECT_EQ(pic.image.at(x, y), (*r)[r->iglu(3)].colour.rgb) << "the smaller picture is still drawn right";
+  // A small world keeps the tile it asked for.
+  World small(r);
+  small.set_block({0, 0, 0}, r->iglu(3));
+  EXPECT_EQ(render_isometric(small, o).tile, 64);
+  o.tile = 100000;  // out of range: the largest tile, not an overflow
+  EXPECT_EQ(render_isometric(small, o).tile, 64);
+}
+
 TEST(Ascii, TopAndSideViews) {
   auto r = BlockRegistry::builtin();
   World w(r);

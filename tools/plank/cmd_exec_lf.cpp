@@ -158,7 +158,7 @@ void register_exec_lf(CLI::App& app, Action& action) {
   cmd->add_option("--log", o->log, "with --jsonl: write each line's outcome and reply to this JSONL file");
   cmd->add_option("--policy", o->policy,
                   "the conversation policy (Plank; default: stdlib/caip/conversation.plank, or $PLANK_STDLIB/caip/...)");
-  cmd->add_option("--tile", o->tile, "with --render: pixels per block edge (default 12)");
+  cmd->add_option("--tile", o->tile, "with --render: pixels per block edge (default 12)")->check(CLI::Range(4, 64));
   cmd->add_option("--save-scene", o->save_scene,
                   "write the world after the command as a plank-scene (with what the command built under caip_command)");
   cmd->add_option("--limit", o->limit, "with --jsonl: only the first N lines");

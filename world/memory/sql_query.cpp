@@ -4,15 +4,63 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <chrono>
+#include <climits>
 #include <memory>
 
 #include "world/memory/sqlite.h"
 
 namespace plank::memory {
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// SQLite's limits lowered for one run_sql and restored after it (the
+// connection is the agent's memory, whose own writes keep the defaults).
+class RunBounds {
+ public:
+  RunBounds(sqlite3* h, const SqlLimits& limits) : h_(h) {
+    const size_t cap = std::min<size_t>(limits.max_bytes, INT_MAX);
+    old_length_ = sqlite3_limit(h_, SQLITE_LIMIT_LENGTH, std::min(int(cap), sqlite3_limit(h_, SQLITE_LIMIT_LENGTH, -1)));
+    if (limits.max_seconds > 0) {
+      deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.max_seconds));
+      // Called every 10,000 virtual-machine instructions (about a millisecond): non-zero interrupts the statement.
+      sqlite3_progress_handler(h_, 10000, &RunBounds::past_deadline, this);
+    }
+  }
+  ~RunBounds() {
+    sqlite3_progress_handler(h_, 0, nullptr, nullptr);
+    sqlite3_limit(h_, SQLITE_LIMIT_LENGTH, old_length_);
+  }
+  RunBounds(const RunBounds&) = delete;
+  RunBounds& operator=(const RunBounds&) = delete;
+  bool timed_out() const { return timed_out_; }
+
+ private:
+  static int past_deadline(void* self) {
+    auto* b = static_cast<RunBounds*>(self);
+    if (Clock::now() > b->deadline_) b->timed_out_ = true;
+    return b->timed_out_;
+  }
+  sqlite3* h_;
+  int old_length_ = 0;
+  Clock::time_point deadline_{};
+  bool timed_out_ = false;
+};
+
+}  // namespace
+
 std::optional<std::vector<SqlTable>> run_sql(Database& db, std::string_view sql, SqlAccess access, std::string* error,
                                              const SqlLimits& limits) {
   sqlite3* h = db.handle();
+  RunBounds bounds(h, limits);
+  auto sqlite_error = [&] {
+    if (bounds.timed_out()) return fmt::format("the query ran past {} s and was stopped; add a LIMIT", limits.max_seconds);
+    if (sqlite3_errcode(h) == SQLITE_TOOBIG)
+      return fmt::format("a value in the result is over {} MiB; add a LIMIT or take a substr()", limits.max_bytes >> 20);
+    return std::string(sqlite3_errmsg(h));
+  };
   std::vector<SqlTable> out;
   std::string text(sql);
   const char* tail = text.c_str();
@@ -21,7 +69,7 @@ std::optional<std::vector<SqlTable>> run_sql(Database& db, std::string_view sql,
   while (tail && tail < end) {
     sqlite3_stmt* raw = nullptr;
     if (sqlite3_prepare_v2(h, tail, int(end - tail), &raw, &tail) != SQLITE_OK)
-      return *error = sqlite3_errmsg(h), std::nullopt;
+      return *error = sqlite_error(), std::nullopt;
     std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> st(raw, sqlite3_finalize);
     if (!raw) break;  // whitespace or a comment after the last statement
     if (out.size() >= limits.max_statements)
@@ -55,7 +103,7 @@ std::optional<std::vector<SqlTable>> run_sql(Database& db, std::string_view sql,
         return *error = fmt::format("the result is over {} MiB; add a LIMIT", limits.max_bytes >> 20), std::nullopt;
       table.rows.push_back(std::move(row));
     }
-    if (rc != SQLITE_DONE) return *error = sqlite3_errmsg(h), std::nullopt;
+    if (rc != SQLITE_DONE) return *error = sqlite_error(), std::nullopt;
     out.push_back(std::move(table));
   }
   if (out.empty()) return *error = "the SQL is empty", std::nullopt;

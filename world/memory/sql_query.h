@@ -3,7 +3,10 @@
 // default; a statement that would write is refused before it runs unless the
 // caller asked for writes (SQLite itself decides what writes:
 // sqlite3_stmt_readonly). Results are bounded so one query cannot fill the
-// host's memory.
+// host's memory or hold it: rows and bytes are counted as they come, no single
+// value SQLite makes may be longer than the result may be (a randomblob(10**9)
+// is refused by SQLite before it allocates), and a statement that runs past
+// max_seconds (a recursive CTE with no end) is interrupted.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -34,7 +37,8 @@ enum class SqlAccess : uint8_t { ReadOnly, ReadWrite };
 struct SqlLimits {
   size_t max_statements = 64;      // 1: exactly one statement (`--query`)
   size_t max_rows = 100000;        // per statement; past it the query is refused
-  size_t max_bytes = 64u << 20;    // text of all cells together
+  size_t max_bytes = 64u << 20;    // text of all cells together; also the longest string or blob SQLite may make
+  double max_seconds = 10;         // all statements together (CPU and waiting); 0: no limit
 };
 
 // Runs each statement of `sql` in turn and returns one table per statement.

@@ -80,13 +80,43 @@ void dashed_line(Image& img, int x0, int y0, int x1, int y1, Rgb c) {
   }
 }
 
+// The picture's pixel bounds at tile t: the box's corners projected.
+struct PixelBounds {
+  int min_x = INT32_MAX, min_y = INT32_MAX, max_x = INT32_MIN, max_y = INT32_MIN;
+  int width(int pad) const { return max_x - min_x + 2 * pad; }
+  int height(int pad) const { return max_y - min_y + 2 * pad; }
+};
+
+PixelBounds pixel_bounds(const Box& box, int t) {
+  PixelBounds b;
+  for (int i = 0; i < 8; ++i) {
+    double x = i & 1 ? box.max.x + 1 : box.min.x, y = i & 2 ? box.max.y + 3 : box.min.y, z = i & 4 ? box.max.z + 1 : box.min.z;
+    int sx = int((x - z) * t), sy = int((x + z) * t / 2 - y * t);
+    b.min_x = std::min(b.min_x, sx), b.max_x = std::max(b.max_x, sx), b.min_y = std::min(b.min_y, sy), b.max_y = std::max(b.max_y, sy);
+  }
+  return b;
+}
+
+// The tile the picture is drawn at: the asked one (a multiple of 4, 4 to 64),
+// smaller where the picture would pass max_pixels (the box is at most
+// max_extent cells an axis, so tile 4 always fits the default limit).
+int fitting_tile(const Box& box, const IsoOptions& options) {
+  int t = std::clamp(options.tile / 4 * 4, 4, 64);
+  auto pixels = [&](int tile) {
+    PixelBounds b = pixel_bounds(box, tile);
+    return int64_t(b.width(tile)) * b.height(tile);
+  };
+  while (t > 4 && pixels(t) > options.max_pixels) t -= 4;
+  return t;
+}
+
 }  // namespace
 
 IsoPicture render_isometric(const World& world, const IsoOptions& options) {
   IsoPicture pic;
-  pic.tile = std::max(4, options.tile / 4 * 4);
-  const int t = pic.tile;
   Box box = pic.box = view_box(world, options.view);
+  pic.tile = fitting_tile(box, options);
+  const int t = pic.tile;
 
   std::vector<Draw> draws;
   auto inside_filled = [&](Coord c) { return box.contains(c) && world.block(c) != kAir; };
@@ -115,17 +145,11 @@ IsoPicture render_isometric(const World& world, const IsoOptions& options) {
   }
   std::stable_sort(draws.begin(), draws.end(), [](const Draw& a, const Draw& b) { return a.depth < b.depth; });
 
-  // Picture bounds: project the box's corners.
-  int min_x = INT32_MAX, min_y = INT32_MAX, max_x = INT32_MIN, max_y = INT32_MIN;
-  for (int i = 0; i < 8; ++i) {
-    double x = i & 1 ? box.max.x + 1 : box.min.x, y = i & 2 ? box.max.y + 3 : box.min.y, z = i & 4 ? box.max.z + 1 : box.min.z;
-    int sx = int((x - z) * t), sy = int((x + z) * t / 2 - y * t);
-    min_x = std::min(min_x, sx), max_x = std::max(max_x, sx), min_y = std::min(min_y, sy), max_y = std::max(max_y, sy);
-  }
+  const PixelBounds bounds = pixel_bounds(box, t);
   const int pad = t;
-  pic.offset_x = pad - min_x;
-  pic.offset_y = pad - min_y;
-  int width = max_x - min_x + 2 * pad, height = max_y - min_y + 2 * pad;
+  pic.offset_x = pad - bounds.min_x;
+  pic.offset_y = pad - bounds.min_y;
+  int width = bounds.width(pad), height = bounds.height(pad);
   pic.image = Image(width, height, kSkyTop);
   for (int y = 0; y < height; ++y) {  // a soft vertical sky gradient
     double k = double(y) / std::max(1, height - 1);

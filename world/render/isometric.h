@@ -5,6 +5,7 @@
 // precomputed sprite with dark edges so neighbouring blocks stay readable.
 // Entities are small two-tone pillars; a dashed line shows where each speaker looks.
 #pragma once
+#include <cstdint>
 #include <utility>
 
 #include "world/render/image.h"
@@ -14,7 +15,12 @@
 namespace plank::render {
 
 struct IsoOptions {
-  int tile = 12;  // half the width of a cube in pixels; a multiple of 4
+  int tile = 12;  // half the width of a cube in pixels; a multiple of 4 from 4 to 64
+  // The most pixels a picture may have (3 bytes each): a larger picture is
+  // drawn with a smaller tile (down to 4), so no world or tile a caller asks
+  // for makes the image outgrow it (the view box is at most view.max_extent
+  // cells an axis: at tile 4 that is about 4.3 M pixels).
+  int64_t max_pixels = 16ll << 20;
   ViewOptions view;
   bool gaze = true;  // draw where speakers look
 };

@@ -203,6 +203,11 @@ std::unique_ptr<World> load_scene(const SourceRef& file, std::shared_ptr<const B
     sink.error(file, Span::at(std::min<uint32_t>(at, uint32_t(file->text().size()))),
                fmt::format("scene is not valid JSON: {}", e.what()), "scene.json");
     return nullptr;
+  } catch (const json::exception& e) {
+    // A number too large for a double (1e999) is out_of_range, not a parse_error: it
+    // ended the process (found by fuzz_scene, issue 24). It has no position.
+    sink.error(file, Span::at(0), fmt::format("scene is not valid JSON: {}", e.what()), "scene.json");
+    return nullptr;
   }
   try {
     if (!root.is_object()) throw SceneError{"", "a scene is a JSON object", ""};

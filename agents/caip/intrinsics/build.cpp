@@ -326,7 +326,10 @@ bool act_build(Assistant& s, int schematic, int location) {
                       what, loc.describe));
     s.tasks().pause(task);
     s.mark_done();
-    return true;
+    // Not built: a repeated build stops here. Before, each of 100 copies was
+    // planned whole and kept as a paused build with nothing placed (12 s and
+    // 860 MB for "build 100 cubes of size 1000"); RESUME finishes this one.
+    return false;
   }
   s.finish_task(task, changed > 0);
   if (changed == 0) {
