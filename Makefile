@@ -11,6 +11,10 @@ CMAKE_FLAGS ?=
 PLANK       := $(BUILD)/bin/plank
 SHARED      ?= $(abspath ../shared)
 FUZZ_SECONDS ?= 60
+# The interpreter the Python module is built for (embed/python/CMakeLists.txt: Debian's when
+# present). Another python3 of the same version imports it too, but a slower build of CPython
+# (pyenv's: no PGO/LTO, libpython shared) makes each Python host call ~40% dearer.
+PYTHON      ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 
 .PHONY: all deps build demo test test-assets test-sanitize sanitize fuzz bench clean help vectors use-model python
 
@@ -72,7 +76,7 @@ fuzz: deps $(FUZZ_BUILD)/build.ninja
 
 bench: build
 	@for b in $(BUILD)/bin/plank_bench_*; do echo "== $$b"; PLANK_SHARED=$(SHARED) $$b || exit 1; done
-	@echo "== tests/bench/embed/bench_embed.py"; PYTHONPATH=$(BUILD)/python PLANK_BUILD=$(BUILD) python3 tests/bench/embed/bench_embed.py
+	@echo "== tests/bench/embed/bench_embed.py"; PYTHONPATH=$(BUILD)/python PLANK_BUILD=$(BUILD) $(PYTHON) tests/bench/embed/bench_embed.py
 
 # The Python module `plank`, installed by pip from the build's own CMake (no network). Where
 # it goes is pip's choice: a venv's pip needs nothing; Debian's system pip refuses without

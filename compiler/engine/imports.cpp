@@ -13,17 +13,12 @@
 #include "runtime/objects.h"
 #include "runtime/ops.h"
 #include "support/diagnostics.h"
+#include "support/data_paths.h"
 
-#ifndef PLANK_STDLIB_DIR
-#define PLANK_STDLIB_DIR "stdlib"
-#endif
 
 namespace plank::engine {
 
-std::string stdlib_dir() {
-  if (const char* dir = std::getenv("PLANK_STDLIB")) return dir;
-  return PLANK_STDLIB_DIR;
-}
+std::string stdlib_dir() { return data_path(DataItem::Stdlib); }
 
 // Everything a loaded module's code refers to while the program runs.
 struct ModuleLoader::Loaded {

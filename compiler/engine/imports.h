@@ -14,7 +14,8 @@
 
 namespace plank::engine {
 
-// The folder of the Plank-written modules: $PLANK_STDLIB when set, else the source tree's stdlib/.
+// The folder of the Plank-written modules: $PLANK_STDLIB when set, else the installed stdlib/,
+// else the source tree's (support/data_paths.h).
 std::string stdlib_dir();
 
 class ModuleLoader {

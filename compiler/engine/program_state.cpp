@@ -10,6 +10,7 @@
 #include "compiler/check/check.h"
 #include "compiler/engine/bind.h"
 #include "compiler/engine/engine.h"
+#include "compiler/engine/imports.h"
 #include "compiler/engine/run.h"
 #include "compiler/frontend/parser.h"
 #include "compiler/lower/lower.h"
@@ -139,6 +140,9 @@ struct ProgramState::State {
   check::Prelude prelude;
   std::unique_ptr<ExecutionEngine> engine;
   std::vector<std::unique_ptr<Input>> inputs;
+  // The Plank-written stdlib modules the session imported (stdlib/*.py), on the session's engine;
+  // loaded once and kept for the session, as `plank run` keeps them for its run.
+  std::unique_ptr<ModuleLoader> modules;
 
   uint32_t global_slot(const std::string& name) {
     auto [it, added] = global_index.emplace(name, static_cast<uint32_t>(globals.global_names.size()));
@@ -187,9 +191,15 @@ ProgramState::ProgramState(const ProgramStateOptions& options) : options_(option
   EngineOptions eopts;
   eopts.debug = options.debug;
   state_->engine = make_engine(options.engine, options.workload, eopts, &error_);
+  if (state_->engine) {
+    state_->modules = std::make_unique<ModuleLoader>(state_->engine->name(), eopts);
+    state_->modules->install(*thread_);
+  }
 }
 
 ProgramState::~ProgramState() {
+  thread_->module_loader = nullptr;
+  state_->modules.reset();  // each loaded module leaves the heap with its code
   for (auto& in : state_->inputs) state_->heap->remove_module(&in->runtime);
   state_->heap->remove_module(&state_->globals);
   state_->engine.reset();  // the JIT's code before the runtimes it points into
@@ -223,12 +233,16 @@ bool ProgramState::global_repr(const std::string& name, std::string* out) {
 }
 
 InputResult ProgramState::run(const std::string& text, const std::string& name, bool interactive) {
-  return run_input(text, name, interactive ? Mode::Interactive : Mode::Module, {});
+  return run_input(text, name, interactive ? Mode::Interactive : Mode::Module, {}, ModuleInput{});
+}
+
+InputResult ProgramState::run(const std::string& text, const std::string& name, const ModuleInput& how) {
+  return run_input(text, name, Mode::Module, {}, how);
 }
 
 InputResult ProgramState::evaluate(const std::string& text, const std::string& name,
-                                   const std::function<void(core::Value)>& consume) {
-  return run_input(text, name, Mode::Expression, consume);
+                                   const std::function<void(core::Value)>& consume, const ModuleInput& how) {
+  return run_input(text, name, Mode::Expression, consume, how);
 }
 
 void ProgramState::forget_error() {
@@ -238,7 +252,7 @@ void ProgramState::forget_error() {
 }
 
 InputResult ProgramState::run_input(const std::string& text, const std::string& name, Mode mode,
-                                    const std::function<void(core::Value)>& consume) {
+                                    const std::function<void(core::Value)>& consume, const ModuleInput& how) {
   InputResult result;
   // An interrupt asked for before this input began (one that came after the last one ended) is not
   // this input's; one that comes while it compiles is.
@@ -283,7 +297,7 @@ InputResult ProgramState::run_input(const std::string& text, const std::string& 
     wrap_expression_statements(module->body);
   }
   result.timings.parse = ms_since(t0);
-  return compile_and_run(std::move(module), sink, ModuleInput{}, result, mode == Mode::Expression ? &consume : nullptr);
+  return compile_and_run(std::move(module), sink, how, result, mode == Mode::Expression ? &consume : nullptr);
 }
 
 InputResult ProgramState::run(std::unique_ptr<ast::Module> module, const ModuleInput& how) {

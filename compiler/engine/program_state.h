@@ -85,6 +85,9 @@ class ProgramState {
   // statement not yet ended by a blank line) returns Incomplete without
   // running anything: read another line and call again with the whole text.
   InputResult run(const std::string& text, const std::string& name, bool interactive = true);
+  // A whole module's text (never Incomplete; expression statements echo as in run()), kept
+  // or not as `how` says (keep = false: an embedding host's plan that must not stay).
+  InputResult run(const std::string& text, const std::string& name, const ModuleInput& how);
   // Compiles and runs a module that is already an AST (parsed elsewhere, or
   // built: compiler/frontend/ast_build.h). Diagnostics and tracebacks point into
   // module->file.
@@ -101,7 +104,9 @@ class ProgramState {
 
   // Evaluates one expression, as Python's eval does, and hands its value to `consume` while it is still
   // rooted. CompileError when the text is not a single expression. Nothing is printed.
-  InputResult evaluate(const std::string& text, const std::string& name, const std::function<void(core::Value)>& consume);
+  // With how.keep = false, the expression's code is freed once its value is consumed.
+  InputResult evaluate(const std::string& text, const std::string& name, const std::function<void(core::Value)>& consume,
+                       const ModuleInput& how = {});
 
   // Binds the module-level name `name` to `value`, as an input's `name = value` would: later inputs
   // see it, and it shadows an intrinsic of that name for them (an embedding host's functions are
@@ -126,7 +131,7 @@ class ProgramState {
  private:
   enum class Mode { Interactive, Module, Expression };
   InputResult run_input(const std::string& text, const std::string& name, Mode mode,
-                        const std::function<void(core::Value)>& consume);
+                        const std::function<void(core::Value)>& consume, const ModuleInput& how);
   void forget_error();  // after a runtime error: the thread is ready for the next input
 
   struct State;

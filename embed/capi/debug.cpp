@@ -29,7 +29,7 @@ extern "C" {
 
 int plank_set_debug_hook(plank_state* P, plank_debug_hook hook, void* userdata) {
   if (!P) return PLANK_ERR_USAGE;
-  if (P->busy.load()) return PLANK_ERR_USAGE;  // running: the state is not ours to touch
+  if (P->busy.load()) return refuse_busy(P, "plank_set_debug_hook");  // running: the state is not ours to touch
   if (hook && P->program && !P->program->options().debug)
     return usage_error(P, "plank_set_debug_hook: stepping needs the hook set before the first run"), int(PLANK_ERR_USAGE);
   P->debug_hook = hook;

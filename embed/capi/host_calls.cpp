@@ -140,7 +140,7 @@ int plank_register_with(plank_state* P, const char* name, plank_cfunction fn, vo
                          (fn ? "' is not an identifier" : "' has no function"));
       return int(PLANK_ERR_USAGE);
     }
-    if (P->busy.load()) return int(PLANK_ERR_USAGE);  // running: the state is not ours to touch
+    if (P->busy.load()) return refuse_busy(P, "plank_register");  // running: the state is not ours to touch
     auto b = std::make_unique<HostBinding>();
     b->state = P;
     b->fn = fn;

@@ -40,8 +40,8 @@ void write_to_host(void* data, const char* text, size_t length) {
 }
 
 // Status of a start: PLANK_OK, or why the call cannot run.
-int start(plank_state* P, const Running& running) {
-  if (!running.entered()) return PLANK_ERR_USAGE;
+int start(plank_state* P, const Running& running, const char* function) {
+  if (!running.entered()) return refuse_busy(P, function);
   P->error.clear();
   P->strings.clear();
   if (!realize(P)) return PLANK_ERR_ENGINE;
@@ -134,6 +134,13 @@ int status_of(plank_state* P, const engine::InputResult& r, const std::string& c
   return PLANK_ERR_RUNTIME;
 }
 
+// How a run or an eval is kept: the "keep_code" option.
+engine::ModuleInput input_of(const plank_state* P) {
+  engine::ModuleInput how;
+  how.keep = P->keep_code;
+  return how;
+}
+
 void remember_source(plank_state* P, const std::string& chunk, const char* text) {
   P->sources[chunk] = SourceFile::from_string(chunk, text);
 }
@@ -154,7 +161,7 @@ extern "C" {
 int plank_run(plank_state* P, const char* source, const char* chunkname) {
   if (!P) return PLANK_ERR_USAGE;
   Running running(P);
-  if (int s = start(P, running)) return s;
+  if (int s = start(P, running, "plank_run")) return s;
   return guarded(P, int(PLANK_ERR_USAGE), [&] {
     if (!source) {
       usage_error(P, "plank_run: no source");
@@ -162,7 +169,9 @@ int plank_run(plank_state* P, const char* source, const char* chunkname) {
     }
     std::string chunk = chunkname ? chunkname : "<plan>";
     remember_source(P, chunk, source);
-    return on_program_thread(P, [&] { return report(P, P->program->run(source, chunk, /*interactive=*/false), chunk); });
+    int status = on_program_thread(P, [&] { return report(P, P->program->run(source, chunk, input_of(P)), chunk); });
+    if (!P->keep_code) P->sources.erase(chunk);  // nothing of it can raise later
+    return status;
   });
 }
 
@@ -170,7 +179,7 @@ int plank_eval(plank_state* P, const char* expression, plank_value* result) {
   if (!P) return PLANK_ERR_USAGE;
   if (result) *result = 0;
   Running running(P);
-  if (int s = start(P, running)) return s;
+  if (int s = start(P, running, "plank_eval")) return s;
   return guarded(P, int(PLANK_ERR_USAGE), [&] {
     if (!expression) {
       usage_error(P, "plank_eval: no expression");
@@ -179,9 +188,12 @@ int plank_eval(plank_state* P, const char* expression, plank_value* result) {
     const std::string chunk = "<eval>";
     remember_source(P, chunk, expression);
     return on_program_thread(P, [&] {
-      auto r = P->program->evaluate(expression, chunk, [&](core::Value v) {
-        if (result) *result = hold(P, v);
-      });
+      auto r = P->program->evaluate(
+          expression, chunk,
+          [&](core::Value v) {
+            if (result) *result = hold(P, v);
+          },
+          input_of(P));
       return report(P, r, chunk);
     });
   });
@@ -191,7 +203,7 @@ int plank_call_function(plank_state* P, const char* name, int argc, const plank_
   if (!P) return PLANK_ERR_USAGE;
   if (result) *result = 0;
   Running running(P);
-  if (int s = start(P, running)) return s;
+  if (int s = start(P, running, "plank_call_function")) return s;
   return guarded(P, int(PLANK_ERR_USAGE), [&] {
     if (!name || argc < 0 || (argc > 0 && !argv)) {
       usage_error(P, "plank_call_function: no function name, or argc without argv");
@@ -245,6 +257,9 @@ plank_value plank_get_global(plank_state* P, const char* name) {
   if (!P) return 0;
   return guarded(P, plank_value(0), [&]() -> plank_value {
     if (!name) return usage_error(P, "plank_get_global: no name"), 0;
+    // From one of the state's own host functions a read is safe (the plan waits for it); from
+    // another thread while the state runs it is not.
+    if (P->busy.load() && !in_own_host_function(P)) return refuse_busy(P, "plank_get_global"), 0;
     if (!realize(P)) return 0;
     core::Value v;
     if (!P->program->global(name, &v)) return 0;
@@ -259,6 +274,7 @@ int plank_set_global(plank_state* P, const char* name, plank_value value) {
       usage_error(P, std::string("plank_set_global: '") + (name ? name : "(null)") + "' is not an identifier");
       return int(PLANK_ERR_USAGE);
     }
+    if (P->busy.load()) return refuse_busy(P, "plank_set_global");
     if (!realize(P)) return int(PLANK_ERR_ENGINE);
     core::Value v;
     if (!lookup(P, value, &v)) {

@@ -46,6 +46,7 @@ bool realize(plank_state* P) {
   }
   P->program = std::move(program);
   P->worker = std::make_unique<engine::ProgramThread>();
+  P->worker->run([P] { P->worker_id.store(std::this_thread::get_id(), std::memory_order_relaxed); });
   P->interruptible.store(&P->program->thread());
   P->handles.file = "<host handles>";
   if (P->handles.constants.empty()) P->handles.constants.push_back(core::Value::none());  // handle 0: none
@@ -72,6 +73,24 @@ void misuse(plank_state* P, std::string kind, std::string message) {
 }
 
 void usage_error(plank_state* P, std::string message) { misuse(P, "UsageError", std::move(message)); }
+
+bool in_own_host_function(const plank_state* P) {
+  return P && P->worker_id.load(std::memory_order_relaxed) == std::this_thread::get_id();
+}
+
+int refuse_busy(plank_state* P, const char* function) {
+  if (!in_own_host_function(P)) return PLANK_ERR_USAGE;
+  ErrorReport& e = P->error;
+  e.clear();
+  e.status = PLANK_ERR_USAGE;
+  e.kind = "UsageError";
+  e.message = std::string(function) +
+              ": the state is running one of its host functions, which may read its globals and values but "
+              "not run code in it, change it or close it (return a value and let the plan act on it)";
+  e.text = "plank: " + e.kind + ": " + e.message;
+  e.traceback = e.text + "\n";
+  return PLANK_ERR_USAGE;
+}
 
 void report_raised(plank_state* P) {
   if (!P->program) return misuse(P, "InternalError", "internal error");
@@ -123,6 +142,22 @@ const LimitName kLimits[] = {
      }},
 };
 
+// The one table of options plank_set_option / plank_get_option know.
+struct OptionName {
+  const char* name;
+  bool plank_state::*flag;
+};
+const OptionName kOptions[] = {
+    {"keep_code", &plank_state::keep_code},
+};
+
+const OptionName* find_option(const char* name) {
+  if (!name) return nullptr;
+  for (const auto& o : kOptions)
+    if (std::strcmp(o.name, name) == 0) return &o;
+  return nullptr;
+}
+
 const LimitName* find_limit(const char* name) {
   if (!name) return nullptr;
   for (const auto& l : kLimits)
@@ -163,6 +198,7 @@ plank_state* plank_open(void) {
 
 void plank_close(plank_state* P) {
   if (!P) return;
+  if (P->busy.load()) return void(refuse_busy(P, "plank_close"));  // freeing a running state would pull the floor away
   try {
     delete P;
   } catch (...) {
@@ -190,6 +226,29 @@ double plank_get_limit(plank_state* P, const char* limit) {
   if (!P) return -1;
   const LimitName* l = find_limit(limit);
   return l ? l->get(P->budget) : -1;
+}
+
+int plank_set_option(plank_state* P, const char* option, int value) {
+  if (!P) return PLANK_ERR_USAGE;
+  return guarded(P, int(PLANK_ERR_USAGE), [&] {
+    const OptionName* o = find_option(option);
+    if (!o) {
+      usage_error(P, std::string("unknown option '") + (option ? option : "(null)") + "' (expected keep_code)");
+      return int(PLANK_ERR_USAGE);
+    }
+    if (value != 0 && value != 1) {
+      usage_error(P, std::string("option '") + o->name + "' is 0 or 1, not " + std::to_string(value));
+      return int(PLANK_ERR_USAGE);
+    }
+    P->*(o->flag) = value == 1;
+    return int(PLANK_OK);
+  });
+}
+
+int plank_get_option(plank_state* P, const char* option) {
+  if (!P) return -1;
+  const OptionName* o = find_option(option);
+  return o ? int(P->*(o->flag)) : -1;
 }
 
 int plank_allow(plank_state* P, const char* capabilities) { return change_capabilities(P, capabilities, true); }

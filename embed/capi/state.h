@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "compiler/engine/debugger.h"
@@ -88,6 +89,7 @@ struct plank_pause {
 struct plank_state {
   // ---- settings, applied when the program is made (at the first need) or before each run
   std::string engine;  // "" the default (engine.h: the JIT when built)
+  bool keep_code = true;  // "keep_code": runs and evals stay in the state (false: each is forgotten after it)
   plank::core::Budget budget;
   uint32_t capabilities = plank::core::kCapDefault;
   plank_writer writer = nullptr;
@@ -102,6 +104,9 @@ struct plank_state {
   // state's life, so a run or a call costs a hand-over, not a new thread. Host functions and the
   // writer are called there.
   std::unique_ptr<plank::engine::ProgramThread> worker;
+  // The worker's thread, so that a call back from a host function is told from another thread's
+  // without any cost per host call.
+  std::atomic<std::thread::id> worker_id{};
   // The handles' values: the constants of a code-less module registered with the heap, so
   // the collector sees them as roots. Handle h is handles.constants[h] (0 is never used).
   plank::core::ModuleRuntime handles;
@@ -151,5 +156,14 @@ void register_host_methods();
 
 // Binds a registered host function as a global of the made program.
 void bind_host_function(plank_state* P, HostBinding& b);
+
+// True on the state's program thread: there, a call into the state comes from one of its own
+// host functions (or its writer or pause hook) while its plan waits.
+bool in_own_host_function(const plank_state* P);
+
+// Refuses `function` on a state that is running: PLANK_ERR_USAGE. From one of the state's own
+// host functions, plank_error says why (the plan is not failed: the host function decides);
+// from another thread the error report is left alone (it belongs to the running thread).
+int refuse_busy(plank_state* P, const char* function);
 
 }  // namespace plank::embed

@@ -212,7 +212,13 @@ class State {
   }
   ~State() { close(); }
 
-  void close() {
+  // PLANK_ERR_USAGE, closing nothing, from one of the state's own host functions (plank_close
+  // refuses there too, and says why; the callables it runs must outlive it).
+  int close() {
+    if (host_depth_ > 0) {
+      plank_close(P_);
+      return PLANK_ERR_USAGE;
+    }
     if (P_) {
       // The state's program thread ends here, and its Python thread state with it, which takes
       // the GIL: let go of it meanwhile.
@@ -224,6 +230,7 @@ class State {
     functions_.clear();
     output_ = py::object();
     host_exception_ = py::object();
+    return PLANK_OK;
   }
 
   plank_state* get() {
@@ -232,6 +239,7 @@ class State {
   }
 
   int set_limit(const std::string& name, double value) { return plank_set_limit(get(), name.c_str(), value); }
+  int set_option(const std::string& name, int value) { return plank_set_option(get(), name.c_str(), value); }
   int allow(const std::string& caps) { return plank_allow(get(), caps.c_str()); }
   int deny(const std::string& caps) { return plank_deny(get(), caps.c_str()); }
   int set_engine(const std::string& name) { return plank_set_engine(get(), name.c_str()); }
@@ -251,7 +259,7 @@ class State {
 
   int run(const std::string& source, const std::string& name) {
     plank_state* P = get();
-    host_exception_ = py::object();
+    if (host_depth_ == 0) host_exception_ = py::object();  // inside a host function: the outer run's
     SigintScope ctrl_c(P);
     py::gil_scoped_release unlocked;
     return plank_run(P, source.c_str(), name.c_str());
@@ -259,7 +267,7 @@ class State {
 
   py::tuple eval(const std::string& expression) {
     plank_state* P = get();
-    host_exception_ = py::object();
+    if (host_depth_ == 0) host_exception_ = py::object();  // inside a host function: the outer run's
     int mark = plank_mark(P);
     plank_value v = 0;
     int status;
@@ -275,7 +283,7 @@ class State {
 
   py::tuple call(const std::string& function, py::args args) {
     plank_state* P = get();
-    host_exception_ = py::object();
+    if (host_depth_ == 0) host_exception_ = py::object();  // inside a host function: the outer run's
     int mark = plank_mark(P);
     std::vector<plank_value> argv;
     try {
@@ -388,6 +396,7 @@ class State {
     auto* h = static_cast<HostFunction*>(ud);
     plank_state* P = plank_call_state(c);
     Gil gil;
+    HostDepth depth(h->owner);
     try {
       const int argc = plank_argc(c), nkw = plank_kwargc(c);
       const size_t total = size_t(argc) + size_t(nkw);
@@ -443,7 +452,15 @@ class State {
     return plank_raise_error(c, kind.c_str(), message.c_str());
   }
 
+  // Counts the host functions of this state running now (under the GIL): what they may not do.
+  struct HostDepth {
+    explicit HostDepth(State* s) : s_(s) { ++s_->host_depth_; }
+    ~HostDepth() { --s_->host_depth_; }
+    State* s_;
+  };
+
   plank_state* P_;
+  int host_depth_ = 0;
   std::list<HostFunction> functions_;  // stable addresses: the C API holds pointers to them
   py::object output_;
   py::object host_exception_;
@@ -476,6 +493,7 @@ PYBIND11_MODULE(_plank, m) {
       .def(py::init<>())
       .def("close", &State::close)
       .def("set_limit", &State::set_limit)
+      .def("set_option", &State::set_option)
       .def("allow", &State::allow)
       .def("deny", &State::deny)
       .def("set_engine", &State::set_engine)

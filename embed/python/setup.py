@@ -1,5 +1,7 @@
 """Builds the native module with the project's CMake (no network: everything comes from
-the source tree and Debian's packages) and packages it with libplank next to it.
+the source tree and Debian's packages) and packages it with libplank next to it and the data
+Plank reads at run time (the stdlib, the parser model, the world data: the install component
+`data`) in plank/share/plank, where libplank finds it (support/data_paths.h).
 
     pip install --no-build-isolation ./embed/python
     PLANK_BUILD_DIR=build pip install --no-build-isolation ./embed/python   # reuse a build
@@ -7,6 +9,7 @@ the source tree and Debian's packages) and packages it with libplank next to it.
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 from setuptools import setup
@@ -32,6 +35,10 @@ class BuildWithCMake(build_py):
         for lib in (build / "lib").glob("libplank.so.*"):
             if not lib.is_symlink():
                 shutil.copy2(lib, out / ("libplank.so." + lib.name.split(".so.")[1].split(".")[0]))
+        with tempfile.TemporaryDirectory() as prefix:
+            subprocess.check_call(["cmake", "--install", str(build), "--component", "data", "--prefix", prefix],
+                                  stdout=subprocess.DEVNULL)
+            shutil.copytree(Path(prefix) / "share" / "plank", out / "share" / "plank", dirs_exist_ok=True)
 
 
 setup(packages=["plank"], cmdclass={"build_py": BuildWithCMake})

@@ -11,17 +11,11 @@
 #include "neural/kernels/kernel_math.h"
 #include "neural/kernels/kernels_cpu.h"
 #include "neural/parser/form_builder.h"
+#include "support/data_paths.h"
 
 namespace plank::neural {
 
-std::string default_model_path() {
-  if (const char* p = std::getenv("PLANK_PARSER_MODEL"); p && *p) return p;
-#ifdef PLANK_SOURCE_MODELS_DIR
-  return std::string(PLANK_SOURCE_MODELS_DIR) + "/parser.bin";
-#else
-  return "models/parser.bin";
-#endif
-}
+std::string default_model_path() { return data_path(DataItem::ParserModel); }
 
 std::unique_ptr<Parser> Parser::load(const std::string& model, const std::string& engine, std::string* error) {
   ModelSpec spec;

@@ -128,8 +128,8 @@ class Parser {
 std::vector<std::vector<Parse>> parse_many(Parser& parser, const std::vector<std::vector<std::string>>& utterances,
                                            const ParseOptions& options, int batch = 32);
 
-// The default model: $PLANK_PARSER_MODEL (any form resolve_model accepts), else
-// models/parser.bin next to the sources.
+// The default model: $PLANK_PARSER_MODEL (any form resolve_model accepts), else models/parser.bin
+// of the installed data or of the source tree (support/data_paths.h).
 std::string default_model_path();
 
 }  // namespace plank::neural

@@ -1,4 +1,5 @@
 #include "world/survival/survival_data.h"
+#include "support/data_paths.h"
 
 #include <fmt/format.h>
 
@@ -11,14 +12,7 @@ namespace plank::survival {
 
 using json = nlohmann::json;
 
-std::string default_data_dir() {
-  if (const char* env = std::getenv("PLANK_RUNTIME_DATA"); env && *env) return env;
-#ifdef PLANK_RUNTIME_DATA_DIR
-  return PLANK_RUNTIME_DATA_DIR;
-#else
-  return "world/data";
-#endif
-}
+std::string default_data_dir() { return data_path(DataItem::WorldData); }
 
 std::vector<std::string> NameMap::resolve(const std::string& name) const {
   std::string n = name.rfind("minecraft:", 0) == 0 ? name.substr(10) : name;

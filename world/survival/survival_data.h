@@ -72,7 +72,8 @@ struct SurvivalData {
   }
 };
 
-// $PLANK_RUNTIME_DATA if set, else world/data in the source tree (PLANK_RUNTIME_DATA_DIR).
+// $PLANK_RUNTIME_DATA if set, else the installed copy, else world/data in the source tree
+// (support/data_paths.h).
 std::string default_data_dir();
 
 // Loads and checks the files; on failure null and *error says which file and what is wrong.

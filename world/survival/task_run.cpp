@@ -1,4 +1,5 @@
 #include "world/survival/task_run.h"
+#include "support/data_paths.h"
 
 #include <fmt/format.h>
 
@@ -8,15 +9,7 @@
 
 namespace plank::survival {
 
-std::string default_tasks_path() {
-  const char* env = std::getenv("PLANK_SHARED");
-#ifdef PLANK_SHARED_DIR
-  std::string dir = env && *env ? env : PLANK_SHARED_DIR;
-#else
-  std::string dir = env && *env ? env : "../shared";
-#endif
-  return dir + "/data/deps/tasks.json";
-}
+std::string default_tasks_path() { return data_path(DataItem::DepsTasks); }
 
 std::optional<DepsTaskFile> load_deps_task_file(const std::string& path, std::string* error) {
   std::ifstream in(path);

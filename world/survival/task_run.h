@@ -34,7 +34,8 @@ struct DepsTaskFile {
 };
 // As load_deps_tasks, with the optional parts (absent ones stay empty); nullopt and *error on a bad file.
 std::optional<DepsTaskFile> load_deps_task_file(const std::string& path, std::string* error);
-// $PLANK_SHARED (else the configured shared folder) + /data/deps/tasks.json.
+// $PLANK_SHARED/data/deps/tasks.json, else the installed copy, else the configured shared
+// folder's (support/data_paths.h).
 std::string default_tasks_path();
 
 struct TaskOutcome {

@@ -1,4 +1,5 @@
 #include "world/voxels/mcdata.h"
+#include "support/data_paths.h"
 
 #include <fmt/format.h>
 
@@ -6,10 +7,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-
-#ifndef PLANK_MCDATA_DIR
-#define PLANK_MCDATA_DIR ""
-#endif
 
 namespace plank::world {
 namespace {
@@ -154,10 +151,7 @@ const McEntity* McData::entity(const std::string& name) const {
   return nullptr;
 }
 
-std::string default_mcdata_dir() {
-  if (const char* env = std::getenv("PLANK_MCDATA"); env && *env) return env;
-  return PLANK_MCDATA_DIR;
-}
+std::string default_mcdata_dir() { return data_path(DataItem::MinecraftData); }
 
 std::shared_ptr<const McData> load_mcdata(const std::string& dir, std::string* error) {
   auto d = std::make_shared<McData>();

@@ -73,7 +73,8 @@ struct McData {
   const McEntity* entity(const std::string& name) const;
 };
 
-// $PLANK_MCDATA if set, else the folder baked in at configure time (PLANK_MCDATA_DIR).
+// $PLANK_MCDATA if set, else the installed copy, else the folder configured as PLANK_MCDATA_DIR
+// (support/data_paths.h).
 std::string default_mcdata_dir();
 
 // Reads the folder; on failure returns null and sets *error to a sentence that

@@ -8,6 +8,7 @@
 #include "compiler/frontend/parser.h"
 #include "compiler/lf/check.h"
 #include "compiler/lf/json_reader.h"
+#include "support/data_paths.h"
 #include "world/memory/agent_memory.h"
 #include "world/voxels/scene_io.h"
 
@@ -37,7 +38,7 @@ std::optional<std::vector<std::pair<std::string, lf::Value>>> read_history(const
 
 std::string scene_path(const std::string& scene) {
   if (scene.find('/') != std::string::npos || scene.ends_with(".json")) return scene;
-  return std::string(PLANK_SCENES_DIR) + "/" + scene + ".json";
+  return data_path(DataItem::Scenes) + "/" + scene + ".json";
 }
 
 // A command may run this many steps of Plank (its own and the policy's).

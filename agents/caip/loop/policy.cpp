@@ -1,13 +1,9 @@
 #include "agents/caip/loop/policy.h"
 
-#include <cstdlib>
+#include "support/data_paths.h"
 
 namespace plank::caip {
 
-std::string default_policy_path() {
-  const char* env = std::getenv("PLANK_STDLIB");
-  std::string stdlib = env && *env ? env : PLANK_STDLIB_DIR;
-  return stdlib + "/caip/conversation.plank";
-}
+std::string default_policy_path() { return data_path(DataItem::Stdlib) + "/caip/conversation.plank"; }
 
 }  // namespace plank::caip

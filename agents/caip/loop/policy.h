@@ -7,8 +7,8 @@
 
 namespace plank::caip {
 
-// The policy a run uses when none is named: $PLANK_STDLIB/caip/conversation.plank
-// when PLANK_STDLIB is set, else the stdlib of the source tree it was built from.
+// The policy a run uses when none is named: caip/conversation.plank of the stdlib folder
+// support/data_paths.h finds ($PLANK_STDLIB, the installed stdlib, or the source tree's).
 std::string default_policy_path();
 
 }  // namespace plank::caip

@@ -1,5 +1,6 @@
 // Subgoals from language, and the PDDL problem (subgoals.h).
 #include "agents/danli/compile/subgoals.h"
+#include "support/data_paths.h"
 
 #include <algorithm>
 #include <cmath>
@@ -236,7 +237,7 @@ bool subgoals_hold(const SymbolicState& state, const Relations& relations, const
 }
 
 std::string danli_domain(std::string* error) {
-  std::string path = std::string(PLANK_STDLIB_DIR) + "/danli/domain.pddl";
+  std::string path = data_path(DataItem::Stdlib) + "/danli/domain.pddl";
   std::ifstream in(path);
   if (!in) {
     *error = "cannot read " + path;

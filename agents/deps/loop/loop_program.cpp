@@ -10,6 +10,7 @@
 
 #include "agents/host/host_context.h"
 #include "compiler/engine/program_state.h"
+#include "support/data_paths.h"
 #include "support/diagnostics.h"
 
 namespace plank::deps {
@@ -110,10 +111,7 @@ LoadedLoop* loop_for(const std::string& path, std::string* error) {
 
 }  // namespace
 
-std::string default_loop_path() {
-  const char* env = std::getenv("PLANK_STDLIB");
-  return std::string(env && *env ? env : PLANK_STDLIB_DIR) + "/deps/loop.plank";
-}
+std::string default_loop_path() { return data_path(DataItem::Stdlib) + "/deps/loop.plank"; }
 
 bool call_loop(const std::string& path, EpisodeContext& episode, std::string* output, std::string* error) {
   LoadedLoop* loop = loop_for(path, error);

@@ -15,7 +15,8 @@
 
 namespace plank::deps {
 
-// $PLANK_STDLIB/deps/loop.plank when $PLANK_STDLIB is set, else the source tree's stdlib/deps/loop.plank.
+// stdlib/deps/loop.plank of the folder support/data_paths.h finds ($PLANK_STDLIB, the installed
+// stdlib, or the source tree's).
 std::string default_loop_path();
 
 // The function a loop file defines and run_episode calls.

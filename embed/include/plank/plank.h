@@ -91,6 +91,19 @@ PLANK_API int plank_set_engine(plank_state *P, const char *engine);
 /* The engine that runs (or will run) this state's code. */
 PLANK_API const char *plank_engine(plank_state *P);
 
+/* Options (0 or 1), any time the state is not running:
+ *   "keep_code"  1 (the default): what a run defines stays for the next runs, as in a REPL,
+ *                and its code stays in the state. 0: each plank_run and plank_eval is
+ *                forgotten once it ends: its code is freed and the globals it bound are put
+ *                back as they were (globals the host set, and objects the plan changed in
+ *                them, stay), so a host may run thousands of unrelated plans in one state
+ *                without it growing (on the interpreter; the JIT still keeps each plan's
+ *                machine code, ~13 KiB). What earlier kept runs defined is still seen.
+ * PLANK_ERR_USAGE for an unknown name or a value other than 0 and 1. */
+PLANK_API int plank_set_option(plank_state *P, const char *option, int value);
+/* The option's value; -1 for an unknown name. */
+PLANK_API int plank_get_option(plank_state *P, const char *option);
+
 /* Where a plan's print goes: `write(text, length, userdata)` called with each piece of output
  * as it is printed, on the thread that runs the plan. NULL: standard output (the default). */
 typedef void (*plank_writer)(const char *text, size_t length, void *userdata);

@@ -99,11 +99,17 @@ class Plank:
     included); max_memory_mib: the heap (default 1024); max_depth: nested calls (default 1000);
     allow: extra capabilities ("net", "fs"); engine: "jit" or "interp"; output: a callable
     taking each piece of printed text (default: sys.stdout.write). Limits apply to each run.
+    keep_code=False: each run and eval is forgotten once it ends (its code freed, the globals
+    it bound put back), so one Plank can run thousands of unrelated plans without growing.
+    A host function may read globals (p[name]) but not run code in its own Plank: run, eval,
+    call, register, p[name] = ... and close raise plank.PlankError (kind UsageError) there.
     """
 
     def __init__(self, max_steps=None, timeout=None, max_memory_mib=None, allow=(), *, max_depth=None,
-                 engine=None, output=None):
+                 engine=None, output=None, keep_code=True):
         self._state = _plank.State()
+        if not keep_code:
+            self._usage(self._state.set_option("keep_code", 0), ValueError)
         for name, value in (("steps", max_steps), ("seconds", timeout), ("memory_mib", max_memory_mib),
                             ("depth", max_depth)):
             if value is not None:
@@ -134,7 +140,7 @@ class Plank:
         return fn
 
     def run(self, source, name="<plan>"):
-        """Compiles and runs `source`; what it defines stays for later runs."""
+        """Compiles and runs `source`; what it defines stays for later runs (unless keep_code=False)."""
         _check(self._state, self._state.run(source, name))
 
     def eval(self, expr):
@@ -162,8 +168,11 @@ class Plank:
         self._state.interrupt()
 
     def close(self):
-        """Frees the state now (also done when the Plank is collected)."""
-        self._state.close()
+        """Frees the state now (also done when the Plank is collected); PlankError from one of
+        its own host functions."""
+        status = self._state.close()
+        if status != _plank.OK:
+            raise _error(self._state, status)
 
     def __enter__(self):
         return self

@@ -3,7 +3,11 @@ and Lua 5.4's C API calling a C function (build/bin/plank_bench_embed), and Plan
 Python host function against a Python-to-Python call. Each figure is (loop with the call -
 the same loop without it) / n, the median of the repeats; process CPU time.
 
-    PYTHONPATH=build/python python3 tests/bench/embed/bench_embed.py [n] [repeats]
+    PYTHONPATH=build/python /usr/bin/python3 tests/bench/embed/bench_embed.py [n] [repeats]
+
+Use the interpreter the module was built for (Debian's /usr/bin/python3, which `make bench`
+picks): a python3 of the same version from elsewhere imports the module too, but pyenv's build
+(no PGO/LTO, calls into a shared libpython) makes the Python host call ~40% dearer.
 """
 import os
 import statistics
@@ -64,6 +68,7 @@ figures["plank-jit-python"] = plank_python_ns("jit")
 figures["plank-interp-python"] = plank_python_ns("interp")
 figures["python-python"] = python_python_ns()
 
+print(f"python: {sys.executable} {sys.version.split()[0]}")
 for name, ns in figures.items():
     print(f"{name:22s} {ns:8.1f} ns/call")
 print(f"C host:      Plank jit {figures['plank-jit-c'] / figures['lua-c']:.2f}x, "

@@ -228,6 +228,51 @@ def test_two_planks_in_two_threads(engine):
         assert results[k] == [k * (n * (n - 1) // 2) for n in range(2000, 2005)]
 
 
+def test_a_host_function_cannot_run_code_in_its_own_plank(engine):
+    p = plank.Plank(engine=engine)
+    seen = {}
+
+    def reenter():
+        seen["goal"] = p["goal"]  # reading a global is allowed
+        for attempt in (lambda: p.run("x = 1"), lambda: p.eval("1"), lambda: p.call("helper"), p.close):
+            with pytest.raises(plank.PlankError, match="running one of its host functions") as refused:
+                attempt()
+            assert refused.value.kind == "UsageError"
+        with pytest.raises(ValueError, match="running one of its host functions"):
+            p["goal"] = 0
+        return seen["goal"] + 1
+
+    p.register("reenter", reenter)
+    p.run("def helper():\n    return 0\ngoal = 41\nanswer = reenter()\n")
+    assert p["answer"] == 42 and seen["goal"] == 41
+    assert p.eval("helper()") == 0  # not closed, not changed
+
+    # Uncaught, the refusal fails the plan and comes back chained.
+    p.register("nested", lambda: p.run("pass"))
+    with pytest.raises(plank.RuntimeError, match="PlankError") as failed:
+        p.run("nested()")
+    assert isinstance(failed.value.__cause__, plank.PlankError)
+
+    # Another Plank may be run from a host function.
+    q = plank.Plank(engine=engine)
+    q.run("def double(n):\n    return 2 * n\n")
+    p.register("delegate", lambda n: q.call("double", n))
+    assert p.eval("delegate(21)") == 42
+
+
+def test_keep_code_false_forgets_each_run(engine):
+    p = plank.Plank(engine=engine, keep_code=False)
+    p["log"] = []
+    runs = 300 if engine == "interp" else 20  # each JIT run compiles: keep the test fast
+    for i in range(runs):
+        p.run(f"def f(n):\n    return n + {i}\nlast = f(1)\nlog.append(last)\n")
+    assert p["log"][-1] == runs and len(p["log"]) == runs
+    with pytest.raises(KeyError):
+        p["last"]
+    with pytest.raises(plank.RuntimeError, match="NameError"):
+        p.eval("f(1)")
+
+
 def test_misuse_is_a_python_error():
     p = plank.Plank()
     with pytest.raises(ValueError):
