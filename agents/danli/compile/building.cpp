@@ -1,5 +1,7 @@
 #include "agents/danli/compile/building.h"
 
+#include "support/data_paths.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -137,7 +139,7 @@ BuildProblem compile_build(const world::World& world, const Structure& s, world:
 }
 
 std::string build_domain(std::string* error) {
-  std::string path = std::string(PLANK_STDLIB_DIR) + "/danli/build.pddl";
+  std::string path = data_path(DataItem::Stdlib) + "/danli/build.pddl";
   std::ifstream in(path);
   if (!in) {
     *error = "cannot read " + path;
