@@ -1,13 +1,11 @@
 #include "agents/danli/compile/building.h"
 
-#include "support/data_paths.h"
+#include "agents/danli/compile/subgoals.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "world/voxels/entities.h"
 
@@ -138,16 +136,6 @@ BuildProblem compile_build(const world::World& world, const Structure& s, world:
   return p;
 }
 
-std::string build_domain(std::string* error) {
-  std::string path = data_path(DataItem::Stdlib) + "/danli/build.pddl";
-  std::ifstream in(path);
-  if (!in) {
-    *error = "cannot read " + path;
-    return "";
-  }
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string build_domain(std::string* error) { return read_stdlib_pddl("build.pddl", error); }
 
 }  // namespace plank::danli

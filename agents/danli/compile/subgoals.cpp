@@ -236,8 +236,8 @@ bool subgoals_hold(const SymbolicState& state, const Relations& relations, const
   return true;
 }
 
-std::string danli_domain(std::string* error) {
-  std::string path = data_path(DataItem::Stdlib) + "/danli/domain.pddl";
+std::string read_stdlib_pddl(const std::string& name, std::string* error) {
+  std::string path = data_path(DataItem::Stdlib) + "/danli/" + name;
   std::ifstream in(path);
   if (!in) {
     *error = "cannot read " + path;
@@ -247,5 +247,7 @@ std::string danli_domain(std::string* error) {
   s << in.rdbuf();
   return s.str();
 }
+
+std::string danli_domain(std::string* error) { return read_stdlib_pddl("domain.pddl", error); }
 
 }  // namespace plank::danli

@@ -53,6 +53,10 @@ CompiledProblem compile_problem(const SymbolicState& state, const Relations& rel
 // Whether the subgoals hold in the symbolic state (the loop's test for done).
 bool subgoals_hold(const SymbolicState& state, const Relations& relations, const std::vector<Subgoal>& goals);
 
+// The text of stdlib/danli/NAME (a PDDL domain DANLI plans over); empty with *error when it
+// cannot be read.
+std::string read_stdlib_pddl(const std::string& name, std::string* error);
+
 // The domain text (stdlib/danli/domain.pddl); empty with *error when it cannot be read.
 std::string danli_domain(std::string* error);
 
