@@ -13,6 +13,8 @@
 // `plank eval deps --select-tasks K --selector S --seeds N [--seed-base B] [--world-mode explore] [--json]`
 //   runs the selector's tasks with K candidate goals (agents/deps/eval/select_episode.h).
 // Both commands take --world-mode known|explore (explore: the agent sees only what is near it).
+// `plank gen-horizon-data --seeds N [--seed-base B] [--states-per-seed J] --out FILE`
+//   writes the horizon predictor's training data (agents/deps/eval/horizon_data.h; seeds < 5000).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -22,6 +24,7 @@
 #include <sstream>
 
 #include "agents/deps/eval/evaluation.h"
+#include "agents/deps/eval/horizon_data.h"
 #include "agents/deps/eval/select_episode.h"
 #include "agents/deps/loop/episode.h"
 #include "agents/deps/loop/episode_json.h"
@@ -276,6 +279,43 @@ int run_eval(const EvalOptions& o) {
   return kOk;
 }
 
+// ------------------------------------------------------------------ gen-horizon-data
+struct HorizonDataCli {
+  deps::HorizonDataOptions data;
+  std::string out;
+};
+
+int run_gen_horizon_data(const HorizonDataCli& o) {
+  const char* cmd = "plank gen-horizon-data";
+  const deps::Rules* rules = rules_or_say(cmd);
+  if (!rules) return kInputErrors;
+  const std::string partial = o.out + ".partial";  // renamed when whole, so a stopped run leaves no short file
+  std::ofstream f(partial, std::ios::binary | std::ios::trunc);
+  if (!f) {
+    fmt::print(stderr, "{}: cannot write {}\n", cmd, partial);
+    return kInputErrors;
+  }
+  const bool tty = isatty(2);
+  std::string error;
+  bool ok = deps::write_horizon_data(
+      *rules, o.data, f, [&](int done, int total) { print_progress(tty, done, total, "seeds"); }, &error);
+  f.close();
+  if (tty) fmt::print(stderr, "\n");
+  if (!ok) {
+    std::remove(partial.c_str());
+    fmt::print(stderr, "{}: {}\n", cmd, error);
+    return error.find("evaluation seeds") != std::string::npos || error.find("nothing to") != std::string::npos
+               ? kUsage
+               : kInputErrors;
+  }
+  if (std::rename(partial.c_str(), o.out.c_str()) != 0) {
+    fmt::print(stderr, "{}: cannot rename {} to {}\n", cmd, partial, o.out);
+    return kInputErrors;
+  }
+  fmt::print(stderr, "{}: {} seeds from {} written to {}\n", cmd, o.data.seeds, o.data.seed_base, o.out);
+  return kOk;
+}
+
 void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--initial-plan", o.initial, "oracle, flawed, llm (the llm planner's), or a FILE of plan code");
   c->add_option("--selector", o.selector,
@@ -323,6 +363,19 @@ void register_deps(CLI::App& app, Action& action) {
   ev->add_option("--only", e->only, "comma-separated task objects or groups (MT1,stone_sword)");
   add_common(ev, e->deps);
   ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
+
+  auto* gen = app.add_subcommand("gen-horizon-data",
+                                 "Write the DEPS horizon predictor's training data (explore world, seeds below 5000)");
+  auto g = std::make_shared<HorizonDataCli>();
+  gen->add_option("--seeds", g->data.seeds, "world seeds")->required()->check(CLI::Range(1, 5000));
+  gen->add_option("--seed-base", g->data.seed_base, "first world seed (default 0; seeds from 5000 are refused)");
+  gen->add_option("--states-per-seed", g->data.states_per_seed,
+                  "states along each seed's exploring run, each labelled for every goal (default 6)")
+      ->check(CLI::Range(1, 64));
+  gen->add_option("--world-size", g->data.world_size, "side of the generated world in blocks (default 192)")
+      ->check(CLI::Range(32, 512));
+  gen->add_option("--out", g->out, "the data file (format: docs/deps.md, Horizon data)")->required();
+  gen->callback([&action, g] { action = [g] { return run_gen_horizon_data(*g); }; });
 }
 
 }  // namespace plank::cli

@@ -14,26 +14,20 @@
 namespace plank::deps {
 namespace {
 
-// An episode's world, map and controller, set up the same way for the episode and for the
-// oracle's look-ahead runs (so a look-ahead replays what the episode would do).
-struct Setup {
-  std::unique_ptr<world::World> world;
-  std::optional<survival::KnownMap> known;
-  std::optional<survival::Controller> controller;
+}  // namespace
 
-  Setup(const Rules& rules, const world::World& generated, const SelectEpisodeOptions& o, uint64_t budget)
-      : world(generated.clone()) {
-    survival::ControllerOptions co = survival::deps_task_controller();
-    co.search_radius = int(o.world_size * 0.71) + 1;
-    if (o.world_mode == "explore") co.known = &known.emplace(*world, episode_area(o.world_size));
-    controller.emplace(*world, *rules.book, co);
-    controller->set_tick_budget(budget);
-    controller->look();
-  }
-};
+SelectSetup::SelectSetup(const Rules& rules, const world::World& generated, const SelectEpisodeOptions& o,
+                         uint64_t budget)
+    : world(generated.clone()) {
+  survival::ControllerOptions co = survival::deps_task_controller();
+  co.search_radius = int(o.world_size * 0.71) + 1;
+  if (o.world_mode == "explore") co.known = &known.emplace(*world, episode_area(o.world_size));
+  controller.emplace(*world, *rules.book, co);
+  controller->set_tick_budget(budget);
+  controller->look();
+}
 
-// Pursues one candidate until `count` of its item is held (true) or its skill fails.
-bool pursue(survival::Controller& ctl, const Goal& goal, int count) {
+bool pursue_candidate(survival::Controller& ctl, const Goal& goal, int count) {
   const int have = ctl.inventory().count(goal.item);
   if (have >= count) return true;
   if (goal.verb == Verb::Kill)
@@ -42,6 +36,8 @@ bool pursue(survival::Controller& ctl, const Goal& goal, int count) {
     ctl.mine(goal.item, count - have, goal.tool);
   return ctl.inventory().count(goal.item) >= count;
 }
+
+namespace {
 
 std::optional<double> nearest_known(survival::Controller& ctl, const Goal& goal) {
   const world::Coord at = world::cell_of(ctl.position());
@@ -69,7 +65,7 @@ std::string check_candidate_selector(const std::string& kind) {
 SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, const world::World& generated,
                                  const SelectEpisodeOptions& o) {
   SelectOutcome out;
-  Setup s(rules, generated, o, task.max_ticks);
+  SelectSetup s(rules, generated, o, task.max_ticks);
   survival::Controller& ctl = *s.controller;
 
   // The oracle's look-ahead: every candidate run alone from the start, in its own copy.
@@ -84,8 +80,8 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
       const std::string key = fmt::format("{} {} {}", task.candidates[i].code(), task.count, task.max_ticks);
       auto it = cache.find(key);
       if (it == cache.end()) {
-        Setup look_ahead(rules, generated, o, task.max_ticks);
-        bool ok = pursue(*look_ahead.controller, task.candidates[i], task.count);
+        SelectSetup look_ahead(rules, generated, o, task.max_ticks);
+        bool ok = pursue_candidate(*look_ahead.controller, task.candidates[i], task.count);
         const uint64_t t = look_ahead.controller->ticks();
         it = cache.emplace(key, LookAhead{ok && t <= task.max_ticks, t}).first;
       }
@@ -120,7 +116,7 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
     }
     const Goal& goal = task.candidates[left[pick]];
     out.pursued.push_back(goal.item);
-    success = pursue(ctl, goal, task.count);
+    success = pursue_candidate(ctl, goal, task.count);
     left.erase(left.begin() + std::ptrdiff_t(pick));
   }
   out.ticks = ctl.ticks();

@@ -19,12 +19,15 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "agents/deps/eval/evaluation.h"
 #include "agents/deps/eval/select_tasks.h"
+#include "world/survival/controller.h"
+#include "world/survival/known_map.h"
 #include "world/voxels/world.h"
 
 namespace plank::deps {
@@ -56,6 +59,20 @@ struct SelectOutcome {
   std::vector<std::string> pursued;  // candidate items in the order they were pursued
   int explorations = 0;              // the controller's exploration moves
 };
+
+// An episode's world, map and controller, set up the same way for the episode, the oracle's
+// look-ahead runs and the horizon data's label runs (so each replays what the episode would do):
+// a copy of `generated`, a KnownMap in the explore world, the controller with the tick budget
+// `budget` (absolute), having looked around once.
+struct SelectSetup {
+  std::unique_ptr<world::World> world;
+  std::optional<survival::KnownMap> known;
+  std::optional<survival::Controller> controller;
+  SelectSetup(const Rules& rules, const world::World& generated, const SelectEpisodeOptions& options, uint64_t budget);
+};
+
+// Pursues one candidate until `count` of its item is held (true) or its skill fails.
+bool pursue_candidate(survival::Controller& ctl, const Goal& goal, int count);
 
 // Runs one episode in a copy of `generated` (made by make_episode_world with the same mode and size).
 SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, const world::World& generated,

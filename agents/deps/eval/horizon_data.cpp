@@ -1,0 +1,177 @@
+#include "agents/deps/eval/horizon_data.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <istream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "agents/deps/eval/select_episode.h"
+#include "agents/deps/loop/episode.h"
+
+namespace plank::deps {
+namespace {
+
+constexpr const char* kMagic = "PLANK-HORIZON 1";
+// seed, moves, reserved, tick; then the crop, the inventory and the labels.
+constexpr size_t kRecordHead = 4 + 2 + 2 + 4;
+
+size_t crop_bytes(const Rules& rules) { return size_t(kHorizonGrid * kHorizonGrid) * horizon_channels(rules).size(); }
+size_t record_bytes(const Rules& rules) {
+  const size_t goals = horizon_goals(rules).size();
+  return kRecordHead + crop_bytes(rules) + goals + goals * 5;
+}
+
+template <typename T>
+void put(std::string& out, T v) {
+  char b[sizeof(T)];
+  std::memcpy(b, &v, sizeof(T));  // the x86-64 and aarch64 hosts Plank builds for are little-endian
+  out.append(b, sizeof(T));
+}
+template <typename T>
+T take(const char*& p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  p += sizeof(T);
+  return v;
+}
+
+nlohmann::json header(const Rules& rules, const HorizonDataOptions& o) {
+  nlohmann::json goals = nlohmann::json::array();
+  nlohmann::json inventory = nlohmann::json::array();
+  for (const HorizonGoal& g : horizon_goals(rules)) {
+    goals.push_back({{"id", g.id},
+                     {"family", g.family},
+                     {"verb", g.goal.verb == Verb::Kill ? "kill" : "mine"},
+                     {"item", g.goal.item},
+                     {"count", g.goal.count},
+                     {"max_ticks", g.max_ticks}});
+    inventory.push_back(g.goal.item);
+  }
+  return {{"grid", kHorizonGrid},
+          {"cell", kHorizonCell},
+          {"channels", horizon_channels(rules)},
+          {"goals", goals},
+          {"inventory", inventory},
+          {"record_bytes", record_bytes(rules)},
+          {"world_mode", "explore"},
+          {"world_size", o.world_size},
+          {"seed_base", o.seed_base},
+          {"seeds", o.seeds},
+          {"states_per_seed", o.states_per_seed}};
+}
+
+}  // namespace
+
+std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, const HorizonDataOptions& o) {
+  const std::vector<HorizonGoal> goals = horizon_goals(rules);
+  SelectEpisodeOptions eo;
+  eo.world_mode = "explore";
+  eo.world_size = o.world_size;
+  eo.seed = seed;
+  auto generated = make_episode_world(rules, seed, o.world_size, eo.world_mode);
+  std::vector<HorizonRecord> records;
+  SelectSetup run(rules, *generated, eo, 0);
+  for (int moves = 0; moves < o.states_per_seed; ++moves) {
+    if (moves > 0 && !run.controller->explore_step(false, 0)) break;  // the walk found no way on
+    HorizonRecord r;
+    r.seed = uint32_t(seed);
+    r.moves = uint16_t(moves);
+    r.tick = uint32_t(run.controller->ticks());
+    r.features = horizon_features(rules, *run.world, *run.known, *run.controller);
+    for (const HorizonGoal& g : goals) {
+      // The label: a copy replays the same moves, then pursues this goal alone within its budget.
+      SelectSetup label(rules, *generated, eo, 0);
+      for (int m = 0; m < moves; ++m) label.controller->explore_step(false, 0);
+      const uint64_t start = label.controller->ticks();
+      label.controller->set_tick_budget(start + g.max_ticks);
+      const bool ok = pursue_candidate(*label.controller, g.goal, g.goal.count);
+      const uint64_t spent = label.controller->ticks() - start;
+      r.labels.push_back(HorizonLabel{float(spent), ok && spent <= g.max_ticks});
+    }
+    records.push_back(std::move(r));
+  }
+  return records;
+}
+
+bool write_horizon_data(const Rules& rules, const HorizonDataOptions& o, std::ostream& out,
+                        const HorizonProgress& progress, std::string* error) {
+  if (o.seeds < 1 || o.states_per_seed < 1)
+    return *error = "nothing to generate: --seeds and --states-per-seed must be at least 1", false;
+  if (o.seed_base + uint64_t(o.seeds) > kFirstEvaluationSeed)
+    return *error = fmt::format("seeds {}..{} reach the evaluation seeds ({} and up); training data takes seeds below {}",
+                                o.seed_base, o.seed_base + uint64_t(o.seeds) - 1, kFirstEvaluationSeed,
+                                kFirstEvaluationSeed),
+           false;
+  out << kMagic << "\n" << header(rules, o).dump() << "\n";
+  const size_t crop = crop_bytes(rules);
+  for (int k = 0; k < o.seeds; ++k) {
+    for (const HorizonRecord& r : horizon_records(rules, o.seed_base + uint64_t(k), o)) {
+      std::string b;
+      b.reserve(record_bytes(rules));
+      put<uint32_t>(b, r.seed);
+      put<uint16_t>(b, r.moves);
+      put<uint16_t>(b, 0);
+      put<uint32_t>(b, r.tick);
+      if (r.features.crop.size() != crop) return *error = "internal: crop size differs from the layout", false;
+      b.append(reinterpret_cast<const char*>(r.features.crop.data()), crop);
+      b.append(reinterpret_cast<const char*>(r.features.inventory.data()), r.features.inventory.size());
+      for (const HorizonLabel& l : r.labels) {
+        put<float>(b, l.ticks);
+        put<uint8_t>(b, l.reached ? 1 : 0);
+      }
+      out.write(b.data(), std::streamsize(b.size()));
+    }
+    if (!out) return *error = "could not write the data (disk full?)", false;
+    if (progress) progress(k + 1, o.seeds);
+  }
+  out.flush();
+  if (!out) return *error = "could not write the data (disk full?)", false;
+  return true;
+}
+
+bool read_horizon_data(std::istream& in, std::vector<HorizonRecord>* records, std::string* error) {
+  // The sizes come from the file's own header, checked against each other, so a file is never misread.
+  std::string magic, head;
+  if (!std::getline(in, magic) || magic != kMagic)
+    return *error = fmt::format("not a horizon data file (the first line should be '{}')", kMagic), false;
+  if (!std::getline(in, head)) return *error = "horizon data: no header line", false;
+  nlohmann::json h = nlohmann::json::parse(head, nullptr, false);
+  if (h.is_discarded() || !h.is_object() || !h.contains("record_bytes") || !h.contains("goals") ||
+      !h.contains("channels") || !h.contains("grid"))
+    return *error = "horizon data: the header line is not the JSON object of the format", false;
+  const size_t bytes = h["record_bytes"].get<size_t>();
+  const size_t goals = h["goals"].size(), channels = h["channels"].size(), grid = h["grid"].get<size_t>();
+  const size_t crop = grid * grid * channels;
+  if (bytes != kRecordHead + crop + goals * 6)
+    return *error = fmt::format("horizon data: record_bytes {} does not match the layout ({})", bytes,
+                                kRecordHead + crop + goals * 6),
+           false;
+  std::string b(bytes, '\0');
+  while (in.read(b.data(), std::streamsize(bytes))) {
+    const char* p = b.data();
+    HorizonRecord r;
+    r.seed = take<uint32_t>(p);
+    r.moves = take<uint16_t>(p);
+    take<uint16_t>(p);
+    r.tick = take<uint32_t>(p);
+    r.features.crop.assign(p, p + crop);
+    p += crop;
+    r.features.inventory.assign(p, p + goals);
+    p += goals;
+    for (size_t g = 0; g < goals; ++g) {
+      HorizonLabel l;
+      l.ticks = take<float>(p);
+      l.reached = take<uint8_t>(p) != 0;
+      r.labels.push_back(l);
+    }
+    records->push_back(std::move(r));
+  }
+  if (in.gcount() != 0)
+    return *error = fmt::format("horizon data: a truncated record ({} of {} bytes) at the end", in.gcount(), bytes),
+           false;
+  return true;
+}
+
+}  // namespace plank::deps

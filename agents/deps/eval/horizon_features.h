@@ -1,0 +1,51 @@
+// What the horizon predictor sees (issue 30): the goal table, and the features of a state -- a
+// top-down crop of what the agent *knows* around it, and what it holds. The one definition, shared
+// by the data generator (horizon_data.h) and, later, the predictor's inference.
+//
+// The goal table: every candidate of every select family (select_tasks.h), families in table
+// order, each family's candidates in the rules' order; a goal's id is its index.
+//
+// The crop: kGrid x kGrid cells of kCell x kCell columns, centred on the agent's column (so
+// 60 x 60 blocks). Per cell, each channel is a byte:
+//   known      share of its columns whose ground the map holds (the top known non-air cell in
+//              the agent's height band, y - 24 .. y + 24, that is not a leaf or a log)
+//   water, grass, sand, rock   share of its columns whose known ground is that (rock: stone, snow,
+//              gravel and the other bare ground of mountains)
+//   height     the mean known ground height against the agent's feet, 128 + 4 per block (clamped)
+//   one per goal: a mine goal's block cells known in the cell's columns (4 per cell saturate); a
+//              kill goal's mobs (those that drop its item) seen and standing in the cell (x 64)
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "agents/deps/compile/goal.h"
+#include "agents/deps/roles/rules.h"
+#include "world/survival/controller.h"
+#include "world/survival/known_map.h"
+
+namespace plank::deps {
+
+struct HorizonGoal {
+  int id = 0;
+  std::string family;
+  Goal goal;  // its count is the family's
+  uint64_t max_ticks = 0;
+};
+std::vector<HorizonGoal> horizon_goals(const Rules& rules);
+
+constexpr int kHorizonGrid = 15;
+constexpr int kHorizonCell = 4;
+// The channel names, in order: the six terrain channels, then one per goal.
+std::vector<std::string> horizon_channels(const Rules& rules);
+
+struct HorizonFeatures {
+  std::vector<uint8_t> crop;       // kHorizonGrid^2 * channels, (row * grid + col) * channels + channel
+  std::vector<uint8_t> inventory;  // per goal: count of its item held (at most 255)
+};
+
+// The features of the agent's state in `world` as `known` records it.
+HorizonFeatures horizon_features(const Rules& rules, const world::World& world, const survival::KnownMap& known,
+                                 const survival::Controller& controller);
+
+}  // namespace plank::deps
