@@ -301,9 +301,12 @@ class Gen {
           }
       }
     };
+    // The explore world's open land grows scrub: a lone oak on the plains or an acacia on the
+    // savanna has a trunk of 2-3 logs, a forest's or a mountain's trees their full height.
+    const bool scrub = o_.uneven && (biome == Biome::Plains || biome == Biome::Savanna);
     if (biome == Biome::Forest || biome == Biome::Plains) {
       bool birch = biome == Biome::Forest && rng.unit() < 0.25;
-      int h = (birch ? 5 : 4) + int(rng.below(3));
+      int h = scrub ? 2 + int(rng.below(2)) : (birch ? 5 : 4) + int(rng.below(3));
       trunk(h, birch ? ids_.birch_log : ids_.oak_log);
       canopy(base.y + h, birch ? ids_.birch_leaves : ids_.oak_leaves);
       rep_.trees[birch ? "birch" : "oak"]++;
@@ -319,7 +322,7 @@ class Gen {
       leaves({x, base.y + h, z}, ids_.spruce_leaves);
       rep_.trees["spruce"]++;
     } else if (biome == Biome::Savanna) {
-      int h = 4 + int(rng.below(2));
+      int h = scrub ? 2 + int(rng.below(2)) : 4 + int(rng.below(2));
       int lean_x = rng.unit() < 0.5 ? 1 : -1, lean_z = rng.unit() < 0.5 ? 1 : -1;
       int bend = 2 + int(rng.below(2));
       Coord p{x, base.y, z};
@@ -381,8 +384,10 @@ class Gen {
       static const char* by_biome[5][2] = {/*plains*/ {"cow", "sheep"}, /*forest*/ {"pig", "chicken"},
                                            /*savanna*/ {"cow", "chicken"}, /*desert*/ {"", ""},
                                            /*mountains*/ {"sheep", "sheep"}};
-      type = by_biome[int(col(hx, hz).biome)][rng.below(2)];
-      herd = 3 + int(rng.below(4));
+      // Herds gather where the grazing is open: 4-7 on the plains, alone or in pairs elsewhere.
+      const Biome b = col(hx, hz).biome;
+      type = by_biome[int(b)][rng.below(2)];
+      herd = b == Biome::Plains ? 4 + int(rng.below(4)) : 1 + int(rng.below(2));
       p *= 0.5;
     }
     if (u < p * o_.mob_density)

@@ -42,9 +42,11 @@ struct WorldgenOptions {
   int sea_level = 62;
   bool caves = true;
   double tree_density = 1.0, mob_density = 1.0;
-  // The explore world (issue 30): each passive species keeps to one or two biomes, in half as many
-  // herds of 3-6 (cows on plains and savanna, sheep on plains and mountains, pigs in forest,
-  // chickens in forest and savanna), so what is near depends on where the agent stands.
+  // The explore world (issue 30): each passive species keeps to one or two biomes (cows on plains
+  // and savanna, sheep on plains and mountains, pigs in forest, chickens in forest and savanna), in
+  // half as many herds, which gather where the grazing is open: 4-7 animals on the plains, one or
+  // two elsewhere; and the open land (plains, savanna) grows scrub, trees of 2-3 logs. So what is
+  // near depends on where the agent stands, and the nearest source may not hold enough.
   bool uneven = false;
 };
 

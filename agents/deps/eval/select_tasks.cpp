@@ -13,10 +13,12 @@ namespace plank::deps {
 
 const std::vector<SelectFamily>& select_families() {
   // Budgets: about what the best candidate needs on most seeds of the explore world, so that a poor
-  // choice (a kind of tree or animal the agent has to search the map for) runs out of ticks.
+  // choice (a kind of tree or animal the agent has to search the map for) runs out of ticks. Counts:
+  // more than the nearest lone source holds -- a scrub tree (2-3 logs) or a lone animal (one or two
+  // kills) -- and what one forest tree (4-9 logs) or one plains herd (4-7 animals) gives.
   static const std::vector<SelectFamily> families = {
-      {"wood", 3, 1200},
-      {"meat", 2, 1200},
+      {"wood", 5, 1200},
+      {"meat", 4, 1800},
   };
   return families;
 }
