@@ -61,7 +61,8 @@ TEST(DepsHorizonData, LabelsAreTheGoalsPursuedAloneFromTheState) {
 // cells (about 40 blocks away) are unknown, its own cell known; the inventory is empty.
 TEST(DepsHorizonData, FeaturesHoldOnlyWhatIsKnown) {
   PLANK_REQUIRE_DEPS_RULES(rules);
-  const HorizonDataOptions o = small();
+  HorizonDataOptions o = small();
+  o.states_per_seed = 1;
   std::vector<HorizonRecord> records = horizon_records(*rules, o.seed_base, o);
   ASSERT_FALSE(records.empty());
   const size_t channels = horizon_channels(*rules).size();
