@@ -1,5 +1,6 @@
 // `plank iglu build` and `plank eval iglu` (agents/iglu, issue 28):
 //   plank iglu build --instruction TEXT [--world FILE.json] [--builder NAME | --reply FILE]
+//                    [--llm-endpoint URL] [--llm-model M] [--llm-timeout S]
 //                    [--gravity] [--ask-below F] [--json] [--render X.png] [--ascii]
 //     one builder turn: the reply (the paper's JSON), what was refused and why,
 //     the zone after it. Exit 0 when the builder built or asked, 1 when its
@@ -28,6 +29,7 @@ namespace {
 
 struct IgluCommon {
   std::string builder = "colour-word";
+  llm::ChatOptions llm;  // --builder llm
   bool gravity = false;
   double ask_below = 0.5;
   OutputOptions out;
@@ -70,7 +72,7 @@ int run_build(const IgluBuildOptions& o) {
     }
     builder = std::make_unique<iglu::FixedReplyBuilder>(file->text(), o.reply);
   } else {
-    builder = iglu::make_builder(o.common.builder, options.rules, &error);
+    builder = iglu::make_builder(o.common.builder, options.rules, &error, o.common.llm);
     if (!builder) {
       fmt::print(stderr, "plank iglu build: --builder: {}\n", error);
       return kUsage;
@@ -132,7 +134,7 @@ int run_build(const IgluBuildOptions& o) {
 int run_eval(const IgluEvalOptions& o) {
   iglu::TurnOptions options = turn_options(o.common);
   std::string error;
-  auto builder = iglu::make_builder(o.common.builder, options.rules, &error);
+  auto builder = iglu::make_builder(o.common.builder, options.rules, &error, o.common.llm);
   if (!builder) {
     fmt::print(stderr, "plank eval iglu: --builder: {}\n", error);
     return kUsage;
@@ -166,8 +168,13 @@ int run_eval(const IgluEvalOptions& o) {
 
 void add_common(CLI::App* c, IgluCommon& o) {
   c->add_option("--builder", o.builder,
-                "colour-word (the README's baseline; default) or FILE.plank (a Plank program defining "
-                "build(instruction) over place/remove/zone); plank and llm are not written yet");
+                "colour-word (the README's baseline; default), llm (the paper's prompt over an OpenAI-compatible "
+                "endpoint) or FILE.plank (a Plank program defining build(instruction) over place/remove/zone); "
+                "plank is not written yet");
+  c->add_option("--llm-endpoint", o.llm.endpoint, "--builder llm: chat-completions URL (or $PLANK_LLM_ENDPOINT)");
+  c->add_option("--llm-model", o.llm.model, "--builder llm: model name (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
+  c->add_option("--llm-timeout", o.llm.timeout_seconds, "--builder llm: seconds per reply (default 120)")
+      ->check(CLI::Range(0.01, 3600.0));
   c->add_flag("--gravity", o.gravity, "a block needs a block or the ground under it (IGLU's own world lets blocks float)");
   c->add_option("--ask-below", o.ask_below, "a reply whose confidence is under this asks its question instead (default 0.5)")
       ->check(CLI::Range(0.0, 1.0));
