@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include "agents/iglu/roles/builder.h"
+#include "agents/iglu/roles/clarifier.h"
+#include "agents/iglu/eval/question_bank.h"
 #include "agents/iglu/eval/dataset.h"
 #include "agents/iglu/eval/evaluation.h"
 #include "agents/iglu/loop/turn.h"
@@ -25,6 +27,28 @@
 #include "world/render/png_writer.h"
 
 namespace plank::cli {
+
+void register_train_clarifier(CLI::App& train, Action& action);  // cmd_iglu_train.cpp
+
+// question_bank.csv: `given`, else the one next to the data file.
+std::string iglu_question_bank_for(const std::string& data, const std::string& given) {
+  if (!given.empty()) return given;
+  size_t slash = data.rfind('/');
+  return (slash == std::string::npos ? std::string() : data.substr(0, slash + 1)) + "question_bank.csv";
+}
+
+nlohmann::json clarify_json(const iglu::ClarifyEvaluation& c) {
+  return {{"examples", c.examples},
+          {"accuracy", c.accuracy},
+          {"f1_unclear", c.f1_unclear},
+          {"never_ask_accuracy", c.never_ask_accuracy},
+          {"ranked", c.ranking.examples},
+          {"mrr", c.ranking.mrr},
+          {"recall_at_10", c.ranking.recall_at_10},
+          {"random", {{"mrr", c.random.mrr}, {"recall_at_10", c.random.recall_at_10}}},
+          {"word_overlap", {{"mrr", c.overlap.mrr}, {"recall_at_10", c.overlap.recall_at_10}}}};
+}
+
 namespace {
 
 struct IgluCommon {
@@ -43,7 +67,8 @@ struct IgluBuildOptions {
 
 struct IgluEvalOptions {
   IgluCommon common;
-  std::string data;
+  std::string data, clarifier, questions;
+  bool no_clarifier = false;
   int limit = 0;
 };
 
@@ -158,6 +183,18 @@ int run_eval(const IgluEvalOptions& o) {
   };
   iglu::IgluEvaluation ev = iglu::evaluate_builder(*builder, *examples, options, progress);
   if (tty) fmt::print(stderr, "\n");
+  // The clarification figures: the model's when there is one (--clarifier, else the shipped one).
+  std::string clarifier_path = o.clarifier.empty() ? iglu::default_clarifier_path() : o.clarifier;
+  if (!o.no_clarifier && (!o.clarifier.empty() || access(clarifier_path.c_str(), R_OK) == 0)) {
+    auto clarifier = iglu::load_clarifier(clarifier_path, &error);
+    auto bank = clarifier ? iglu::read_question_bank(iglu_question_bank_for(o.data, o.questions), &error)
+                          : std::nullopt;
+    if (!clarifier || !bank) {
+      fmt::print(stderr, "plank eval iglu: --clarifier: {}\n", error);
+      return kInputErrors;
+    }
+    iglu::use_clarifier_figures(ev, iglu::evaluate_clarifier(*clarifier, *examples, *bank));
+  }
   fmt::print(stderr, "plank eval iglu: {} examples in {:.1f} s\n", ev.all.examples, ev.seconds);
   if (o.common.out.json)
     fmt::print("{}\n", iglu::evaluation_json(ev));
@@ -203,8 +240,19 @@ void register_iglu(CLI::App& app, Action& action) {
   auto e = std::make_shared<IgluEvalOptions>();
   ev->add_option("--data", e->data, "JSONL of examples (shared/data/iglu/valid.jsonl)")->required();
   ev->add_option("--limit", e->limit, "only the first N examples")->check(CLI::Range(0, 10000000));
+  ev->add_option("--clarifier", e->clarifier,
+                 "the clarification model for the clarify figures (default models/iglu_clarifier.bin when present; "
+                 "`plank train clarifier`)");
+  ev->add_option("--questions", e->questions, "question_bank.csv (default: next to --data)");
+  ev->add_flag("--no-clarifier", e->no_clarifier, "the clarify figures from the builder's own decisions");
   add_common(ev, e->common);
   ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
+
+  // `plank train clarifier` joins `plank train` (registered before this, in main.cpp).
+  try {
+    register_train_clarifier(*app.get_subcommand("train"), action);
+  } catch (const CLI::OptionNotFound&) {
+  }
 }
 
 }  // namespace plank::cli
