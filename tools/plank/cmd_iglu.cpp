@@ -19,7 +19,9 @@
 #include "agents/iglu/eval/question_bank.h"
 #include "agents/iglu/eval/dataset.h"
 #include "agents/iglu/eval/evaluation.h"
+#include "agents/iglu/loop/self_play.h"
 #include "agents/iglu/loop/turn.h"
+#include "agents/iglu/roles/architect.h"
 #include "support/diagnostics.h"
 #include "tools/plank/cli.h"
 #include "world/render/ascii.h"
@@ -68,9 +70,40 @@ struct IgluBuildOptions {
 struct IgluEvalOptions {
   IgluCommon common;
   std::string data, clarifier, questions;
-  bool no_clarifier = false;
+  bool no_clarifier = false, self_play = false;
   int limit = 0;
 };
+
+struct IgluArchitectOptions {
+  std::string target, world;
+  OutputOptions out;
+};
+
+std::optional<std::vector<iglu::Block>> world_or_empty(const std::string& path, const char* what) {
+  if (path.empty()) return std::vector<iglu::Block>{};
+  DiagnosticSink sink;
+  auto blocks = iglu::read_world_file(path, sink);
+  if (!sink.all().empty()) std::fputs(render_text(sink.all(), RenderOptions{false}).c_str(), stderr);
+  if (!blocks) fmt::print(stderr, "plank iglu architect: {}: cannot read {}\n", what, path);
+  return blocks;
+}
+
+int run_architect(const IgluArchitectOptions& o) {
+  auto target = world_or_empty(o.target, "TARGET");
+  auto initial = world_or_empty(o.world, "--world");
+  if (!target || !initial) return kInputErrors;
+  auto steps = iglu::plan_steps(*initial, *target);
+  if (o.out.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& s : steps) out.push_back({{"instruction", s.instruction}, {"detail", s.detail}});
+    fmt::print("{}\n", out.dump(2));
+  } else if (steps.empty()) {
+    fmt::print("Nothing to do: the zone is already the target.\n");
+  } else {
+    for (size_t i = 0; i < steps.size(); ++i) fmt::print("{}. {}\n", i + 1, steps[i].instruction);
+  }
+  return kOk;
+}
 
 iglu::TurnOptions turn_options(const IgluCommon& c) {
   iglu::TurnOptions t;
@@ -181,6 +214,24 @@ int run_eval(const IgluEvalOptions& o) {
                  std::string(width - filled, ' '), done, total, tty ? "\033[K" : "\n");
     }
   };
+  if (o.self_play) {
+    iglu::SelfPlayEvaluation sp = iglu::evaluate_self_play(*builder, *examples, options, progress);
+    if (tty) fmt::print(stderr, "\n");
+    fmt::print(stderr, "plank eval iglu --self-play: {} examples in {:.1f} s\n", sp.examples, sp.seconds);
+    if (o.common.out.json)
+      fmt::print("{}\n", nlohmann::json{{"self_play", {{"builder", o.common.builder},
+                                                      {"examples", sp.examples},
+                                                      {"f1", sp.f1},
+                                                      {"turns", sp.turns},
+                                                      {"reached", sp.reached},
+                                                      {"plan_steps", sp.plan_steps}}}}
+                              .dump(2));
+    else
+      fmt::print("self-play, the architect instructing builder {}: mean F1 {:.3f}, {} of {} targets reached exactly, "
+                 "{:.2f} turns on average (the architect's plan: {:.2f} steps)\n",
+                 o.common.builder, sp.f1, sp.reached, sp.examples, sp.turns, sp.plan_steps);
+    return kOk;
+  }
   iglu::IgluEvaluation ev = iglu::evaluate_builder(*builder, *examples, options, progress);
   if (tty) fmt::print(stderr, "\n");
   // The clarification figures: the model's when there is one (--clarifier, else the shipped one).
@@ -235,6 +286,13 @@ void register_iglu(CLI::App& app, Action& action) {
   add_common(build, b->common);
   build->callback([&action, b] { action = [b] { return run_build(*b); }; });
 
+  auto* arch = cmd->add_subcommand("architect", "Step-by-step instructions from the zone (--world) to a target structure");
+  auto a = std::make_shared<IgluArchitectOptions>();
+  arch->add_option("target", a->target, "the target: a JSON list of [x, y, z, colour] (zone frame)")->required();
+  arch->add_option("--world", a->world, "the zone before it (same format; default empty)");
+  arch->add_flag("--json", a->out.json, "the steps as JSON, each with its detail (the answer to a question)");
+  arch->callback([&action, a] { action = [a] { return run_architect(*a); }; });
+
   CLI::App* eval = eval_command(app);
   auto* ev = eval->add_subcommand("iglu", "Evaluate an IGLU builder on a single-turn data set: mean F1 by clear/unclear");
   auto e = std::make_shared<IgluEvalOptions>();
@@ -244,6 +302,8 @@ void register_iglu(CLI::App& app, Action& action) {
                  "the clarification model for the clarify figures (default models/iglu_clarifier.bin when present; "
                  "`plank train clarifier`)");
   ev->add_option("--questions", e->questions, "question_bank.csv (default: next to --data)");
+  ev->add_flag("--self-play", e->self_play,
+               "the architect instructs the builder turn by turn from each example's initial world to its target");
   ev->add_flag("--no-clarifier", e->no_clarifier, "the clarify figures from the builder's own decisions");
   add_common(ev, e->common);
   ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
