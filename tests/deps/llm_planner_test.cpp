@@ -1,93 +1,22 @@
 // The llm planner against a replay server on 127.0.0.1 that serves recorded replies in order,
 // malformed ones included: invalid replies are described back, never crashed on.
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "agents/deps/loop/episode.h"
-#include "agents/deps/roles/http.h"
+#include "support/llm/http.h"
 #include "agents/deps/roles/llm_planner.h"
 #include "deps/deps_test_util.h"
+#include "support/chat_replay_server.h"
 
 namespace plank::deps {
 namespace {
 
-// Serves `replies` (raw HTTP responses) one per connection and records the request bodies.
-class ReplayServer {
- public:
-  explicit ReplayServer(std::vector<std::string> replies) : replies_(std::move(replies)) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = 0;
-    ::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::listen(fd_, 4);
-    socklen_t len = sizeof a;
-    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
-    thread_ = std::thread([this] { serve(); });
-  }
-  ~ReplayServer() {
-    ::shutdown(fd_, SHUT_RDWR);
-    ::close(fd_);
-    thread_.join();
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/v1"; }
-  std::vector<std::string> requests;
-
- private:
-  void serve() {
-    for (const std::string& reply : replies_) {
-      int c = ::accept(fd_, nullptr, nullptr);
-      if (c < 0) return;
-      std::string in;
-      char buf[4096];
-      size_t need = std::string::npos;
-      while (need == std::string::npos || in.size() < need) {
-        ssize_t n = ::recv(c, buf, sizeof buf, 0);
-        if (n <= 0) break;
-        in.append(buf, size_t(n));
-        size_t head = in.find("\r\n\r\n");
-        if (head != std::string::npos && need == std::string::npos) {
-          size_t cl = in.find("Content-Length: ");
-          need = head + 4 + std::stoul(in.substr(cl + 16));
-        }
-      }
-      requests.push_back(in.substr(in.find("\r\n\r\n") + 4));
-      ::send(c, reply.data(), reply.size(), MSG_NOSIGNAL);
-      ::close(c);
-    }
-  }
-  std::vector<std::string> replies_;
-  int fd_ = -1;
-  int port_ = 0;
-  std::thread thread_;
-};
-
-std::string http_ok(const std::string& body) {
-  return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-         "\r\nConnection: close\r\n\r\n" + body;
-}
-std::string chunked_ok(const std::string& body) {
-  std::string half = body.substr(0, body.size() / 2), rest = body.substr(body.size() / 2);
-  auto hex = [](size_t n) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%zx", n);
-    return std::string(b);
-  };
-  return "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + hex(half.size()) + "\r\n" +
-         half + "\r\n" + hex(rest.size()) + "\r\n" + rest + "\r\n0\r\n\r\n";
-}
-std::string completion(const std::string& content) {
-  nlohmann::json j;
-  j["choices"] = {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}}};
-  return j.dump();
-}
+using chat_test::chunked_ok;
+using chat_test::completion;
+using chat_test::http_ok;
+using chat_test::ReplayServer;
 
 TEST(DepsLlm, ExtractsPlanCodeFromReplies) {
   std::string why;
@@ -105,12 +34,12 @@ TEST(DepsLlm, ExtractsPlanCodeFromReplies) {
 }
 
 TEST(DepsLlm, HttpErrorsAreSentences) {
-  HttpReply r;
+  llm::HttpReply r;
   std::string error;
-  EXPECT_FALSE(http_post("https://api.example.com/v1", "{}", {}, 1, &r, &error));
+  EXPECT_FALSE(llm::http_post("https://api.example.com/v1", "{}", {}, 1, &r, &error));
   EXPECT_NE(error.find("https"), std::string::npos);
   ReplayServer garbage({"this is not http"});
-  EXPECT_FALSE(http_post(garbage.url(), "{}", {}, 5, &r, &error));
+  EXPECT_FALSE(llm::http_post(garbage.url(), "{}", {}, 5, &r, &error));
   EXPECT_NE(error.find("did not answer with HTTP"), std::string::npos) << error;
   LlmOptions none;
   ::unsetenv("PLANK_LLM_ENDPOINT");

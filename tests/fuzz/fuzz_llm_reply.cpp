@@ -1,4 +1,4 @@
-// Any bytes as what an LLM endpoint sends back (agents/deps/roles): the HTTP
+// Any bytes as what an LLM endpoint sends back (support/llm): the HTTP
 // reply reader, given the bytes whole and again in pieces (sizes drawn from
 // the bytes), must reach the same verdict and body; a complete reply's body
 // then goes the llm planner's way: the chat-completions JSON, the plan code
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "agents/deps/roles/http_reply.h"
+#include "support/llm/http_reply.h"
 #include "agents/deps/roles/llm_planner.h"
 #include "compiler/frontend/parser.h"
 
@@ -31,7 +31,7 @@ void plan_code_of(const std::string& text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace plank::deps;
+  using namespace plank::llm;
   const std::string_view raw(reinterpret_cast<const char*>(data), size);
   const HttpLimits limits{1 << 16, 1 << 12};  // small, so that fuzzing reaches them
   HttpReply whole;

@@ -1,5 +1,6 @@
 // `plank iglu build` and `plank eval iglu` (agents/iglu, issue 28):
 //   plank iglu build --instruction TEXT [--world FILE.json] [--builder NAME | --reply FILE]
+//                    [--llm-endpoint URL] [--llm-model M] [--llm-timeout S]
 //                    [--gravity] [--ask-below F] [--json] [--render X.png] [--ascii]
 //     one builder turn: the reply (the paper's JSON), what was refused and why,
 //     the zone after it. Exit 0 when the builder built or asked, 1 when its
@@ -14,9 +15,13 @@
 #include <nlohmann/json.hpp>
 
 #include "agents/iglu/roles/builder.h"
+#include "agents/iglu/roles/clarifier.h"
+#include "agents/iglu/eval/question_bank.h"
 #include "agents/iglu/eval/dataset.h"
 #include "agents/iglu/eval/evaluation.h"
+#include "agents/iglu/loop/self_play.h"
 #include "agents/iglu/loop/turn.h"
+#include "agents/iglu/roles/architect.h"
 #include "support/diagnostics.h"
 #include "tools/plank/cli.h"
 #include "world/render/ascii.h"
@@ -24,10 +29,33 @@
 #include "world/render/png_writer.h"
 
 namespace plank::cli {
+
+void register_train_clarifier(CLI::App& train, Action& action);  // cmd_iglu_train.cpp
+
+// question_bank.csv: `given`, else the one next to the data file.
+std::string iglu_question_bank_for(const std::string& data, const std::string& given) {
+  if (!given.empty()) return given;
+  size_t slash = data.rfind('/');
+  return (slash == std::string::npos ? std::string() : data.substr(0, slash + 1)) + "question_bank.csv";
+}
+
+nlohmann::json clarify_json(const iglu::ClarifyEvaluation& c) {
+  return {{"examples", c.examples},
+          {"accuracy", c.accuracy},
+          {"f1_unclear", c.f1_unclear},
+          {"never_ask_accuracy", c.never_ask_accuracy},
+          {"ranked", c.ranking.examples},
+          {"mrr", c.ranking.mrr},
+          {"recall_at_10", c.ranking.recall_at_10},
+          {"random", {{"mrr", c.random.mrr}, {"recall_at_10", c.random.recall_at_10}}},
+          {"word_overlap", {{"mrr", c.overlap.mrr}, {"recall_at_10", c.overlap.recall_at_10}}}};
+}
+
 namespace {
 
 struct IgluCommon {
   std::string builder = "colour-word";
+  llm::ChatOptions llm;  // --builder llm
   bool gravity = false;
   double ask_below = 0.5;
   OutputOptions out;
@@ -41,9 +69,41 @@ struct IgluBuildOptions {
 
 struct IgluEvalOptions {
   IgluCommon common;
-  std::string data;
+  std::string data, clarifier, questions;
+  bool no_clarifier = false, self_play = false;
   int limit = 0;
 };
+
+struct IgluArchitectOptions {
+  std::string target, world;
+  OutputOptions out;
+};
+
+std::optional<std::vector<iglu::Block>> world_or_empty(const std::string& path, const char* what) {
+  if (path.empty()) return std::vector<iglu::Block>{};
+  DiagnosticSink sink;
+  auto blocks = iglu::read_world_file(path, sink);
+  if (!sink.all().empty()) std::fputs(render_text(sink.all(), RenderOptions{false}).c_str(), stderr);
+  if (!blocks) fmt::print(stderr, "plank iglu architect: {}: cannot read {}\n", what, path);
+  return blocks;
+}
+
+int run_architect(const IgluArchitectOptions& o) {
+  auto target = world_or_empty(o.target, "TARGET");
+  auto initial = world_or_empty(o.world, "--world");
+  if (!target || !initial) return kInputErrors;
+  auto steps = iglu::plan_steps(*initial, *target);
+  if (o.out.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& s : steps) out.push_back({{"instruction", s.instruction}, {"detail", s.detail}});
+    fmt::print("{}\n", out.dump(2));
+  } else if (steps.empty()) {
+    fmt::print("Nothing to do: the zone is already the target.\n");
+  } else {
+    for (size_t i = 0; i < steps.size(); ++i) fmt::print("{}. {}\n", i + 1, steps[i].instruction);
+  }
+  return kOk;
+}
 
 iglu::TurnOptions turn_options(const IgluCommon& c) {
   iglu::TurnOptions t;
@@ -70,7 +130,7 @@ int run_build(const IgluBuildOptions& o) {
     }
     builder = std::make_unique<iglu::FixedReplyBuilder>(file->text(), o.reply);
   } else {
-    builder = iglu::make_builder(o.common.builder, options.rules, &error);
+    builder = iglu::make_builder(o.common.builder, options.rules, &error, o.common.llm);
     if (!builder) {
       fmt::print(stderr, "plank iglu build: --builder: {}\n", error);
       return kUsage;
@@ -132,7 +192,7 @@ int run_build(const IgluBuildOptions& o) {
 int run_eval(const IgluEvalOptions& o) {
   iglu::TurnOptions options = turn_options(o.common);
   std::string error;
-  auto builder = iglu::make_builder(o.common.builder, options.rules, &error);
+  auto builder = iglu::make_builder(o.common.builder, options.rules, &error, o.common.llm);
   if (!builder) {
     fmt::print(stderr, "plank eval iglu: --builder: {}\n", error);
     return kUsage;
@@ -154,8 +214,38 @@ int run_eval(const IgluEvalOptions& o) {
                  std::string(width - filled, ' '), done, total, tty ? "\033[K" : "\n");
     }
   };
+  if (o.self_play) {
+    iglu::SelfPlayEvaluation sp = iglu::evaluate_self_play(*builder, *examples, options, progress);
+    if (tty) fmt::print(stderr, "\n");
+    fmt::print(stderr, "plank eval iglu --self-play: {} examples in {:.1f} s\n", sp.examples, sp.seconds);
+    if (o.common.out.json)
+      fmt::print("{}\n", nlohmann::json{{"self_play", {{"builder", o.common.builder},
+                                                      {"examples", sp.examples},
+                                                      {"f1", sp.f1},
+                                                      {"turns", sp.turns},
+                                                      {"reached", sp.reached},
+                                                      {"plan_steps", sp.plan_steps}}}}
+                              .dump(2));
+    else
+      fmt::print("self-play, the architect instructing builder {}: mean F1 {:.3f}, {} of {} targets reached exactly, "
+                 "{:.2f} turns on average (the architect's plan: {:.2f} steps)\n",
+                 o.common.builder, sp.f1, sp.reached, sp.examples, sp.turns, sp.plan_steps);
+    return kOk;
+  }
   iglu::IgluEvaluation ev = iglu::evaluate_builder(*builder, *examples, options, progress);
   if (tty) fmt::print(stderr, "\n");
+  // The clarification figures: the model's when there is one (--clarifier, else the shipped one).
+  std::string clarifier_path = o.clarifier.empty() ? iglu::default_clarifier_path() : o.clarifier;
+  if (!o.no_clarifier && (!o.clarifier.empty() || access(clarifier_path.c_str(), R_OK) == 0)) {
+    auto clarifier = iglu::load_clarifier(clarifier_path, &error);
+    auto bank = clarifier ? iglu::read_question_bank(iglu_question_bank_for(o.data, o.questions), &error)
+                          : std::nullopt;
+    if (!clarifier || !bank) {
+      fmt::print(stderr, "plank eval iglu: --clarifier: {}\n", error);
+      return kInputErrors;
+    }
+    iglu::use_clarifier_figures(ev, iglu::evaluate_clarifier(*clarifier, *examples, *bank));
+  }
   fmt::print(stderr, "plank eval iglu: {} examples in {:.1f} s\n", ev.all.examples, ev.seconds);
   if (o.common.out.json)
     fmt::print("{}\n", iglu::evaluation_json(ev));
@@ -166,8 +256,13 @@ int run_eval(const IgluEvalOptions& o) {
 
 void add_common(CLI::App* c, IgluCommon& o) {
   c->add_option("--builder", o.builder,
-                "colour-word (the README's baseline; default) or FILE.plank (a Plank program defining "
-                "build(instruction) over place/remove/zone); plank and llm are not written yet");
+                "colour-word (the README's baseline; default), llm (the paper's prompt over an OpenAI-compatible "
+                "endpoint) or FILE.plank (a Plank program defining build(instruction) over place/remove/zone); "
+                "plank is not written yet");
+  c->add_option("--llm-endpoint", o.llm.endpoint, "--builder llm: chat-completions URL (or $PLANK_LLM_ENDPOINT)");
+  c->add_option("--llm-model", o.llm.model, "--builder llm: model name (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
+  c->add_option("--llm-timeout", o.llm.timeout_seconds, "--builder llm: seconds per reply (default 120)")
+      ->check(CLI::Range(0.01, 3600.0));
   c->add_flag("--gravity", o.gravity, "a block needs a block or the ground under it (IGLU's own world lets blocks float)");
   c->add_option("--ask-below", o.ask_below, "a reply whose confidence is under this asks its question instead (default 0.5)")
       ->check(CLI::Range(0.0, 1.0));
@@ -191,13 +286,33 @@ void register_iglu(CLI::App& app, Action& action) {
   add_common(build, b->common);
   build->callback([&action, b] { action = [b] { return run_build(*b); }; });
 
+  auto* arch = cmd->add_subcommand("architect", "Step-by-step instructions from the zone (--world) to a target structure");
+  auto a = std::make_shared<IgluArchitectOptions>();
+  arch->add_option("target", a->target, "the target: a JSON list of [x, y, z, colour] (zone frame)")->required();
+  arch->add_option("--world", a->world, "the zone before it (same format; default empty)");
+  arch->add_flag("--json", a->out.json, "the steps as JSON, each with its detail (the answer to a question)");
+  arch->callback([&action, a] { action = [a] { return run_architect(*a); }; });
+
   CLI::App* eval = eval_command(app);
   auto* ev = eval->add_subcommand("iglu", "Evaluate an IGLU builder on a single-turn data set: mean F1 by clear/unclear");
   auto e = std::make_shared<IgluEvalOptions>();
   ev->add_option("--data", e->data, "JSONL of examples (shared/data/iglu/valid.jsonl)")->required();
   ev->add_option("--limit", e->limit, "only the first N examples")->check(CLI::Range(0, 10000000));
+  ev->add_option("--clarifier", e->clarifier,
+                 "the clarification model for the clarify figures (default models/iglu_clarifier.bin when present; "
+                 "`plank train clarifier`)");
+  ev->add_option("--questions", e->questions, "question_bank.csv (default: next to --data)");
+  ev->add_flag("--self-play", e->self_play,
+               "the architect instructs the builder turn by turn from each example's initial world to its target");
+  ev->add_flag("--no-clarifier", e->no_clarifier, "the clarify figures from the builder's own decisions");
   add_common(ev, e->common);
   ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
+
+  // `plank train clarifier` joins `plank train` (registered before this, in main.cpp).
+  try {
+    register_train_clarifier(*app.get_subcommand("train"), action);
+  } catch (const CLI::OptionNotFound&) {
+  }
 }
 
 }  // namespace plank::cli

@@ -228,7 +228,7 @@ int run_trainer() {
 }  // namespace
 
 void register_train(CLI::App& app, Action& action) {
-  auto* train = app.add_subcommand("train", "Train a model (parser)");
+  auto* train = app.add_subcommand("train", "Train a model (parser; clarifier)");
   auto* cmd = train->add_subcommand("parser", "Train the neural semantic parser (libtorch, CPU)");
   train->require_subcommand(1);
   auto o = std::make_shared<TrainCliOptions>();

@@ -2,32 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-#include <nlohmann/json.hpp>
+#include <cstring>
 #include <sstream>
 
-#include "agents/deps/roles/http.h"
-
 namespace plank::deps {
-
-bool LlmOptions::resolve(std::string* error) {
-  auto env = [](const char* name) -> std::string {
-    const char* v = std::getenv(name);
-    return v ? v : "";
-  };
-  if (endpoint.empty()) endpoint = env("PLANK_LLM_ENDPOINT");
-  if (model.empty()) model = env("PLANK_LLM_MODEL");
-  if (model.empty()) model = "gpt-3.5-turbo";
-  if (api_key.empty()) api_key = env("PLANK_LLM_API_KEY");
-  if (endpoint.empty()) {
-    *error = "the llm planner needs an endpoint: --llm-endpoint http://host:port/v1/chat/completions or "
-             "$PLANK_LLM_ENDPOINT";
-    return false;
-  }
-  while (!endpoint.empty() && endpoint.back() == '/') endpoint.pop_back();
-  if (endpoint.size() >= 3 && endpoint.compare(endpoint.size() - 3, 3, "/v1") == 0) endpoint += "/chat/completions";
-  return true;
-}
 
 // Appendix G, Prompt 3, as chat turns (ASCII quotes, indentation restored; the paper's "I obtain 1
 // stone_pickaxe" after the wooden_button plan is its typo, kept out).
@@ -131,32 +109,16 @@ LlmPlanner::LlmPlanner(LlmOptions options) : options_(std::move(options)), dialo
 
 std::optional<std::string> LlmPlanner::ask(const std::string& user, std::string* error) {
   dialogue_.push_back({"user", user});
-  nlohmann::json body;
-  body["model"] = options_.model;
-  body["temperature"] = 0;
-  body["messages"] = nlohmann::json::array();
-  for (const auto& m : dialogue_) body["messages"].push_back({{"role", m.role}, {"content", m.content}});
-  std::vector<std::string> headers;
-  if (!options_.api_key.empty()) headers.push_back("Authorization: Bearer " + options_.api_key);
-  HttpReply reply;
-  if (!http_post(options_.endpoint, body.dump(), headers, options_.timeout_seconds, &reply, error)) return std::nullopt;
-  if (reply.status != 200) {
-    *error = fmt::format("the endpoint answered HTTP {}: {}", reply.status, reply.body.substr(0, 200));
-    return std::nullopt;
-  }
-  std::string content;
-  try {
-    auto j = nlohmann::json::parse(reply.body);
-    content = j.at("choices").at(0).at("message").at("content").get<std::string>();
-  } catch (const std::exception&) {
+  auto answer = llm::chat_complete(options_, dialogue_, error);
+  if (!answer) return std::nullopt;
+  if (!answer->is_completion) {
     // A malformed reply is the model's turn all the same: it is described back.
-    dialogue_.push_back({"assistant", reply.body.substr(0, 2000)});
-    *error = "the reply is not a chat-completions JSON object with choices[0].message.content";
+    dialogue_.push_back({"assistant", answer->body.substr(0, 2000)});
     return std::string();
   }
-  dialogue_.push_back({"assistant", content});
+  dialogue_.push_back({"assistant", answer->content});
   std::string why;
-  auto code = extract_plan_code(content, &why);
+  auto code = extract_plan_code(answer->content, &why);
   if (!code) {
     *error = why;
     return std::string();

@@ -8,29 +8,19 @@
 // plan; a reply with no usable code is described back to the model as the
 // next turn, never crashed on.
 //
-// Endpoint: --llm-endpoint or $PLANK_LLM_ENDPOINT (http://host:port/v1/chat/completions; a URL
-// ending in /v1 gets /chat/completions), model: --llm-model or $PLANK_LLM_MODEL (default
-// gpt-3.5-turbo), key: $PLANK_LLM_API_KEY (sent as a Bearer token when set).
+// The endpoint, model and key, and the request itself, are the shared chat
+// client's (support/llm/chat.h).
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "support/llm/chat.h"
+
 namespace plank::deps {
 
-struct LlmOptions {
-  std::string endpoint;
-  std::string model;
-  std::string api_key;
-  double timeout_seconds = 120;
-  // Fills what is empty from the environment; false and *error when no endpoint is known.
-  bool resolve(std::string* error);
-};
-
-struct ChatMessage {
-  std::string role;  // system | user | assistant
-  std::string content;
-};
+using LlmOptions = llm::ChatOptions;
+using ChatMessage = llm::ChatMessage;
 
 // The Appendix G dialogue (the few-shot turns before the task's question).
 const std::vector<ChatMessage>& deps_prompt();

@@ -28,6 +28,14 @@ nlohmann::json optional_json(const std::optional<double>& v) { return v ? nlohma
 
 }  // namespace
 
+void use_clarifier_figures(IgluEvaluation& e, const ClarifyEvaluation& c) {
+  e.clarify.accuracy = c.accuracy;
+  e.clarify.f1_unclear = c.f1_unclear;
+  e.clarify.mrr = c.ranking.mrr;
+  e.clarify.recall_at_10 = c.ranking.recall_at_10;
+  e.clarify.model = c;
+}
+
 IgluEvaluation evaluate_builder(Builder& builder, const std::vector<Example>& examples, const TurnOptions& options,
                                 const EvalProgress& progress) {
   auto start = std::chrono::steady_clock::now();
@@ -72,6 +80,16 @@ std::string evaluation_json(const IgluEvaluation& e) {
                   {"f1_unclear", e.clarify.f1_unclear},
                   {"mrr", optional_json(e.clarify.mrr)},
                   {"recall_at_10", optional_json(e.clarify.recall_at_10)}};
+  if (const auto& m = e.clarify.model) {
+    j["clarify"]["source"] = "model";
+    j["clarify"]["baselines"] = {
+        {"never_ask", {{"accuracy", m->never_ask_accuracy}, {"f1_unclear", 0.0}}},
+        {"random", {{"mrr", m->random.mrr}, {"recall_at_10", m->random.recall_at_10}}},
+        {"word_overlap", {{"mrr", m->overlap.mrr}, {"recall_at_10", m->overlap.recall_at_10}}}};
+    j["clarify"]["ranked"] = m->ranking.examples;
+  } else {
+    j["clarify"]["source"] = "builder";
+  }
   j["outcomes"] = {{"built", e.built}, {"asked", e.asked}, {"disregarded", e.disregarded}, {"no_reply", e.no_reply}};
   return j.dump(2);
 }
@@ -86,9 +104,19 @@ std::string evaluation_text(const IgluEvaluation& e) {
   row("unclear", e.unclear);
   out += fmt::format("outcomes: {} built, {} asked, {} disregarded, {} without a reply\n", e.built, e.asked,
                      e.disregarded, e.no_reply);
-  out += fmt::format("clarification (asked = unclear): accuracy {:.3f}, F1 of the unclear class {:.3f}; question "
-                     "ranking (MRR, recall@10): not yet\n",
-                     e.clarify.accuracy, e.clarify.f1_unclear);
+  if (const auto& m = e.clarify.model) {
+    out += fmt::format("clarification model: accuracy {:.3f} (never ask {:.3f}), F1 of the unclear class {:.3f} (never "
+                       "ask 0.000)\n",
+                       m->accuracy, m->never_ask_accuracy, m->f1_unclear);
+    out += fmt::format("question ranking ({} unclear): MRR {:.3f} (random {:.3f}, word overlap {:.3f}), recall@10 "
+                       "{:.3f} (random {:.3f}, word overlap {:.3f})\n",
+                       m->ranking.examples, m->ranking.mrr, m->random.mrr, m->overlap.mrr, m->ranking.recall_at_10,
+                       m->random.recall_at_10, m->overlap.recall_at_10);
+  } else {
+    out += fmt::format("clarification (asked = unclear): accuracy {:.3f}, F1 of the unclear class {:.3f}; question "
+                       "ranking: no clarification model\n",
+                       e.clarify.accuracy, e.clarify.f1_unclear);
+  }
   out += "paper (Madge & Poesio, Table 1): GPT-4 0.376, GPT-3.5 0.344, IGLU baseline 0.271, Llama2-70b 0.239\n";
   return out;
 }

@@ -1,9 +1,10 @@
 // `plank eval iglu`: a builder over the data set's examples, one turn each
 // from the example's initial world, scored with both F1s (eval/f1.h), by
-// clear/unclear. The clarification figures read the builder's own decision
-// (it asked = it judged the instruction unclear); the question ranking (MRR,
-// recall@10) needs a ranking model, which does not exist yet, so those are
-// absent (null in the JSON).
+// clear/unclear. The clarification figures are the clarification model's
+// (roles/clarifier.h, eval/clarify_eval.h) when one is given, with the
+// question ranking (MRR, recall@10) and the baselines; without one they read
+// the builder's own decision (it asked = it judged the instruction unclear)
+// and the ranking is absent (null in the JSON).
 #pragma once
 #include <functional>
 #include <optional>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "agents/iglu/roles/builder.h"
+#include "agents/iglu/eval/clarify_eval.h"
 #include "agents/iglu/eval/dataset.h"
 #include "agents/iglu/loop/turn.h"
 
@@ -24,7 +26,8 @@ struct F1Means {
 struct ClarifyFigures {
   double accuracy = 0;   // asked <=> unclear
   double f1_unclear = 0;  // F1 of the unclear class
-  std::optional<double> mrr, recall_at_10;  // null until a question ranker exists
+  std::optional<double> mrr, recall_at_10;  // null without a question ranker
+  std::optional<ClarifyEvaluation> model;    // set when the figures are a clarification model's
 };
 
 struct IgluEvaluation {
@@ -33,6 +36,9 @@ struct IgluEvaluation {
   int built = 0, asked = 0, disregarded = 0, no_reply = 0;
   double seconds = 0;
 };
+
+// The clarification model's figures replace the builder's own.
+void use_clarifier_figures(IgluEvaluation& e, const ClarifyEvaluation& c);
 
 using EvalProgress = std::function<void(int done, int total)>;
 

@@ -1,6 +1,7 @@
 #include "agents/iglu/roles/builder.h"
 
 #include "agents/iglu/roles/colour_word.h"
+#include "agents/iglu/roles/llm_builder.h"
 #include "agents/iglu/roles/program_builder.h"
 
 namespace plank::iglu {
@@ -16,12 +17,17 @@ bool ends_with(const std::string& s, std::string_view tail) {
 std::optional<std::string> FixedReplyBuilder::reply(const BuildRequest&, std::string*) { return text_; }
 
 const std::vector<std::string>& builder_names() {
-  static const std::vector<std::string> names = {"colour-word", "FILE.plank"};
+  static const std::vector<std::string> names = {"colour-word", "llm", "FILE.plank"};
   return names;
 }
 
-std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& rules, std::string* error) {
+std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& rules, std::string* error,
+                                      llm::ChatOptions llm) {
   if (name == "colour-word") return std::make_unique<ColourWordBuilder>();
+  if (name == "llm") {
+    if (!llm.resolve(error)) return nullptr;
+    return std::make_unique<LlmBuilder>(std::move(llm));
+  }
   if (ends_with(name, ".plank")) {
     std::string why;
     auto file = SourceFile::load(name, &why);
@@ -31,13 +37,13 @@ std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& 
     }
     return std::make_unique<ProgramBuilder>(ProgramBuilderOptions{name, file->text(), rules});
   }
-  if (name == "plank" || name == "llm") {
-    *error = "the '" + name +
-             "' builder is not written yet (issue 28); the builders that exist: colour-word (the README's "
-             "baseline) and a Plank program (FILE.plank defining build(instruction))";
+  if (name == "plank") {
+    *error = "the 'plank' builder is not written yet (issue 28); the builders that exist: colour-word (the "
+             "README's baseline), llm (an OpenAI-compatible endpoint) and a Plank program (FILE.plank defining "
+             "build(instruction))";
     return nullptr;
   }
-  *error = "unknown builder '" + name + "' (expected colour-word or FILE.plank; plank and llm are not written yet)";
+  *error = "unknown builder '" + name + "' (expected colour-word, llm or FILE.plank; plank is not written yet)";
   return nullptr;
 }
 

@@ -10,6 +10,7 @@
 
 #include "agents/iglu/intrinsics/build_zone.h"
 #include "agents/iglu/zone/zone.h"
+#include "support/llm/chat.h"
 
 namespace plank::iglu {
 
@@ -41,10 +42,13 @@ class FixedReplyBuilder : public Builder {
   std::string text_, name_;
 };
 
-// The builder `--builder` names: "colour-word" (the README's baseline), or a
-// Plank program "FILE.plank" (run under `rules`). nullptr and *error for
-// another name (saying which exist, and which are not written yet).
-std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& rules, std::string* error);
+// The builder `--builder` names: "colour-word" (the README's baseline), "llm"
+// (the paper's prompt over `llm`, its empty fields filled from the
+// environment), or a Plank program "FILE.plank" (run under `rules`). nullptr
+// and *error for another name (saying which exist, and which are not written
+// yet), or for llm without an endpoint.
+std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& rules, std::string* error,
+                                      llm::ChatOptions llm = {});
 // What make_builder accepts, for --help.
 const std::vector<std::string>& builder_names();
 

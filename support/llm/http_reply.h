@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace plank::deps {
+namespace plank::llm {
 
 struct HttpReply {
   int status = 0;
@@ -64,4 +64,4 @@ class ReplyReader {
 ReplyState parse_http_reply(std::string_view raw, bool closed, const HttpLimits& limits, HttpReply* reply,
                             std::string* error);
 
-}  // namespace plank::deps
+}  // namespace plank::llm

@@ -1,4 +1,4 @@
-// A minimal HTTP/1.1 client for the llm planner: POST a JSON body to an
+// A minimal HTTP/1.1 client for the language-model clients (chat.h): POST a JSON body to an
 // http:// URL and read the reply (Content-Length, chunked, or to the close).
 // Plain HTTP only: the build has no TLS library, so an https endpoint
 // (api.openai.com) needs a local proxy; local OpenAI-compatible servers
@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "agents/deps/roles/http_reply.h"
+#include "support/llm/http_reply.h"
 
-namespace plank::deps {
+namespace plank::llm {
 
 // false and *error (one sentence) on a bad URL, a failure to resolve or
 // connect, the deadline passing, a malformed reply, or one past `limits`.
 bool http_post(const std::string& url, const std::string& body, const std::vector<std::string>& headers,
                double timeout_seconds, HttpReply* reply, std::string* error, const HttpLimits& limits = {});
 
-}  // namespace plank::deps
+}  // namespace plank::llm

@@ -1,11 +1,11 @@
-#include "agents/deps/roles/http_reply.h"
+#include "support/llm/http_reply.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstring>
 
-namespace plank::deps {
+namespace plank::llm {
 
 namespace {
 
@@ -269,4 +269,4 @@ ReplyState parse_http_reply(std::string_view raw, bool closed, const HttpLimits&
   return state;
 }
 
-}  // namespace plank::deps
+}  // namespace plank::llm

@@ -1,4 +1,4 @@
-#include "agents/deps/roles/http.h"
+#include "support/llm/http.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -16,7 +16,7 @@
 #include <optional>
 #include <thread>
 
-namespace plank::deps {
+namespace plank::llm {
 
 namespace {
 
@@ -213,4 +213,4 @@ bool http_post(const std::string& url, const std::string& body, const std::vecto
   }
 }
 
-}  // namespace plank::deps
+}  // namespace plank::llm

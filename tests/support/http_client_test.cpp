@@ -13,10 +13,10 @@
 #include <random>
 #include <thread>
 
-#include "agents/deps/roles/http.h"
-#include "agents/deps/roles/http_reply.h"
+#include "support/llm/http.h"
+#include "support/llm/http_reply.h"
 
-namespace plank::deps {
+namespace plank::llm {
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -309,4 +309,4 @@ TEST(HttpClient, UrlsAndHeadersCannotInjectLines) {
 }
 
 }  // namespace
-}  // namespace plank::deps
+}  // namespace plank::llm
