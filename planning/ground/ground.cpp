@@ -8,6 +8,7 @@
 #include "planning/ground/reachability.h"
 #include "planning/ground/relevance.h"
 #include "planning/normalize.h"
+#include "planning/quantifier_guard.h"
 
 namespace plank::planning {
 namespace {
@@ -209,52 +210,16 @@ class Instantiator {
   // are bound: read from the model's index instead of trying every object
   // (MinePlanner quantifies over every block in every precondition).
   bool guard_candidates(const pddl::Formula& f, const pddl::Variable& v, std::vector<pddl::ObjectId>& out) {
-    const pddl::Formula& body = f.children[0];
-    const bool exists = f.kind == K::Exists;
-    auto guard_of = [&](const pddl::Formula& c) -> const pddl::Atom* {
-      const pddl::Formula* atom = nullptr;
-      if (exists && c.kind == K::Atom) atom = &c;
-      if (!exists && c.kind == K::Not && c.children[0].kind == K::Atom) atom = &c.children[0];
-      if (!atom) return nullptr;
-      int position = -1;
-      for (size_t i = 0; i < atom->atom.args.size(); ++i) {
-        const pddl::Term& t = atom->atom.args[i];
-        if (t.is_variable && t.index == v.index) {
-          if (position >= 0) return nullptr;  // twice: keep it simple
-          position = static_cast<int>(i);
-        } else if (t.is_variable && binding_[t.index] < 0) {
-          return nullptr;  // another variable not bound yet
-        }
-      }
-      return position >= 0 ? &atom->atom : nullptr;
-    };
-    const pddl::Atom* guard = nullptr;
-    if (body.kind == (exists ? K::And : K::Or)) {
-      for (const auto& c : body.children)
-        if ((guard = guard_of(c))) break;
-    } else {
-      guard = guard_of(body);
-    }
-    if (!guard) return false;
+    const QuantifierGuard guard = find_guard(f, v, binding_);
+    if (!guard.atom) return false;
     // The candidates: objects in the guard's position of a model atom that agrees on the bound arguments.
-    int position = 0, pivot = -1, pivot_object = -1;
-    for (size_t i = 0; i < guard->args.size(); ++i) {
-      const pddl::Term& t = guard->args[i];
-      if (t.is_variable && t.index == v.index) {
-        position = static_cast<int>(i);
-      } else if (pivot < 0) {
-        pivot = static_cast<int>(i);
-        pivot_object = value(t);
-      }
-    }
-    const std::vector<int>& atoms = pivot >= 0 ? model_.atoms_with(guard->predicate, pivot, pivot_object)
-                                               : model_.atoms_of(guard->predicate);
+    const std::vector<int>& atoms = guard.pivot >= 0
+                                        ? model_.atoms_with(guard.atom->predicate, guard.pivot, guard.pivot_object)
+                                        : model_.atoms_of(guard.atom->predicate);
     for (int atom : atoms) {
       const int* args = model_.args_of(atom);
-      bool agrees = true;
-      for (size_t i = 0; i < guard->args.size() && agrees; ++i)
-        if (static_cast<int>(i) != position) agrees = args[i] == value(guard->args[i]);
-      if (agrees && of_type(args[position], v.type)) out.push_back(args[position]);
+      if (agrees_with_guard(guard, args, binding_) && of_type(args[guard.position], v.type))
+        out.push_back(args[guard.position]);
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());

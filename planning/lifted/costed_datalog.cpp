@@ -216,7 +216,8 @@ int CostedDatalog::run(bool max, size_t max_atoms_per_run) {
   return kUnreachable;
 }
 
-int CostedDatalog::relaxed_plan(int task_predicates, std::vector<std::pair<int, std::vector<int>>>* helpful) {
+int CostedDatalog::relaxed_plan(int task_predicates, std::vector<std::pair<int, std::vector<int>>>* helpful,
+                                std::vector<int>* schema_instances) {
   if (seq_.size() <= static_cast<size_t>(goal_atom_) || stamp_[goal_atom_] != epoch_ || seq_[goal_atom_] < 0)
     return kUnreachable;
   ++mark_epoch_;
@@ -240,6 +241,14 @@ int CostedDatalog::relaxed_plan(int task_predicates, std::vector<std::pair<int, 
     }
     if (rule.schema >= 0 && counted.insert({r, atom}).second) {
       h += rule.weight;
+      if (schema_instances) {
+        if (per_rule_.size() < program_.rules.size()) per_rule_.resize(program_.rules.size());
+        if (per_rule_[r].first != mark_epoch_) per_rule_[r] = {mark_epoch_, 0};
+        ++per_rule_[r].second;
+        if (static_cast<size_t>(rule.schema) >= schema_instances->size()) schema_instances->resize(rule.schema + 1, 0);
+        int& n = (*schema_instances)[rule.schema];
+        n = std::max(n, per_rule_[r].second);
+      }
       if (helpful && applicable_now && atoms_.predicate(atom) < task_predicates) {
         const int* args = atoms_.args(atom);
         helpful->push_back({atoms_.predicate(atom), std::vector<int>(args, args + atoms_.arity(atoms_.predicate(atom)))});

@@ -29,7 +29,10 @@ class CostedDatalog {
   // once, at its weight) and the atoms of task predicates (< task_predicates)
   // that the plan achieves in its first step (by an instance whose body
   // already holds).
-  int relaxed_plan(int task_predicates, std::vector<std::pair<int, std::vector<int>>>* helpful);
+  // `schema_instances` (if given): per action schema, how many instances the
+  // relaxed plan holds (the most of any one of its effect rules).
+  int relaxed_plan(int task_predicates, std::vector<std::pair<int, std::vector<int>>>* helpful,
+                   std::vector<int>* schema_instances = nullptr);
 
   size_t atoms_seen() const { return atoms_.size(); }
   size_t settled() const { return settled_count_; }
@@ -78,6 +81,7 @@ class CostedDatalog {
   std::vector<int> scratch_;
   std::vector<unsigned> mark_;
   unsigned mark_epoch_ = 0;
+  std::vector<std::pair<unsigned, int>> per_rule_;  // relaxed_plan: (mark epoch, instances) per rule
   bool max_ = false;
   int goal_atom_ = -1;
 };

@@ -6,14 +6,13 @@
 #include <set>
 
 #include "planning/lifted/costed_datalog.h"
+#include "planning/lifted/counters.h"
 #include "planning/lifted/relaxed_program.h"
 #include "planning/lifted/successors.h"
-#include "planning/search/search_common.h"
+#include "planning/search/lazy_loop.h"
 
 namespace plank::planning::lifted {
 namespace {
-
-using detail::NodeInfo;
 
 std::vector<int> arities(const pddl::Task& task) {
   std::vector<int> a;
@@ -29,7 +28,8 @@ class Search {
         atoms_(arities(task)),
         successors_(task, atoms_),
         program_(build_relaxed_program(task, successors_.fluent(), options.cost_type)),
-        datalog_(program_, program_.object_count) {
+        datalog_(program_, program_.object_count),
+        counters_(task, successors_.fluent()) {
     for (const auto& g : task.init)
       if (!successors_.fluent()[g.predicate]) static_atoms_.push_back(g);
   }
@@ -45,127 +45,104 @@ class Search {
     if (h >= CostedDatalog::kUnreachable) return kDeadEnd;
     if (!options_.relaxed_plan && !helpful) return h;
     std::vector<std::pair<int, std::vector<int>>> atoms;
-    int ff = datalog_.relaxed_plan(static_cast<int>(task_.predicates.size()), helpful ? &atoms : nullptr);
-    if (helpful)
+    schema_instances_.assign(task_.actions.size(), 0);
+    int ff = datalog_.relaxed_plan(static_cast<int>(task_.predicates.size()), helpful ? &atoms : nullptr,
+                                   counters_.empty() ? nullptr : &schema_instances_);
+    if (helpful) {
       for (const auto& [p, args] : atoms) {
         std::vector<int> key{p};
         key.insert(key.end(), args.begin(), args.end());
         helpful->insert(std::move(key));
       }
-    return options_.relaxed_plan ? ff : h;
+      // Short of units: gathering one more is progress too.
+      for (auto& key : counters_.next_units(state, atoms_, schema_instances_)) helpful->insert(std::move(key));
+    }
+    if (!options_.relaxed_plan) return h;
+    return ff + counters_.shortfall(state, atoms_, schema_instances_);
   }
 
   void run(Limits& limits, LiftedResult& result) {
-    SearchStats& stats = result.stats;
-    std::vector<int> init = successors_.initial_state();
-    StateId current = registry_.insert(init).first;
-    nodes_[current] = {0, -1, -1, -1, NodeInfo::Open};
     detail::AlternatingOpen open(options_.preferred, options_.novelty ? 1 : 0);
-    std::vector<char> seen_atom;
-    std::vector<LiftedAction> applicable;
-    std::vector<int> successor, added;
-    std::set<std::vector<int>> helpful;
-    StateView view, child_view;
-    int best_h = -1;
-    bool first = true;
-    for (;;) {
-      if (limits.exhausted()) {
-        result.status = limits.reason() == Limits::Reason::Memory ? SearchResult::Status::OutOfMemory
-                                                                  : SearchResult::Status::OutOfTime;
-        return;
-      }
-      if (nodes_[current].status == NodeInfo::Open) {
-        auto [data, size] = registry_.get(current);
-        view.build(atoms_, data, size);
-        ++stats.evaluated;
-        helpful.clear();
-        int h = evaluate(view, options_.preferred ? &helpful : nullptr);
-        if (first) {
-          stats.initial_h = h == kDeadEnd ? -1 : h;
-          first = false;
-        }
-        if (h == kDeadEnd) {
-          ++stats.dead_ends;
-          nodes_[current].status = NodeInfo::DeadEnd;
-        } else {
-          nodes_[current].h = h;
-          nodes_[current].status = NodeInfo::Closed;
-          if (successors_.is_goal(view)) {
-            result.status = SearchResult::Status::Solved;
-            for (StateId s = current; nodes_[s].parent >= 0; s = nodes_[s].parent)
-              result.plan.push_back(action_name(nodes_[s].op));
-            std::reverse(result.plan.begin(), result.plan.end());
-            result.cost = nodes_[current].g;
-            return;
+    StateId goal = -1;
+    result.status = detail::lazy_greedy(*this, nodes_, open, detail::LazyOptions{0, 1, 0}, limits, result.stats, goal);
+    if (result.status != SearchResult::Status::Solved) return;
+    for (int op : nodes_.plan_to(goal)) result.plan.push_back(action_name(op));
+    result.cost = nodes_[goal].g;
+  }
+
+  // The state space (planning/search/lazy_loop.h).
+  StateId initial() { return registry_.insert(successors_.initial_state()).first; }
+
+  int evaluate(StateId s) {
+    view_of(s);
+    helpful_.clear();
+    return evaluate(view_, options_.preferred ? &helpful_ : nullptr);
+  }
+
+  bool is_goal(StateId s) {
+    view_of(s);
+    return successors_.is_goal(view_);
+  }
+
+  template <class Push>
+  void expand(StateId s, int h, Push&& push) {
+    view_of(s);
+    const int novelty = options_.novelty ? (novel(view_, h) ? 0 : 1) : -1;
+    successors_.applicable(view_, applicable_);
+    for (const LiftedAction& a : applicable_) {
+      int c = successors_.cost(a);
+      if (c < 0) continue;
+      bool preferred = false;
+      if (!helpful_.empty()) {
+        successors_.apply(view_, a, successor_, &added_);
+        for (int x : added_) {
+          if (preferred) break;
+          // The atom as it is, and with objects the relaxation made generic.
+          std::vector<int> key{atoms_.predicate(x)}, general{atoms_.predicate(x)};
+          const int* args = atoms_.args(x);
+          for (int i = 0, n = atoms_.arity(atoms_.predicate(x)); i < n; ++i) {
+            key.push_back(args[i]);
+            int g = program_.generic_of[args[i]];
+            general.push_back(g >= 0 ? g : args[i]);
           }
-          if (best_h < 0 || h < best_h) {
-            best_h = h;
-            open.boost();
-          }
-          ++stats.expanded;
-          // Novel: some atom holds here that held in no state evaluated before.
-          bool novel = false;
-          if (options_.novelty) {
-            for (int a : view.ids()) {
-              if (static_cast<size_t>(a) >= seen_atom.size()) seen_atom.resize(a + 1024, 0);
-              if (!seen_atom[a]) seen_atom[a] = 1, novel = true;
-            }
-          }
-          successors_.applicable(view, applicable);
-          const long long g = nodes_[current].g;
-          for (const LiftedAction& a : applicable) {
-            int c = successors_.cost(a);
-            if (c < 0) continue;
-            bool preferred = false;
-            if (!helpful.empty()) {
-              successors_.apply(view, a, successor, &added);
-              for (int x : added) {
-                if (preferred) break;
-                // The atom as it is, and with objects the relaxation made generic.
-                std::vector<int> key{atoms_.predicate(x)}, general{atoms_.predicate(x)};
-                const int* args = atoms_.args(x);
-                for (int i = 0, n = atoms_.arity(atoms_.predicate(x)); i < n; ++i) {
-                  key.push_back(args[i]);
-                  int g = program_.generic_of[args[i]];
-                  general.push_back(g >= 0 ? g : args[i]);
-                }
-                preferred = helpful.count(key) || helpful.count(general);
-              }
-            }
-            int op = static_cast<int>(action_arena_.size());
-            action_arena_.push_back(a.schema);
-            action_arena_.insert(action_arena_.end(), a.args.begin(), a.args.end());
-            open.push({h, 0, 0, current, op, g + c}, preferred);
-            if (options_.novelty) open.push_extra(2, {novel ? 0 : 1, h, 0, current, op, g + c});
-            ++stats.generated;
-          }
+          preferred = helpful_.count(key) || helpful_.count(general);
         }
       }
-      bool found = false;
-      while (!open.empty()) {
-        detail::OpenEntry e = open.pop();
-        auto [data, size] = registry_.get(e.state);
-        view.build(atoms_, data, size);
-        successors_.apply(view, action_at(e.op), successor, nullptr);
-        auto [id, is_new] = registry_.insert(successor);
-        NodeInfo& n = nodes_[id];
-        if (is_new) {
-          n = {e.g, e.state, e.op, -1, NodeInfo::Open};
-        } else if (n.status != NodeInfo::Open) {
-          continue;
-        }
-        current = id;
-        found = true;
-        break;
-      }
-      if (!found) {
-        result.status = SearchResult::Status::Unsolvable;
-        return;
-      }
+      int op = static_cast<int>(action_arena_.size());
+      action_arena_.push_back(a.schema);
+      action_arena_.insert(action_arena_.end(), a.args.begin(), a.args.end());
+      push(op, c, preferred, novelty);
     }
   }
 
+  std::pair<StateId, bool> apply(StateId s, int op) {
+    view_of(s);
+    successors_.apply(view_, action_at(op), successor_, nullptr);
+    return registry_.insert(successor_);
+  }
+
  private:
+  // view_ indexes state s (built again only for another state).
+  void view_of(StateId s) {
+    if (view_state_ == s) return;
+    auto [data, size] = registry_.get(s);
+    view_.build(atoms_, data, size);
+    view_state_ = s;
+  }
+
+  // Novel: some atom holds here that held in no state of the same h evaluated
+  // before (novelty within an h plateau, as best-first width search has it).
+  bool novel(const StateView& state, int h) {
+    if (static_cast<size_t>(h) >= seen_atom_.size()) seen_atom_.resize(h + 1);
+    std::vector<char>& seen = seen_atom_[h];
+    bool any = false;
+    for (int a : state.ids()) {
+      if (static_cast<size_t>(a) >= seen.size()) seen.resize(a + 1024, 0);
+      if (!seen[a]) seen[a] = 1, any = true;
+    }
+    return any;
+  }
+
   LiftedAction action_at(int op) const {
     LiftedAction a;
     a.schema = action_arena_[op];
@@ -181,10 +158,19 @@ class Search {
   LiftedSuccessors successors_;
   RelaxedProgram program_;
   CostedDatalog datalog_;
+  CounterModel counters_;
+  std::vector<int> schema_instances_;
   std::vector<pddl::GroundAtom> static_atoms_;
   LiftedRegistry registry_;
   detail::NodeTable nodes_;
   std::vector<int> action_arena_;
+  // Scratch of the state space's calls.
+  StateView view_;
+  StateId view_state_ = -1;
+  std::set<std::vector<int>> helpful_;
+  std::vector<LiftedAction> applicable_;
+  std::vector<int> successor_, added_;
+  std::vector<std::vector<char>> seen_atom_;  // per h: the atoms some state of that h had
 };
 
 }  // namespace

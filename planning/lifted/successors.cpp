@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 
+#include "planning/quantifier_guard.h"
+
 namespace plank::planning::lifted {
 namespace {
 
@@ -207,58 +209,18 @@ bool LiftedSuccessors::quantified(const pddl::Formula& f, size_t var) {
   return !exists;
 }
 
-// As in grounding (ground.cpp): in (exists (?b) (and (p ?b x) ...)) only the
-// objects of atoms (p _ x) that hold can make the body true; in
-// (forall (?b) (or (not (p ?b x)) ...)) only those can make it false.
+// Guarded quantifiers (quantifier_guard.h): the candidates are read from the
+// state's index (the grounder reads the same guard from the reachable model).
 bool LiftedSuccessors::guard_candidates(const pddl::Formula& f, const pddl::Variable& v, std::vector<int>& out) {
-  const pddl::Formula& body = f.children[0];
-  const bool exists = f.kind == K::Exists;
-  auto guard_of = [&](const pddl::Formula& c) -> const pddl::Atom* {
-    const pddl::Formula* atom = nullptr;
-    if (exists && c.kind == K::Atom) atom = &c;
-    if (!exists && c.kind == K::Not && c.children[0].kind == K::Atom) atom = &c.children[0];
-    if (!atom) return nullptr;
-    int position = -1;
-    for (size_t i = 0; i < atom->atom.args.size(); ++i) {
-      const pddl::Term& t = atom->atom.args[i];
-      if (t.is_variable && t.index == v.index) {
-        if (position >= 0) return nullptr;
-        position = static_cast<int>(i);
-      } else if (t.is_variable && binding_[t.index] < 0) {
-        return nullptr;
-      }
-    }
-    return position >= 0 ? &atom->atom : nullptr;
-  };
-  const pddl::Atom* guard = nullptr;
-  if (body.kind == (exists ? K::And : K::Or)) {
-    for (const auto& c : body.children)
-      if ((guard = guard_of(c))) break;
-  } else {
-    guard = guard_of(body);
-  }
-  if (!guard) return false;
-  int position = 0, pivot = -1, pivot_object = -1;
-  for (size_t i = 0; i < guard->args.size(); ++i) {
-    const pddl::Term& t = guard->args[i];
-    if (t.is_variable && t.index == v.index) {
-      position = static_cast<int>(i);
-    } else if (pivot < 0) {
-      pivot = static_cast<int>(i);
-      pivot_object = t.is_variable ? binding_[t.index] : t.index;
-    }
-  }
-  auto [begin, end] = pivot >= 0 ? with(guard->predicate, pivot, pivot_object) : of(guard->predicate);
+  const QuantifierGuard guard = find_guard(f, v, binding_);
+  if (!guard.atom) return false;
+  auto [begin, end] = guard.pivot >= 0 ? with(guard.atom->predicate, guard.pivot, guard.pivot_object)
+                                       : of(guard.atom->predicate);
   const std::vector<char>* allowed = allowed_of(v.type);
   for (const int* it = begin; it != end; ++it) {
     const int* args = atoms_.args(*it);
-    bool agrees = true;
-    for (size_t i = 0; i < guard->args.size() && agrees; ++i) {
-      if (static_cast<int>(i) == position) continue;
-      const pddl::Term& t = guard->args[i];
-      agrees = args[i] == (t.is_variable ? binding_[t.index] : t.index);
-    }
-    if (agrees && (!allowed || (*allowed)[args[position]])) out.push_back(args[position]);
+    if (agrees_with_guard(guard, args, binding_) && (!allowed || (*allowed)[args[guard.position]]))
+      out.push_back(args[guard.position]);
   }
   return true;
 }

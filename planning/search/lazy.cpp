@@ -1,29 +1,36 @@
-// Lazy (deferred evaluation) greedy search, as in LAMA: a state's successors
-// enter the open list under the state's own h and are evaluated only when
-// taken out, so a state with a thousand successors costs one evaluation, not
-// a thousand. Successors reached by preferred operators also enter the
-// preferred list. Closed states are not reopened.
+// Lazy greedy search over a grounded task: the shared loop (lazy_loop.h)
+// over bit-packed states, with the configured heuristics.
 #include <algorithm>
 #include <new>
 
 #include "planning/search/engine.h"
-#include "planning/search/search_common.h"
+#include "planning/search/lazy_loop.h"
 
 namespace plank::planning {
 namespace {
 
-using detail::NodeInfo;
-
 class LazySearch : public SearchEngine {
  public:
   LazySearch(const GroundTask& task, Heuristic* main, std::vector<Heuristic*> preferred, int g_weight, int h_weight)
-      : task_(task), main_(main), preferred_(std::move(preferred)), g_weight_(g_weight), h_weight_(h_weight),
-        successors_(task), registry_(static_cast<int>(task.facts.size())), open_(!preferred_.empty()) {}
+      : task_(task),
+        main_(main),
+        preferred_(std::move(preferred)),
+        options_{g_weight, h_weight, 255},
+        successors_(task),
+        registry_(static_cast<int>(task.facts.size())),
+        open_(!preferred_.empty()),
+        is_preferred_(task.operators.size(), 0),
+        child_(registry_.words()) {}
 
   SearchResult search(Limits& limits) override {
     SearchResult result;
     try {
-      run(limits, result);
+      StateId goal = -1;
+      result.status = detail::lazy_greedy(*this, nodes_, open_, options_, limits, result.stats, goal);
+      if (result.status == SearchResult::Status::Solved) {
+        result.plan = nodes_.plan_to(goal);
+        result.cost = nodes_[goal].g;
+      }
     } catch (const std::bad_alloc&) {
       limits.set_reason(Limits::Reason::Memory);
       result.status = SearchResult::Status::OutOfMemory;
@@ -31,97 +38,48 @@ class LazySearch : public SearchEngine {
     return result;
   }
 
- private:
-  void run(Limits& limits, SearchResult& result) {
-    SearchStats& stats = result.stats;
-    std::vector<uint64_t> init = successors_.initial_state();
-    StateId current = registry_.insert(init.data()).first;
-    nodes_[current] = {0, -1, -1, -1, NodeInfo::Open};
-    std::vector<int> applicable, preferred;
-    std::vector<char> is_preferred(task_.operators.size(), 0);
-    std::vector<uint64_t> child(registry_.words());
-    int best_h = -1;
-    bool first = true;
-    for (;;) {
-      if ((stats.evaluated & 255) == 0 && limits.exhausted()) {
-        result.status = limits.reason() == Limits::Reason::Memory ? SearchResult::Status::OutOfMemory
-                                                                  : SearchResult::Status::OutOfTime;
-        return;
-      }
-      NodeInfo& node = nodes_[current];
-      if (node.status == NodeInfo::Open) {
-        const uint64_t* state = registry_.get(current);
-        ++stats.evaluated;
-        preferred.clear();
-        // A heuristic that both orders the list and prefers operators is computed once.
-        const bool main_prefers = std::find(preferred_.begin(), preferred_.end(), main_) != preferred_.end();
-        int h = main_->evaluate(state, main_prefers ? &preferred : nullptr);
-        if (first) {
-          stats.initial_h = h == kDeadEnd ? -1 : h;
-          first = false;
-        }
-        if (h == kDeadEnd) {
-          ++stats.dead_ends;
-          nodes_[current].status = NodeInfo::DeadEnd;
-        } else {
-          nodes_[current].h = h;
-          nodes_[current].status = NodeInfo::Closed;
-          if (successors_.is_goal(state)) {
-            result.status = SearchResult::Status::Solved;
-            result.plan = nodes_.plan_to(current);
-            result.cost = nodes_[current].g;
-            return;
-          }
-          if (best_h < 0 || h < best_h) {
-            best_h = h;
-            open_.boost();
-          }
-          ++stats.expanded;
-          for (Heuristic* p : preferred_)
-            if (p != main_) p->evaluate(state, &preferred);
-          for (int o : preferred) is_preferred[o] = 1;
-          successors_.applicable(state, applicable);
-          const long long g = nodes_[current].g;
-          for (int op : applicable) {
-            long long succ_g = g + task_.operators[op].cost;
-            long long key = g_weight_ * succ_g + static_cast<long long>(h_weight_) * h;
-            open_.push({key, 0, 0, current, op, succ_g}, is_preferred[op] != 0);
-            ++stats.generated;
-          }
-          for (int o : preferred) is_preferred[o] = 0;
-        }
-      }
-      // The next state: the first entry whose successor is not closed yet.
-      bool found = false;
-      while (!open_.empty()) {
-        detail::OpenEntry e = open_.pop();
-        successors_.apply(registry_.get(e.state), e.op, child.data());
-        auto [id, is_new] = registry_.insert(child.data());
-        NodeInfo& succ = nodes_[id];
-        if (is_new) {
-          succ = {e.g, e.state, e.op, -1, NodeInfo::Open};
-        } else if (succ.status != NodeInfo::Open) {
-          continue;
-        }
-        current = id;
-        found = true;
-        break;
-      }
-      if (!found) {
-        result.status = SearchResult::Status::Unsolvable;
-        return;
-      }
-    }
+  // The state space (lazy_loop.h).
+  StateId initial() { return registry_.insert(successors_.initial_state().data()).first; }
+
+  int evaluate(StateId s) {
+    const uint64_t* state = registry_.get(s);
+    preferred_ops_.clear();
+    // A heuristic that both orders the list and prefers operators is computed once.
+    const bool main_prefers = std::find(preferred_.begin(), preferred_.end(), main_) != preferred_.end();
+    int h = main_->evaluate(state, main_prefers ? &preferred_ops_ : nullptr);
+    if (h != kDeadEnd)
+      for (Heuristic* p : preferred_)
+        if (p != main_) p->evaluate(state, &preferred_ops_);
+    return h;
   }
 
+  bool is_goal(StateId s) { return successors_.is_goal(registry_.get(s)); }
+
+  template <class Push>
+  void expand(StateId s, int /*h*/, Push&& push) {
+    for (int o : preferred_ops_) is_preferred_[o] = 1;
+    successors_.applicable(registry_.get(s), applicable_);
+    for (int op : applicable_) push(op, task_.operators[op].cost, is_preferred_[op] != 0, -1);
+    for (int o : preferred_ops_) is_preferred_[o] = 0;
+  }
+
+  std::pair<StateId, bool> apply(StateId s, int op) {
+    successors_.apply(registry_.get(s), op, child_.data());
+    return registry_.insert(child_.data());
+  }
+
+ private:
   const GroundTask& task_;
   Heuristic* main_;
   std::vector<Heuristic*> preferred_;
-  int g_weight_, h_weight_;
+  detail::LazyOptions options_;
   Successors successors_;
   StateRegistry registry_;
   detail::NodeTable nodes_;
   detail::AlternatingOpen open_;
+  std::vector<int> applicable_, preferred_ops_;
+  std::vector<char> is_preferred_;
+  std::vector<uint64_t> child_;
 };
 
 }  // namespace

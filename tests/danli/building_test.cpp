@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <regex>
 
 #include "agents/danli/loop/build_episode.h"
 #include "world/voxels/block_registry.h"
@@ -57,14 +58,13 @@ TEST(DanliBuilding, BuildsAWallACabinAndABridgeInTheWorld) {
     EXPECT_GT(r.ticks, 0u);
   }
 
-  // A bridge over a trench 6 wide and 3 deep: its far end is out of reach from the bank, so the agent
-  // must stand on the bridge as it grows (the trench runs 21 blocks along z: no way round it nearby).
-  auto w = flat();
-  auto air = *w->registry().find("air");
-  for (int x = 2; x <= 7; ++x)
-    for (int y = -3; y <= -1; ++y)
-      for (int z = -10; z <= 10; ++z) w->set_block({x, y, z}, air);
-  Structure bridge = structure("bridge", {2, -1, 0}, 6);
+  // A bridge over a trench 6 wide and 3 deep (make_build_site): its far end is out of reach from the
+  // bank, so the agent must stand on the bridge as it grows (the trench runs 21 blocks along z).
+  std::string why;
+  auto site = make_build_site("bridge", 6, "cobblestone", &why);
+  ASSERT_TRUE(site) << why;
+  auto& w = site->world;
+  Structure bridge = site->structure;
   BuildResult r = run_build(*w, bridge, {});
   print_trace(r);
   EXPECT_TRUE(r.success) << r.why << "\n" << trace_text(r.trace);
@@ -98,6 +98,60 @@ TEST(DanliBuilding, ReplansWhenABlockIsKnockedOut) {
   EXPECT_TRUE(r.success) << r.why << "\n" << trace_text(r.trace);
   EXPECT_GE(r.rounds, 2);
   EXPECT_TRUE(structure_built(*w, s));
+}
+
+// The inventory bounds what is placed: too few blocks and nothing is built (the reason gives both
+// counts); exactly enough and all are spent; a block knocked out costs one more, which a tight
+// inventory does not have: the round that finds itself one short stops there and says so.
+TEST(DanliBuilding, TheInventoryLimitsTheBlocksPlaced) {
+  {
+    auto w = flat();
+    Structure s = structure("wall", {2, 0, 2}, 4);  // 8 cells
+    BuildOptions o;
+    o.inventory = 6;
+    BuildResult r = run_build(*w, s, o);
+    EXPECT_FALSE(r.success);
+    EXPECT_NE(r.why.find("needs 8 more cobblestone and the agent holds 6"), std::string::npos) << r.why;
+    EXPECT_EQ(cobblestone_near(*w), 0);
+    o.inventory = 8;
+    r = run_build(*w, s, o);
+    EXPECT_TRUE(r.success) << r.why;
+    EXPECT_EQ(r.placed, 8);
+    EXPECT_EQ(r.blocks_left, 0);
+    EXPECT_EQ(cobblestone_near(*w), 8);
+  }
+  for (int inventory : {6, 7}) {
+    SCOPED_TRACE(inventory);
+    auto w = flat();
+    Structure s = structure("wall", {2, 0, 2}, 3);  // 6 cells
+    auto air = *w->registry().find("air");
+    BuildOptions o;
+    o.inventory = inventory;
+    bool knocked = false;
+    o.after_step = [&](int, world::World& world) {
+      if (knocked) return;
+      for (const auto& c : s.cells)
+        if (world.block(c) != air) {
+          world.set_block(c, air);
+          knocked = true;
+          return;
+        }
+    };
+    BuildResult r = run_build(*w, s, o);
+    ASSERT_TRUE(knocked);
+    EXPECT_EQ(r.success, inventory == 7) << r.why << "\n" << trace_text(r.trace);
+    EXPECT_EQ(r.placed + r.blocks_left, inventory);
+    EXPECT_EQ(cobblestone_near(*w), r.placed - 1);  // the knocked-out block is gone
+    if (inventory == 7) {
+      EXPECT_EQ(r.blocks_left, 0);
+    } else {
+      std::smatch m;
+      ASSERT_TRUE(std::regex_search(r.why, m, std::regex("needs (\\d+) more cobblestone and the agent holds (\\d+)")))
+          << r.why;
+      EXPECT_EQ(std::stoi(m[1]), std::stoi(m[2]) + 1) << r.why;
+      EXPECT_EQ(std::stoi(m[2]), r.blocks_left);
+    }
+  }
 }
 
 TEST(DanliBuilding, BadStructuresAreErrorsThatSaySo) {

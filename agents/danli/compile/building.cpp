@@ -62,6 +62,25 @@ std::optional<Structure> make_structure(const std::string& kind, world::Coord o,
   return s;
 }
 
+std::optional<BuildSite> make_build_site(const std::string& kind, int size, const std::string& block,
+                                        std::string* why) {
+  const bool bridge = kind == "bridge";
+  auto s = make_structure(kind, bridge ? world::Coord{2, -1, 0} : world::Coord{2, 0, 2}, size, block, why);
+  if (!s) return std::nullopt;
+  BuildSite site{std::make_unique<world::World>(world::BlockRegistry::builtin(), world::WorldOptions{}), *s};
+  if (!site.world->registry().find(block)) {
+    *why = fmt::format("'{}' is not a block", block);
+    return std::nullopt;
+  }
+  if (bridge) {
+    auto air = *site.world->registry().find("air");
+    for (int x = 2; x < 2 + size; ++x)
+      for (int y = -3; y <= -1; ++y)
+        for (int z = -10; z <= 10; ++z) site.world->set_block({x, y, z}, air);
+  }
+  return site;
+}
+
 bool structure_built(const world::World& world, const Structure& s) {
   auto id = world.registry().find(s.block);
   if (!id) return false;

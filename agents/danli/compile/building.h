@@ -7,6 +7,7 @@
 // agent::Agent::in_reach measures it) and which cells the structure fills.
 #pragma once
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,15 @@ const std::vector<std::string>& structure_kinds();
 // roof. nullopt and *why for an unknown kind or a size out of 2..12.
 std::optional<Structure> make_structure(const std::string& kind, world::Coord origin, int size,
                                         const std::string& block, std::string* why);
+
+// A flat world to build `kind` in, and the structure: a wall or a cabin on the ground at (2, 0, 2);
+// a bridge over a trench as wide as the bridge is long, 3 deep and 21 long (x from 2, z from -10 to
+// 10), whose far end is out of reach from the near bank. nullopt and *why as make_structure.
+struct BuildSite {
+  std::unique_ptr<world::World> world;
+  Structure structure;
+};
+std::optional<BuildSite> make_build_site(const std::string& kind, int size, const std::string& block, std::string* why);
 
 // Whether every cell of the structure holds its block.
 bool structure_built(const world::World& world, const Structure& s);

@@ -42,13 +42,24 @@ BuildResult run_build(world::World& world, const Structure& s, const BuildOption
   agent::Agent agent(world, clock);
   int missing = 0;
   for (const auto& c : s.cells) missing += world.block(c) != *block;
-  r.trace.push_back({"goal", fmt::format("a {} of {} {} ({} cells, {} to place)", s.kind, s.cells.size(), s.block,
-                                         s.cells.size(), missing)});
+  r.trace.push_back({"goal", fmt::format("a {} of {} {} ({} cells, {} to place){}", s.kind, s.cells.size(), s.block,
+                                         s.cells.size(), missing,
+                                         options.inventory < 0 ? "" : fmt::format("; holding {}", options.inventory))});
+  r.blocks_left = options.inventory;
   while (!structure_built(world, s)) {
     if (r.rounds >= options.max_rounds) {
       r.why = fmt::format("the structure is still incomplete after {} plans", r.rounds);
       r.trace.push_back({"give-up", r.why});
       break;
+    }
+    if (r.blocks_left >= 0) {
+      int to_place = 0;
+      for (const auto& c : s.cells) to_place += world.block(c) != *block;
+      if (to_place > r.blocks_left) {
+        r.why = fmt::format("the structure needs {} more {} and the agent holds {}", to_place, s.block, r.blocks_left);
+        r.trace.push_back({"give-up", r.why});
+        break;
+      }
     }
     ++r.rounds;
     BuildProblem problem = compile_build(world, s, agent.feet());
@@ -90,8 +101,16 @@ BuildResult run_build(world::World& world, const Structure& s, const BuildOption
         a = agent.move_to(cell(2));
         what = "walk to " + at(cell(2));
       } else if (w.size() == 3 && w[0] == "place") {
-        a = agent.place(cell(1), *block);
         what = fmt::format("place {} at {}", s.block, at(cell(1)));
+        if (r.blocks_left == 0) {
+          a.reason = fmt::format("no {} left", s.block);
+        } else {
+          a = agent.place(cell(1), *block);
+          if (a.ok) {
+            ++r.placed;
+            if (r.blocks_left > 0) --r.blocks_left;
+          }
+        }
       } else {
         a.reason = "the plan has a step the building domain does not: " + step;
       }

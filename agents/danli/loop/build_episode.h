@@ -21,6 +21,9 @@ struct BuildOptions {
   int max_rounds = 4;
   std::string search;         // "": the planner's default (lazy greedy with h_FF)
   double plan_seconds = 20;   // CPU seconds per planner call
+  // Blocks of the structure's kind the agent holds; each placed one is spent. -1: as many as it
+  // needs. A round that needs more than are left gives up and says how many it lacks.
+  int inventory = -1;
   // Called after every executed step (tests change the world here).
   std::function<void(int step, world::World& world)> after_step;
 };
@@ -30,6 +33,8 @@ struct BuildResult {
   int rounds = 0;             // plans made
   int steps = 0;              // steps executed
   uint64_t ticks = 0;         // game ticks the agent spent
+  int placed = 0;             // blocks placed
+  int blocks_left = -1;       // of the inventory (-1: not limited)
   std::string why;            // when it failed
   std::vector<TraceEvent> trace;
 };
