@@ -5,6 +5,7 @@
 
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
+TSAN_BUILD  ?= build-tsan
 FUZZ_BUILD  ?= build-fuzz
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
@@ -16,7 +17,7 @@ FUZZ_SECONDS ?= 60
 # (pyenv's: no PGO/LTO, libpython shared) makes each Python host call ~40% dearer.
 PYTHON      ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 
-.PHONY: all deps build demo test test-assets test-sanitize sanitize fuzz bench clean help vectors use-model python
+.PHONY: all deps build demo test test-assets test-sanitize test-tsan sanitize fuzz bench clean help vectors use-model python
 
 all: build
 
@@ -24,6 +25,7 @@ help:
 	@echo "make demo           install dependencies, build, run the demo"
 	@echo "make test           install dependencies, build, run every test (ctest)"
 	@echo "make test-sanitize  the same under ASan+UBSan (build-asan/)"
+	@echo "make test-tsan      the embedding API's threading tests under ThreadSanitizer (build-tsan/)"
 	@echo "make fuzz           build the libFuzzer targets with clang and run each FUZZ_SECONDS (default 60)"
 	@echo "make bench          build and run the benchmarks (results: docs/PERFORMANCE.md)"
 	@echo "make python         install the Python module (pip, offline; PIP_FLAGS=... for where)"
@@ -65,6 +67,21 @@ test-sanitize: sanitize test-assets
 	ASAN_OPTIONS=halt_on_error=1:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
+# ThreadSanitizer on what an embedded state's runs go through (the top CMakeLists.txt names the
+# targets; the rest is the plain build's, from ccache), and the embedding API's tests that use
+# threads: two states in two threads, interrupts from other threads and signal handlers, a call
+# from a second thread refused, host functions running another state. On both engines; LLVM
+# itself is not instrumented (docs/embedding.md, Threads).
+TSAN_TESTS ?= *Threads*:*Interrupt*:*Reentry*:*KeepCode*:*Limits*
+$(TSAN_BUILD)/build.ninja:
+	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLANK_TSAN=ON -DPLANK_BENCH=OFF \
+	  -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
+
+test-tsan: deps $(TSAN_BUILD)/build.ninja
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target plank_embed_tests
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 PLANK_SHARED=$(SHARED) \
+	  $(TSAN_BUILD)/bin/plank_embed_tests --gtest_filter='$(TSAN_TESTS)'
+
 $(FUZZ_BUILD)/build.ninja:
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLANK_FUZZ=ON \
 	  -DPLANK_TESTS=ON -DPLANK_BENCH=OFF -DPLANK_CUDA=OFF -DPLANK_SHARED_DIR=$(SHARED) $(CMAKE_FLAGS)
@@ -78,12 +95,16 @@ bench: build
 	@for b in $(BUILD)/bin/plank_bench_*; do echo "== $$b"; PLANK_SHARED=$(SHARED) $$b || exit 1; done
 	@echo "== tests/bench/embed/bench_embed.py"; PYTHONPATH=$(BUILD)/python PLANK_BUILD=$(BUILD) $(PYTHON) tests/bench/embed/bench_embed.py
 
-# The Python module `plank`, installed by pip from the build's own CMake (no network). Where
-# it goes is pip's choice: a venv's pip needs nothing; Debian's system pip refuses without
-# PIP_FLAGS="--user --break-system-packages" (PEP 668); PIP_FLAGS="--target DIR" works anywhere.
+# The Python module `plank`, installed by pip from the build's own CMake (no network), into the
+# python3 on PATH: a virtual environment's once activated. It builds only what the module needs
+# (libplank and the extension), not the whole tree. Debian's system pip refuses outside a venv
+# (PEP 668): PIP_FLAGS="--user --break-system-packages" or PIP_FLAGS="--target DIR" then.
+#   /usr/bin/python3 -m venv --system-site-packages ~/plank-venv   # setuptools, pybind11: Debian's
+#   . ~/plank-venv/bin/activate && make python
 PIP_FLAGS ?=
-python: build
-	PLANK_BUILD_DIR=$(abspath $(BUILD)) python3 -m pip install --no-build-isolation --no-index $(PIP_FLAGS) ./embed/python
+python: deps $(BUILD)/build.ninja
+	PLANK_BUILD_DIR=$(abspath $(BUILD)) CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) \
+	  python3 -m pip install --no-build-isolation --no-index $(PIP_FLAGS) ./embed/python
 
 # Only for training the parser (plank train parser --pretrained FILE); prints the file.
 vectors:
@@ -94,4 +115,4 @@ use-model:
 	@scripts/fetch-use-model.sh
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)

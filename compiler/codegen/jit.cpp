@@ -2,6 +2,7 @@
 #include "compiler/codegen/jit.h"
 
 #include <mutex>
+#include <unordered_map>
 
 #include <llvm/ExecutionEngine/JITEventListener.h>
 #include <llvm/ExecutionEngine/JITSymbol.h>
@@ -29,6 +30,9 @@ namespace orc = llvm::orc;
 
 struct Jit::Impl {
   std::unique_ptr<orc::LLJIT> jit;
+  // After `jit`: a tracker must go before its ExecutionSession.
+  std::unordered_map<Jit::ModuleKey, orc::ResourceTrackerSP> trackers;
+  Jit::ModuleKey next_key = 0;
 };
 
 namespace {
@@ -138,7 +142,7 @@ std::unique_ptr<Jit> Jit::create(int opt_level, std::string* error) {
 Jit::~Jit() = default;
 
 bool Jit::add_module(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module,
-                     std::string* error, std::string* printed) {
+                     std::string* error, ModuleKey* key, std::string* printed) {
   orc::LLJIT& jit = *impl_->jit;
   module->setDataLayout(jit.getDataLayout());
   module->setTargetTriple(jit.getTargetTriple().str());
@@ -148,12 +152,31 @@ bool Jit::add_module(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr
     module->print(os, nullptr);
     os.flush();
   }
-  if (auto err = jit.addIRModule(orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+  // Its own tracker, so that a module can be removed on its own (an embedding host's
+  // plans, thousands per state, each forgotten after it ran: docs/embedding.md). Without
+  // one, the module's code would belong to the JITDylib until the JIT goes.
+  orc::ResourceTrackerSP tracker = jit.getMainJITDylib().createResourceTracker();
+  if (auto err = jit.addIRModule(tracker, orc::ThreadSafeModule(std::move(module), std::move(context)))) {
     *error = "JIT: cannot add the module: " + take_message(std::move(err));
     return false;
   }
+  *key = impl_->next_key++;
+  impl_->trackers.emplace(*key, std::move(tracker));
   return true;
 }
+
+void Jit::remove_module(ModuleKey key) {
+  auto it = impl_->trackers.find(key);
+  if (it == impl_->trackers.end()) return;
+  orc::ResourceTrackerSP tracker = std::move(it->second);
+  impl_->trackers.erase(it);
+  // Frees the memory manager's pages (code, data, EH frames deregistered).
+  if (auto err = tracker->remove()) llvm::consumeError(std::move(err));
+  // The module's symbol names stay interned until asked (a few hundred bytes a module).
+  impl_->jit->getExecutionSession().getSymbolStringPool()->clearDeadEntries();
+}
+
+size_t Jit::module_count() const { return impl_->trackers.size(); }
 
 std::string Jit::print_optimised(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module) {
   orc::LLJIT& jit = *impl_->jit;

@@ -29,11 +29,20 @@ class Jit {
   static std::unique_ptr<Jit> create(int opt_level, std::string* error);
   ~Jit();
 
+  // Names one added module, for remove_module.
+  using ModuleKey = uint64_t;
+
   // Optimises (when opt_level > 0) and adds a module; its symbols become
   // visible to lookup. Returns false with *error set on failure.
   // With `printed`, the module's text after optimisation is stored there.
+  // Each module is added under its own ORC resource tracker, named by *key.
   bool add_module(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module,
-                  std::string* error, std::string* printed = nullptr);
+                  std::string* error, ModuleKey* key, std::string* printed = nullptr);
+  // Frees a module's machine code and data and forgets its symbols. No code of
+  // it may run afterwards, and no frame of it may be live. An unknown key does nothing.
+  void remove_module(ModuleKey key);
+  // Modules added and not removed.
+  size_t module_count() const;
   // The text of `module` after the same optimisation add_module applies; the
   // module is not added (`--dump=llvm`).
   std::string print_optimised(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module);

@@ -2,6 +2,8 @@
 // per engine object; every prepared module gets its own symbol prefix.
 #include "compiler/codegen/jit_engine.h"
 
+#include <unordered_map>
+
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
@@ -65,7 +67,9 @@ class JitEngine final : public engine::ExecutionEngine {
     std::string prefix = "plank.m" + std::to_string(modules_++) + ".";
     if (!emit_module(module, &runtime, prefix, codegen, &out, error)) return false;
     std::vector<std::string> names = std::move(out.entry_names);
-    if (!jit_->add_module(std::move(out.context), std::move(out.module), error)) return false;
+    Jit::ModuleKey key = 0;
+    if (!jit_->add_module(std::move(out.context), std::move(out.module), error, &key)) return false;
+    keys_[&runtime] = key;
     last_module_ = &module;
     last_runtime_ = &runtime;
     last_prefix_ = prefix;
@@ -82,6 +86,17 @@ class JitEngine final : public engine::ExecutionEngine {
       if (module.functions[i].is_generator) runtime.code[i].resume = runtime.code[i].entry;
     }
     return true;
+  }
+
+  void release(const core::ModuleRuntime& runtime) override {
+    auto it = keys_.find(&runtime);
+    if (it == keys_.end()) return;
+    jit_->remove_module(it->second);
+    keys_.erase(it);
+    if (last_runtime_ == &runtime) {  // nothing left to dump
+      last_module_ = nullptr;
+      last_runtime_ = nullptr;
+    }
   }
 
   std::string dump() const override {
@@ -110,6 +125,8 @@ class JitEngine final : public engine::ExecutionEngine {
   const ir::Module* last_module_ = nullptr;
   core::ModuleRuntime* last_runtime_ = nullptr;
   std::string last_prefix_;
+  // The JIT module of each prepared runtime, for release().
+  std::unordered_map<const core::ModuleRuntime*, Jit::ModuleKey> keys_;
 };
 
 }  // namespace

@@ -44,6 +44,12 @@ class ExecutionEngine {
   // The engine's own form of the prepared module, for `--dump=llvm` (the JIT:
   // the LLVM IR module, after optimisation). Empty when the engine has none.
   virtual std::string dump() const { return {}; }
+
+  // The code prepare() made for `runtime` will never run again (an input that is
+  // not kept: ProgramState's ModuleInput::keep = false), and `runtime` is about to
+  // go: the engine frees what it made for it (the JIT: the module's machine code).
+  // Called at most once per prepared runtime, with no frame of its code live.
+  virtual void release(const core::ModuleRuntime& runtime) { (void)runtime; }
 };
 
 // The reference interpreter (always available).

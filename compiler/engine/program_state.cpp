@@ -365,6 +365,7 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
   std::string error;
   if (!state_->engine->prepare(input->ir, input->runtime, &error)) {
     thread_->heap->remove_module(&input->runtime);
+    state_->engine->release(input->runtime);  // whatever of it was compiled before the failure
     result.status = InputResult::Status::EngineError;
     result.messages += "plank: error: " + error + "\n";
     result.timings.compile = ms_since(t1);
@@ -405,6 +406,7 @@ InputResult ProgramState::compile_and_run(std::unique_ptr<ast::Module> module, D
       state_->globals.global_set[b.slot] = b.set;
     }
     thread_->heap->remove_module(&kept.runtime);
+    state_->engine->release(kept.runtime);  // the JIT's machine code of it
     state_->inputs.pop_back();
   }
   return result;
