@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -72,33 +73,54 @@ TEST(HostileInput, TenMegabyteFormWithinThreeTimesPython) {
 }
 
 // Before the fix: duplicate keys were compared pairwise (80,000 keys: 23 s).
-// A 100,000-line program of assignments, checked and run (JIT, the default
-// engine), against python3 compiling and running the same file. The whole
-// file's parse tree used to be held at once (575 MB to check) and the JIT
-// compiled the straight-line module body (18.5 s, 2.3 GB). Memory is held to
-// the 3x. CPU time is not yet: the ANTLR parse alone is about 4.5x
-// python3's whole job (1.1 s against 0.25 s on a quiet machine, up to 8x when
-// the cores are shared), so this is a guard against the cost coming back, not a
-// speed figure (docs/PERFORMANCE.md has those): 20x, which still fails at once
-// if the body is compiled again (about 70x).
-TEST(HostileInput, HundredThousandLineProgramNearPython) {
+// A 100,000-line program of assignments, checked and run with both engines,
+// against python3 compiling and running the same file. The whole file's parse
+// tree used to be held at once (575 MB to check), the JIT compiled the
+// straight-line module body (18.5 s, 2.3 GB), and the ANTLR parse alone was
+// about 4.5x python3's whole job. python3's and `check`'s CPU times are the
+// least of two runs, so that one run slowed by a busy machine does not decide
+// the 3x verdict (the test costs about 4 CPU-s). `check` is held to the 3x (about 2.6x on a busy
+// machine, docs/PERFORMANCE.md). `run` is not there yet: it also lowers the
+// 100,000-statement module body to IR (about 0.1 CPU-s more), about 3.1x; it is
+// held to 3.5x, which still fails at once if the body is compiled again (70x)
+// or the parse slows by a fifth. Memory: 3x for all.
+Cost least_of_two(const std::vector<std::string>& argv) {
+  Cost a = measure(argv), b = measure(argv);
+  Cost least = a.cpu_seconds <= b.cpu_seconds ? a : b;
+  least.max_rss_kb = std::max(a.max_rss_kb, b.max_rss_kb);
+  least.exit_code = a.exit_code != 0 ? a.exit_code : b.exit_code;
+  return least;
+}
+
+TEST(HostileInput, HundredThousandLineProgramWithinThreeTimesPython) {
   if (plank::test::kSanitized) GTEST_SKIP() << "timings are meaningless under sanitizers";
   if (!fs::exists(plank::test::kPython)) GTEST_SKIP() << plank::test::kPython << " is not installed";
   fs::path program = scratch("lines100k.plank");
   std::string text;
   for (int i = 0; i < 100000; ++i) text += "x = 1\n";
   write(program, text + "print(x)\n");
-  Cost python = measure({plank::test::kPython, program.string()});
+  Cost python = least_of_two({plank::test::kPython, program.string()});
   ASSERT_EQ(python.exit_code, 0);
   ASSERT_GT(python.max_rss_kb, python.floor_kb) << "python3's peak is not above what the fork counted";
-  for (const char* command : {"check", "run"}) {
-    Cost plank = measure({PLANK_BINARY, command, program.string()});
-    ASSERT_EQ(plank.exit_code, 0) << command;
-    RecordProperty(std::string("plank_") + command + "_cpu_s", std::to_string(plank.cpu_seconds));
-    EXPECT_LE(plank.cpu_seconds, 20 * python.cpu_seconds + 0.1)
-        << command << ": plank " << plank.cpu_seconds << " s, python3 " << python.cpu_seconds << " s";
+  struct Job {
+    const char* name;
+    std::vector<std::string> argv;
+    double times_python;
+    bool twice;
+  };
+  const Job jobs[] = {
+      {"check", {PLANK_BINARY, "check", program.string()}, 3.0, true},
+      {"run_jit", {PLANK_BINARY, "run", "--engine", "jit", program.string()}, 3.5, false},
+      {"run_interp", {PLANK_BINARY, "run", "--engine", "interp", program.string()}, 3.5, false},
+  };
+  for (const Job& job : jobs) {
+    Cost plank = job.twice ? least_of_two(job.argv) : measure(job.argv);
+    ASSERT_EQ(plank.exit_code, 0) << job.name;
+    RecordProperty(std::string("plank_") + job.name + "_cpu_s", std::to_string(plank.cpu_seconds));
+    EXPECT_LE(plank.cpu_seconds, job.times_python * python.cpu_seconds)
+        << job.name << ": plank " << plank.cpu_seconds << " s, python3 " << python.cpu_seconds << " s";
     EXPECT_LE(plank.max_rss_kb, 3 * python.max_rss_kb)
-        << command << ": plank " << plank.max_rss_kb << " KB, python3 " << python.max_rss_kb << " KB";
+        << job.name << ": plank " << plank.max_rss_kb << " KB, python3 " << python.max_rss_kb << " KB";
   }
   RecordProperty("python_cpu_s", std::to_string(python.cpu_seconds));
   fs::remove_all(program.parent_path());
