@@ -7,9 +7,9 @@
 // oracle for Plank's semantics.
 grammar Plank;
 
-// The generated parser's base: antlr4::Parser without its dynamic_casts (fast_parser.h).
+// The generated parser's base: antlr4::Parser without its dynamic_casts (compiler/frontend/fast_parser.h).
 options { superClass = FastParser; }
-@parser::header { #include "fast_parser.h" }
+@parser::header { #include "compiler/frontend/fast_parser.h" }
 
 tokens { INDENT, DEDENT }
 
