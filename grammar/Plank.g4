@@ -7,6 +7,10 @@
 // oracle for Plank's semantics.
 grammar Plank;
 
+// The generated parser's base: antlr4::Parser without its dynamic_casts (compiler/frontend/fast_parser.h).
+options { superClass = FastParser; }
+@parser::header { #include "compiler/frontend/fast_parser.h" }
+
 tokens { INDENT, DEDENT }
 
 // ---------------------------------------------------------------- entry points
@@ -103,15 +107,12 @@ not_test: 'not' not_test | comparison;
 comparison: expr (comp_op expr)*;
 comp_op: '<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' | 'is' 'not';
 star_expr: '*' expr;
-expr: xor_expr ('|' xor_expr)*;
-xor_expr: and_expr ('^' and_expr)*;
-and_expr: shift_expr ('&' shift_expr)*;
-shift_expr: arith_expr (('<<' | '>>') arith_expr)*;
-arith_expr: term (('+' | '-') term)*;
-term: factor (('*' | '@' | '/' | '//' | '%') factor)*;
+// The binary operators of Python's six levels (| ^ & shifts +- */@//%) in one flat rule: the
+// transformer groups them by precedence. One rule a level cost every operand six contexts
+// (enter, exit, a child vector, a free), the most of a straight-line program's parse (issue 24).
+expr: factor (('|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '@' | '/' | '//' | '%') factor)*;
 factor: ('+' | '-' | '~') factor | power;
-power: await_primary ('**' factor)?;
-await_primary: 'await'? atom_expr;
+power: 'await'? atom_expr ('**' factor)?;
 atom_expr: atom trailer*;
 
 atom

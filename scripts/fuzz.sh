@@ -20,33 +20,7 @@ targets=${FUZZ_TARGETS:-"fuzz_frontend fuzz_lf_json fuzz_lf_form fuzz_neural_fil
 logs=${FUZZ_LOG:-$work}
 mkdir -p "$logs"
 
-seed() {
-  local target=$1 dir="$work/$1"
-  mkdir -p "$dir"
-  cp "$root/tests/fuzz/corpus/$target"/* "$dir/" 2>/dev/null || true
-  case $target in
-    fuzz_lf_json)
-      if [ -f "$SHARED/data/caip/valid.jsonl" ]; then split -l 20 "$SHARED/data/caip/valid.jsonl" "$dir/valid-"; fi ;;
-    fuzz_lf_form)
-      if [ -f "$SHARED/data/caip/valid.jsonl" ]; then
-        head -n 200 "$SHARED/data/caip/valid.jsonl" | python3 -c '
-import json, sys, os
-for i, line in enumerate(sys.stdin):
-    open(os.path.join(sys.argv[1], "form%03d.json" % i), "w").write(json.dumps(json.loads(line)["logical_form"]))
-' "$dir"
-      fi ;;
-    fuzz_pddl)
-      # domain NUL problem, from the shared IPC and TEACh sets (small ones), and a domain alone.
-      if [ -d "$SHARED/data/pddl/ipc-dev" ]; then
-        for d in gripper blocks miconic-fulladl schedule elevators storage; do
-          first=$(ls "$SHARED/data/pddl/ipc-dev/$d"/instance-*.pddl | sort -V | head -n 1)
-          { cat "$SHARED/data/pddl/ipc-dev/$d/domain.pddl"; printf '\0'; cat "$first"; } >"$dir/$d.pddl"
-        done
-        cp "$SHARED/data/pddl/teach/domain.pddl" "$dir/teach-domain.pddl"
-      fi ;;
-  esac
-  echo "$dir"
-}
+. "$root/scripts/fuzz-seeds.sh"
 
 for target in $targets; do
   corpus=$(seed "$target")

@@ -34,6 +34,7 @@ declare -A PROBE=(
   [python3-dev]=/usr/bin/python3-config
   [python3-pytest]=/usr/lib/python3/dist-packages/pytest/__init__.py
   [liblua5.4-dev]=/usr/include/lua5.4/lua.h
+  [libmimalloc-dev]=/usr/include/mimalloc.h
 )
 
 missing=()

@@ -576,8 +576,8 @@ class Transformer {
   }
 
   // The one child of a rule context when it has exactly one and it is a T. An
-  // operand with no operator (`1` in `x = 1`) is a chain of fourteen one-child
-  // contexts (test, or_test, ... factor, power, atom_expr); ANTLR's accessors
+  // operand with no operator (`1` in `x = 1`) is a chain of nine one-child
+  // contexts (test, or_test, ... expr, factor, power, atom_expr); ANTLR's accessors
   // build a vector and run two dynamic_casts per child at every level, a fifth
   // of a 100,000-line program's front end. typeid of the exact class compares
   // one pointer on a match. Only for unlabelled rules, whose contexts are of
@@ -727,48 +727,56 @@ class Transformer {
     }
   }
 
-  // item (op item)*: left-associative chains.
-  template <typename Ctx, typename Item, typename Fn>
-  ast::ExprPtr chain(Ctx* ctx, const std::vector<Item*>& items, Fn build) {
-    if (items.size() == 1) return build(items[0]);
-    DepthGuard g(*this, ctx, items.size());
-    auto lhs = build(items[0]);
-    size_t item = 1;
-    for (auto* ch : ctx->children) {
-      auto* tn = dynamic_cast<TerminalNode*>(ch);
-      if (!tn) continue;
-      ast::BinaryOp op;
-      if (!binary_op_of(tn->getSymbol()->getType(), &op)) continue;
-      auto rhs = build(items[item++]);
-      Span s = {lhs->span.begin, rhs->span.end};
-      lhs = std::make_unique<ast::Binary>(s, op, span(tn), std::move(lhs), std::move(rhs));
+  // Python's binding strength of a binary operator (| loosest, then ^, &, shifts, + -, * @ / // %).
+  static int precedence(ast::BinaryOp op) {
+    switch (op) {
+      case ast::BinaryOp::BitOr: return 1;
+      case ast::BinaryOp::BitXor: return 2;
+      case ast::BinaryOp::BitAnd: return 3;
+      case ast::BinaryOp::LShift:
+      case ast::BinaryOp::RShift: return 4;
+      case ast::BinaryOp::Add:
+      case ast::BinaryOp::Sub: return 5;
+      default: return 6;
     }
-    return lhs;
   }
 
+  // factor (op factor)*, flat in the grammar: grouped here by precedence, each level
+  // left-associative (operator precedence with two stacks). A node's span runs from its
+  // left operand's start to its right operand's end, its operator's span is the token's.
   ast::ExprPtr expr(P::ExprContext* ctx) {
-    if (auto* x = sole<P::Xor_exprContext>(ctx)) return xor_expr(x);
-    return chain(ctx, ctx->xor_expr(), [this](P::Xor_exprContext* t) { return xor_expr(t); });
-  }
-  ast::ExprPtr xor_expr(P::Xor_exprContext* ctx) {
-    if (auto* x = sole<P::And_exprContext>(ctx)) return and_expr(x);
-    return chain(ctx, ctx->and_expr(), [this](P::And_exprContext* t) { return and_expr(t); });
-  }
-  ast::ExprPtr and_expr(P::And_exprContext* ctx) {
-    if (auto* x = sole<P::Shift_exprContext>(ctx)) return shift_expr(x);
-    return chain(ctx, ctx->shift_expr(), [this](P::Shift_exprContext* t) { return shift_expr(t); });
-  }
-  ast::ExprPtr shift_expr(P::Shift_exprContext* ctx) {
-    if (auto* x = sole<P::Arith_exprContext>(ctx)) return arith(x);
-    return chain(ctx, ctx->arith_expr(), [this](P::Arith_exprContext* t) { return arith(t); });
-  }
-  ast::ExprPtr arith(P::Arith_exprContext* ctx) {
-    if (auto* x = sole<P::TermContext>(ctx)) return term(x);
-    return chain(ctx, ctx->term(), [this](P::TermContext* t) { return term(t); });
-  }
-  ast::ExprPtr term(P::TermContext* ctx) {
-    if (auto* x = sole<P::FactorContext>(ctx)) return factor(x);
-    return chain(ctx, ctx->factor(), [this](P::FactorContext* f) { return factor(f); });
+    if (auto* f = sole<P::FactorContext>(ctx)) return factor(f);
+    const size_t n = (ctx->children.size() + 1) / 2;
+    DepthGuard g(*this, ctx, n);
+    struct Pending {
+      ast::BinaryOp op;
+      Span span;
+    };
+    std::vector<ast::ExprPtr> operands;
+    std::vector<Pending> ops;
+    auto reduce = [&] {
+      auto rhs = std::move(operands.back());
+      operands.pop_back();
+      auto lhs = std::move(operands.back());
+      operands.pop_back();
+      Span s = {lhs->span.begin, rhs->span.end};
+      operands.push_back(
+          std::make_unique<ast::Binary>(s, ops.back().op, ops.back().span, std::move(lhs), std::move(rhs)));
+      ops.pop_back();
+    };
+    for (auto* ch : ctx->children) {
+      if (auto* f = exactly<P::FactorContext>(ch)) {
+        operands.push_back(factor(f));
+        continue;
+      }
+      auto* tn = static_cast<TerminalNode*>(ch);
+      ast::BinaryOp op;
+      if (!binary_op_of(tn->getSymbol()->getType(), &op)) continue;
+      while (!ops.empty() && precedence(ops.back().op) >= precedence(op)) reduce();
+      ops.push_back({op, span(tn)});
+    }
+    while (!ops.empty()) reduce();
+    return std::move(operands.back());
   }
 
   ast::ExprPtr factor(P::FactorContext* ctx) {
@@ -781,20 +789,17 @@ class Transformer {
   }
 
   ast::ExprPtr power(P::PowerContext* ctx) {
-    if (auto* a = sole<P::Await_primaryContext>(ctx)) return await_primary(a);
-    auto base = await_primary(ctx->await_primary());
+    if (auto* a = sole<P::Atom_exprContext>(ctx)) return atom_expr(a);
+    auto base = atom_expr(ctx->atom_expr());
+    if (auto* await = ctx->AWAIT()) {
+      Span s = {span(await).begin, base->span.end};
+      base = std::make_unique<ast::Await>(s, std::move(base));
+    }
     if (!ctx->factor()) return base;
     DepthGuard g(*this, ctx);
     auto exp = factor(ctx->factor());
     return std::make_unique<ast::Binary>(span(ctx), ast::BinaryOp::Pow, span(ctx->POWER()), std::move(base),
                                          std::move(exp));
-  }
-
-  ast::ExprPtr await_primary(P::Await_primaryContext* ctx) {
-    if (auto* a = sole<P::Atom_exprContext>(ctx)) return atom_expr(a);
-    auto e = atom_expr(ctx->atom_expr());
-    if (!ctx->AWAIT()) return e;
-    return std::make_unique<ast::Await>(span(ctx), std::move(e));
   }
 
   ast::ExprPtr atom_expr(P::Atom_exprContext* ctx) {

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -72,15 +73,27 @@ TEST(HostileInput, TenMegabyteFormWithinThreeTimesPython) {
 }
 
 // Before the fix: duplicate keys were compared pairwise (80,000 keys: 23 s).
-// A 100,000-line program of assignments, checked and run (JIT, the default
-// engine), against python3 compiling and running the same file. The whole
-// file's parse tree used to be held at once (575 MB to check) and the JIT
-// compiled the straight-line module body (18.5 s, 2.3 GB). Memory is held to
-// the 3x. CPU time is not yet: the ANTLR parse alone is about 4.5x
-// python3's whole job (1.1 s against 0.25 s on a quiet machine, up to 8x when
-// the cores are shared), so this is a guard against the cost coming back, not a
-// speed figure (docs/PERFORMANCE.md has those): 20x, which still fails at once
-// if the body is compiled again (about 70x).
+// A 100,000-line program of assignments, checked and run with both engines,
+// against python3 compiling and running the same file. The whole file's parse
+// tree used to be held at once (575 MB to check), the JIT compiled the
+// straight-line module body (18.5 s, 2.3 GB), and the ANTLR parse alone was
+// about 4.5x python3's whole job. Every CPU time is the least of two runs, so
+// that a run slowed by a test beside it on the two shared cores (up to 1.4x)
+// does not decide the verdict (the test costs about 6 CPU-s). Not yet the 3x: `check`
+// is 2.6x python3 with the cores half idle but 3.25x with the machine at load 28
+// (ANTLR's pointer-chasing suffers more from shared caches than python3's
+// loop); `run` also lowers the 100,000-statement module body to IR (about 0.1
+// CPU-s more), 3.1x to 3.5x. So the bound is 4x, which holds under that load
+// and still fails at once if the body is compiled again (70x) or the front end
+// loses this session's gains (5.7x). Memory: the 3x, for all three.
+Cost least_of_two(const std::vector<std::string>& argv) {
+  Cost a = measure(argv), b = measure(argv);
+  Cost least = a.cpu_seconds <= b.cpu_seconds ? a : b;
+  least.max_rss_kb = std::max(a.max_rss_kb, b.max_rss_kb);
+  least.exit_code = a.exit_code != 0 ? a.exit_code : b.exit_code;
+  return least;
+}
+
 TEST(HostileInput, HundredThousandLineProgramNearPython) {
   if (plank::test::kSanitized) GTEST_SKIP() << "timings are meaningless under sanitizers";
   if (!fs::exists(plank::test::kPython)) GTEST_SKIP() << plank::test::kPython << " is not installed";
@@ -88,17 +101,27 @@ TEST(HostileInput, HundredThousandLineProgramNearPython) {
   std::string text;
   for (int i = 0; i < 100000; ++i) text += "x = 1\n";
   write(program, text + "print(x)\n");
-  Cost python = measure({plank::test::kPython, program.string()});
+  Cost python = least_of_two({plank::test::kPython, program.string()});
   ASSERT_EQ(python.exit_code, 0);
   ASSERT_GT(python.max_rss_kb, python.floor_kb) << "python3's peak is not above what the fork counted";
-  for (const char* command : {"check", "run"}) {
-    Cost plank = measure({PLANK_BINARY, command, program.string()});
-    ASSERT_EQ(plank.exit_code, 0) << command;
-    RecordProperty(std::string("plank_") + command + "_cpu_s", std::to_string(plank.cpu_seconds));
-    EXPECT_LE(plank.cpu_seconds, 20 * python.cpu_seconds + 0.1)
-        << command << ": plank " << plank.cpu_seconds << " s, python3 " << python.cpu_seconds << " s";
+  struct Job {
+    const char* name;
+    std::vector<std::string> argv;
+    double times_python;
+  };
+  const Job jobs[] = {
+      {"check", {PLANK_BINARY, "check", program.string()}, 4.0},
+      {"run_jit", {PLANK_BINARY, "run", "--engine", "jit", program.string()}, 4.0},
+      {"run_interp", {PLANK_BINARY, "run", "--engine", "interp", program.string()}, 4.0},
+  };
+  for (const Job& job : jobs) {
+    Cost plank = least_of_two(job.argv);
+    ASSERT_EQ(plank.exit_code, 0) << job.name;
+    RecordProperty(std::string("plank_") + job.name + "_cpu_s", std::to_string(plank.cpu_seconds));
+    EXPECT_LE(plank.cpu_seconds, job.times_python * python.cpu_seconds)
+        << job.name << ": plank " << plank.cpu_seconds << " s, python3 " << python.cpu_seconds << " s";
     EXPECT_LE(plank.max_rss_kb, 3 * python.max_rss_kb)
-        << command << ": plank " << plank.max_rss_kb << " KB, python3 " << python.max_rss_kb << " KB";
+        << job.name << ": plank " << plank.max_rss_kb << " KB, python3 " << python.max_rss_kb << " KB";
   }
   RecordProperty("python_cpu_s", std::to_string(python.cpu_seconds));
   fs::remove_all(program.parent_path());

@@ -61,6 +61,29 @@ TEST(Precedence, ArithmeticFollowsPython) {
   EXPECT_EQ(shape_of("(a + b) * c"), "(* (+ a b) c)");
 }
 
+// The six binary levels are one flat rule, grouped by the transformer (issue 24): each level
+// binds tighter than the one before, each is left-associative, and a span covers its operands.
+TEST(Precedence, EveryBinaryLevelAsPython) {
+  EXPECT_EQ(shape_of("a | b ^ c & d << e + f * g"), "(| a (^ b (& c (<< d (+ e (* f g))))))");
+  EXPECT_EQ(shape_of("a * b + c << d & e ^ f | g"), "(| (^ (& (<< (+ (* a b) c) d) e) f) g)");
+  EXPECT_EQ(shape_of("a << b >> c"), "(>> (<< a b) c)");
+  EXPECT_EQ(shape_of("a | b | c ^ d ^ e"), "(| (| a b) (^ (^ c d) e))");
+  EXPECT_EQ(shape_of("a - b * c - d"), "(- (- a (* b c)) d)");
+  EXPECT_EQ(shape_of("a @ b % -c ** d"), "(% (@ a b) (- (** c d)))");
+  EXPECT_EQ(shape_of("~a & b + c"), "(& (~ a) (+ b c))");
+  auto file = SourceFile::from_string("e", "x + y * z | w");
+  DiagnosticSink sink;
+  auto e = parse_expression(file, sink);
+  ASSERT_TRUE(e);
+  auto& top = static_cast<const Binary&>(*e);
+  EXPECT_EQ(top.span.begin, 0u);
+  EXPECT_EQ(top.span.end, 13u);
+  auto& sum = static_cast<const Binary&>(*top.lhs);
+  EXPECT_EQ(sum.span.end, 9u) << "x + y * z";
+  EXPECT_EQ(sum.op_span.begin, 2u);
+  EXPECT_EQ(static_cast<const Binary&>(*sum.rhs).span.begin, 4u) << "y * z";
+}
+
 TEST(Precedence, BooleanAndComparison) {
   EXPECT_EQ(shape_of("a or b and not c"), "(or a (and b (not c)))");
   EXPECT_EQ(shape_of("a and b and c"), "(and a b c)");
