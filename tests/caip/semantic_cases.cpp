@@ -36,6 +36,9 @@ const std::map<std::string, std::string>& semantic_scenes() {
       // Four walls 5x3x5 and no roof.
       {"roofless", scene_with(R"({"name": "house", "boxes": [{"from": [-2, 0, 3], "to": [2, 2, 7], "block": "cobblestone", "hollow": true},
           {"from": [-1, 2, 4], "to": [1, 2, 6], "block": "air"}, {"from": [-1, 0, 4], "to": [1, 0, 6], "block": "air"}]})")},
+      // A strip of water between sam and the rock: the rock's side facing her is over the water.
+      {"lake_rock", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
+                               R"("boxes": [{"from": [-3, -1, -4], "to": [3, -1, -1], "block": "water"}], )")},
       {"materials", scene_with(R"({"name": "house", "boxes": [{"from": [5, 0, 5], "to": [7, 2, 7], "block": "birch_planks"}]},
           {"name": "house", "boxes": [{"from": [-7, 0, 5], "to": [-5, 2, 7], "block": "stone_bricks"}]},
           {"name": "cube", "boxes": [{"from": [0, 0, 10], "to": [1, 1, 11], "block": "blue_wool"}]})")},
@@ -79,7 +82,8 @@ const std::vector<SemanticCase>& semantic_cases() {
          {done(), built("cube"), unchanged("rock")}});
     add({"build_outside_house", "village", {}, hand("build a cube outside the house",
          kCmdPrefix + std::string(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )") + ref_loc("house", "OUTSIDE") + "}]}"),
-         {done(), built("cube").near("house", 4), unchanged("house"), no_object_lost_blocks()}});
+         // The pond lies on the house's side facing the speaker: the cube goes past it, on solid ground.
+         {done(), built("cube").near("house", 6).standing(), unchanged("house"), no_object_lost_blocks()}});
     add({"build_between_rock_and_cube", "rock_and_cube", {}, hand("build a tower between the rock and the cube",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}, "location": {"location_type": "REFERENCE_OBJECT",
              "relative_direction": "BETWEEN", "reference_object": {"has_name": "@rock"}, "reference_object_1": {"has_name": "@rock"},
@@ -119,9 +123,36 @@ const std::vector<SemanticCase>& semantic_cases() {
          {asked(), built_nothing(), nothing_changed()}});
     add({"hut_is_a_shape_alias", "flat", {}, hand("build a hut", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@hut"}})")),
          {done(), built("hut").high(3, 8), unchanged("rock")}});
-    add({"head_noun_by_syntax", "flat", {}, hand("build a small house with a chimney",
-         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@small house with a chimney"}})")),
+    add({"head_noun_by_syntax", "flat", {}, hand("build a small house with a door",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@small house with a door"}})")),
          {done(), built("house"), unchanged("rock")}});
+    // Parts asked for: a doorway is cut into a shell; a part the shape lacks is asked about, not dropped.
+    add({"hut_with_a_door_the_form_leaves_out", "flat", {}, hand("build a hut with a door",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@hut"}})")),
+         {done(), built("hut").way_in(), unchanged("rock")}});
+    add({"building_with_a_door", "flat", {}, hand("build a stone building with a door",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@building with a door", "has_block_type": "@stone"}})")),
+         {done(), built("building").way_in().made_of("stone"), unchanged("rock")}});
+    add({"square_building_has_equal_sides", "flat", {}, hand("build a square building",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@square building"}})")),
+         {done(), built("building").size(9, 0, 9), unchanged("rock")}});
+    add({"square_the_form_leaves_out", "flat", {}, hand("build a square wooden building",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@building", "has_block_type": "@wooden"}})")),
+         {done(), built("building").size(9, 0, 9).made_of("oak_planks"), unchanged("rock")}});
+    add({"house_with_a_chimney_is_asked", "flat", {}, hand("build a small house with a chimney",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@small house with a chimney"}})")),
+         {asked(), says("chimney"), built_nothing(), nothing_changed()}});
+    add({"house_with_a_chimney_assumed", "flat", {}, hand("build a small house with a chimney",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@small house with a chimney"}})")),
+         {done(), says("without"), built("house"), unchanged("rock")}, true});
+    // A scale the form leaves out is asked about, never built at the plain size.
+    add({"scale_the_form_leaves_out_is_asked", "flat", {}, hand("build a cube ten times as big",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
+         {asked(), says("ten times as big"), built_nothing(), nothing_changed()}});
+    // Footing: a site over water moves to solid ground.
+    add({"no_build_over_water", "lake_rock", {}, hand("build a cube in front of the rock",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )" + ref_loc("rock", "FRONT") + "}")),
+         {done(), built("cube").standing(), unchanged("rock"), no_object_lost_blocks()}});
     add({"tower_of_gold", "flat", {}, hand("build a tower of gold", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower of gold"}})")),
          {done(), built("tower").made_of("gold_block"), unchanged("rock")}});
     add({"misspelt_shape", "flat", {}, hand("build a pyramyd", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@pyramyd"}})")),

@@ -136,6 +136,14 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"go_inside_the_house_through_its_door", "village", {}, hand("go inside the house",
        cmd(move + ref_loc("house", "INSIDE") + "}")),
        {done(), agent_inside("house"), unchanged("house")}});
+  // Through: past the far side of the door, into the house (the agent starts outside it).
+  add({"go_through_the_door", "village", {}, hand("go through the door", cmd(move + ref_loc("door") + "}")),
+       {done(), agent_through("door"), agent_inside("house"), unchanged("house")}});
+  // Words no span covers that say how long to go on: asked about, not done once.
+  add({"dig_until_bedrock_the_form_leaves_out", "flat", {}, hand("dig down until you reach bedrock", cmd(R"({"action_type": "DIG"})")),
+       {asked(), says("until you reach bedrock"), nothing_changed()}});
+  add({"walk_forward_forever_the_form_leaves_out", "flat", {}, hand("walk forward forever", cmd(R"({"action_type": "MOVE"})")),
+       {asked(), says("forever"), agent_stayed()}});
   // Away from a thing: the agent ends farther from it than it began, whichever side it was on.
   add({"move_away_from_the_rock", "flat", {}, hand("move away from the rock", cmd(move + ref_loc("rock", "AWAY") + "}")),
        {done(), agent_farther_from("rock"), unchanged("rock")}});

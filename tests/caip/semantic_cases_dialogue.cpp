@@ -54,6 +54,11 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
       "upsert": {"memory_data": {"memory_type": "TRIPLE", "has_tag": "@treasure"}}})");
   add({"where_is_a_tagged_thing", "flat", {call_rock_treasure}, question("where is the treasure ?"), {says("(0, 0, 0)"), nothing_changed()}});
   add({"where_is_an_untagged_thing", "flat", {}, question("where is the treasure ?"), {says("don't see"), nothing_changed()}});
+  const Step call_pig_bob = hand("the pig is called bob", R"({"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": {"has_name": "@pig"}},
+      "upsert": {"memory_data": {"memory_type": "TRIPLE", "has_tag": "@bob"}}})");
+  add({"where_is_a_tagged_creature", "village", {call_pig_bob}, question("where is bob ?"), {says("(-2, 0, 10)"), nothing_changed()}});
+  add({"how_many_blocks_down_not_understood", "village", {}, question("how many blocks down are we ?"),
+       {says("understand"), does_not_say("I see"), nothing_changed()}});
   add({"what_is_your_name_unnamed", "flat", {}, question("what is your name ?"),
        {says("Nobody has given me a name"), does_not_say("understand"), nothing_changed()}});
   const Step call_bot_max = hand("you are called max", R"({"dialogue_type": "PUT_MEMORY", "filters": {"reference_object": {"has_name": "@you"}},

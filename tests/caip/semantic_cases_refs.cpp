@@ -9,6 +9,12 @@ void add_reference_cases(std::vector<SemanticCase>& v) {
   const std::string build_cube = R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_colour": "@red"}})";
   const Step red_cube = hand("build a red cube", cmd(build_cube));
 
+  // A noun before the head names a kind: the village has a door but no cave, so "the cave entrance" is asked about;
+  // the door is part of the house, so it is "the house door".
+  add({"cave_entrance_is_asked", "village", {}, hand("destroy the cave entrance", cmd(destroy + R"(cave entrance"}})")),
+       {asked(), says("cave entrance"), nothing_changed()}});
+  add({"house_door_is_the_door", "village", {}, hand("destroy the house door", cmd(destroy + R"(house door"}})")),
+       {done(), destroyed("door"), unchanged("tree")}});
   add({"destroy_it_after_building", "flat", {red_cube}, hand("destroy it", cmd(destroy + R"(it"}})")),
        {done(), destroyed("cube"), unchanged("rock")}});
   add({"destroy_that_after_building", "flat", {red_cube}, hand("destroy that", cmd(destroy + R"(that"}})")),

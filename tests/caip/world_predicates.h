@@ -273,6 +273,36 @@ class Built {
     });
   }
 
+  // Held up: the lowest block of every column stands on something solid (not water, lava or air).
+  Built& standing() {
+    return add("standing on solid ground", [](const Scene& s, const std::vector<Box>&, const auto& cells) {
+      for (const auto& one : cells)
+        for (Coord c : one) {
+          Coord under{c.x, c.y - 1, c.z};
+          if (std::find(one.begin(), one.end(), under) != one.end()) continue;
+          bool lowest = std::none_of(one.begin(), one.end(), [&](Coord o) { return o.x == c.x && o.z == c.z && o.y < c.y; });
+          if (lowest && !s.after.solid(under))
+            return fmt::format("({}, {}, {}) stands on {}", c.x, c.y, c.z, s.after.type_at(under).name);
+        }
+      return std::string();
+    });
+  }
+  // A way in: a cell of a side wall one above the floor is open (the walls are otherwise a closed shell).
+  Built& way_in() {
+    return add("with a way in", [](const Scene& s, const std::vector<Box>& all, const auto&) {
+      for (const Box& b : all) {
+        int y = b.min.y + 1, open = 0;
+        for (int z = b.min.z; z <= b.max.z; ++z)
+          for (int x = b.min.x; x <= b.max.x; ++x) {
+            bool side = x == b.min.x || x == b.max.x || z == b.min.z || z == b.max.z;
+            if (side && !s.after.solid({x, y, z}) && !s.after.solid({x, y + 1, z})) ++open;
+          }
+        if (open == 0) return box_text(b) + " has closed walls";
+      }
+      return std::string();
+    });
+  }
+
   operator Expect() const {
     std::string name = name_;
     auto checks = checks_;
@@ -505,6 +535,22 @@ inline Expect agent_moved(std::string dir, int n, int tol = 0) {
             return std::abs(along - n) <= tol && across <= tol
                        ? std::string()
                        : fmt::format("from ({}, {}, {}) to ({}, {}, {})", a.x, a.y, a.z, b.x, b.y, b.z);
+          }};
+}
+// The agent went through the object: it ended past the object's far side, from where it began, along x or z.
+inline Expect agent_through(std::string object) {
+  return {"the agent went through the " + object, [object](const Scene& s) {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box b = bounds_of_cells(a->cells);
+            Coord from = agent_before(s), to = agent_after(s);
+            bool x = (from.x < b.min.x && to.x > b.max.x) || (from.x > b.max.x && to.x < b.min.x);
+            bool z = (from.z < b.min.z && to.z > b.max.z) || (from.z > b.max.z && to.z < b.min.z);
+            Coord g = gaps(b, Box::of(to, to));
+            return (x || z) && std::max(g.x, g.z) <= 2
+                       ? std::string()
+                       : fmt::format("from ({}, {}, {}) to ({}, {}, {}), the {} spans {}", from.x, from.y, from.z, to.x, to.y, to.z,
+                                     object, box_text(b));
           }};
 }
 inline Expect agent_stayed() {

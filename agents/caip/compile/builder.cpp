@@ -64,6 +64,30 @@ Span CommandBuilder::words_in(const lf::Value* node) const {
   return all.begin <= all.end ? all : here();
 }
 
+std::vector<bool> CommandBuilder::covered(const lf::Value* node) const {
+  std::vector<bool> out(utterance_.tokens.size(), false);
+  auto walk = [&](auto&& self, const lf::Value* v) -> void {
+    if (!v) return;
+    size_t first = 0, last = 0;
+    if (token_range(v, out.size(), &first, &last)) {
+      for (size_t i = first; i <= last; ++i) out[i] = true;
+      return;
+    }
+    if (v->is_list())
+      for (const auto& item : v->items) self(self, &item);
+    else if (v->is_dict())
+      for (const auto& m : v->members) self(self, &m.value);
+  };
+  walk(walk, node);
+  return out;
+}
+
+std::optional<std::pair<size_t, size_t>> CommandBuilder::tokens_of(const lf::Value* leaf) const {
+  size_t first = 0, last = 0;
+  if (!token_range(leaf, utterance_.tokens.size(), &first, &last)) return std::nullopt;
+  return std::pair{first, last};
+}
+
 std::optional<size_t> CommandBuilder::first_token(const lf::Value* node) const {
   std::optional<size_t> best;
   auto walk = [&](auto&& self, const lf::Value* v) -> void {

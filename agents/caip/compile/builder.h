@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "compiler/frontend/ast.h"
@@ -38,6 +39,10 @@ class CommandBuilder {
   Span words_in(const lf::Value* node) const;
   // The first token of the span leaves under `node` (their smallest index); nullopt when none.
   std::optional<size_t> first_token(const lf::Value* node) const;
+  // Which tokens of the utterance the span leaves under `node` point at.
+  std::vector<bool> covered(const lf::Value* node) const;
+  // A span leaf's [first, last] tokens; nullopt when it is not one.
+  std::optional<std::pair<size_t, size_t>> tokens_of(const lf::Value* leaf) const;
   // The utterance's tokens [first, last] (inclusive), lower-cased; and where they lie.
   std::vector<std::string> words(size_t first, size_t last) const;
   Span tokens_span(size_t first, size_t last) const;

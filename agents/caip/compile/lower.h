@@ -23,7 +23,9 @@ std::string lower_ref(CommandBuilder& b, const lf::Value* ref, const RefLowering
 // A location; no location is where the speaker looks. `direction`: the relative
 // direction to use when the form gives none (else the words in front of its
 // reference object say, "on the hill").
-std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::string& direction = {});
+// `passing` (MOVE): "go through the door" makes the direction THROUGH, whatever direction the form gives
+// (the words say the object is what the walk passes through).
+std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::string& direction = {}, bool passing = false);
 // repeat FOR n: the count, folded here when the words are a number; else an
 // expression the policy settles (its variable), or nullopt when there is no repeat.
 struct Count {

@@ -6,6 +6,7 @@
 
 #include "agents/caip/compile/action_table.h"
 #include "agents/caip/compile/lower.h"
+#include "agents/caip/compile/unread_words.h"
 #include "agents/caip/intrinsics/lexicon.h"
 #include "agents/caip/intrinsics/phrases.h"
 
@@ -25,7 +26,35 @@ std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Val
       {"width", "has_width"},   {"height", "has_height"},    {"length", "has_length"}, {"depth", "has_depth"},
       {"radius", "has_radius"}, {"thickness", "has_thickness"}};
   if (sc && sc->is_dict())
-    for (auto [arg, key] : kArgs) b.span_arg(kws, arg, sc->find(key));
+    for (auto [arg, key] : kArgs) {
+      const lf::Value* leaf = sc->find(key);
+      auto name = std::string_view(arg) == "name" ? b.tokens_of(leaf) : std::nullopt;
+      const size_t n = b.utterance().tokens.size();
+      // "build a hut with a door" where the form's name is "hut": the `with ...` phrase right after
+      // the name, which no span covers, is read as part of the name (the shape decides what it can add).
+      if (name) {
+        auto words = b.words(0, n - 1);
+        auto covered = b.covered(&action);
+        size_t first = name->first, last = name->second;
+        // "a square wooden building" where the form's name is "building": describing words right before the
+        // name (shape words, colours, sizes, materials; another span may hold some) are read with it when one
+        // of them is covered by no span.
+        bool unread = false;
+        for (size_t i = first; i > 0; --i) {
+          const std::string& w = words[i - 1];
+          if (!(w == "square" || colour_word(w) || size_word(w) || material_word(lemma(w)))) break;
+          unread = unread || !covered[i - 1];
+          if (unread) first = i - 1;
+        }
+        if (last + 1 < n)
+          if (auto with = with_phrase(words, covered, last + 1)) last = with->second;
+        if (first != name->first || last != name->second) {
+          b.tokens_arg(kws, "name", first, last);
+          continue;
+        }
+      }
+      b.span_arg(kws, arg, leaf);
+    }
   if (!sc) b.span_arg(kws, "block", action.find("has_block_type"));
   if (dig) b.arg(kws, "dig", bd::boolean(b.here(), true));
   return b.bind("shape", b.settled(b.call("caip_schematic", {}, std::move(kws))));
@@ -249,12 +278,12 @@ std::string lower_motion(CommandBuilder& b, const lf::Value* loc) {
     ref_is_motion = named.has_steps || (!named.direction.empty() && (np.head.empty() || np.head == named.direction));
   }
   bool relative = !loc || !loc->is_dict() || type == "AGENT_POS" || type == "SPEAKER_POS" || ref_is_motion;
-  if (!relative) return lower_location(b, loc);
+  if (!relative) return lower_location(b, loc, {}, true);
   Motion m = motion_words(all_words(b));
   bool given_dir = loc && loc->is_dict() && loc->find("relative_direction");
   bool given_steps = loc && loc->is_dict() && loc->find("steps");
   if (loc && loc->is_dict() && !ref_is_motion && (given_dir || m.direction.empty()) && (given_steps || !m.has_steps))
-    return lower_location(b, loc);  // the form says all the words say
+    return lower_location(b, loc, {}, true);  // the form says all the words say
   if (!loc && m.direction.empty() && !m.has_steps) return lower_location(b, loc);
   CommandBuilder::Scope scope(b, loc ? b.words_in(loc) : b.here());
   Keywords kws;

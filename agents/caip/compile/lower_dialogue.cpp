@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "agents/caip/compile/lower.h"
+#include "agents/caip/compile/unread_words.h"
 #include "agents/caip/intrinsics/lexicon.h"
 
 namespace plank::caip {
@@ -25,10 +26,48 @@ Span word_span(const CommandBuilder& b, const std::string& word) {
   return b.here();
 }
 
+// Words no span covers that change the action (unread_words.h): the first one is
+// asked about before anything is done, one question at a time. A repeat the form
+// already holds (a repeat or a stop condition) is not asked about again; a
+// `with ...` phrase right after a BUILD's schematic name is read with the name
+// (schematic_call), so it is not asked about here.
+void ask_unread_modifiers(CommandBuilder& b, const lf::Value& form) {
+  const lf::Value* seq = form.find("action_sequence");
+  if (!seq || !seq->is_list()) return;
+  bool has_repeat = false;
+  std::string first_action;
+  std::vector<size_t> name_ends;  // the token after each BUILD schematic's name
+  for (const auto& a : seq->items) {
+    if (!a.is_dict()) continue;
+    std::string type = CommandBuilder::category(a.find("action_type"));
+    if (type == "OTHERACTION") continue;  // refused whatever its words say
+    if (first_action.empty()) first_action = type;
+    const lf::Value* sc = a.find("schematic");
+    has_repeat = has_repeat || a.find("repeat") || a.find("stop_condition") || (sc && sc->is_dict() && sc->find("repeat"));
+    if (type == "BUILD" && sc && sc->is_dict())
+      if (auto t = b.tokens_of(sc->find("has_name"))) name_ends.push_back(t->second + 1);
+  }
+  const size_t n = b.utterance().tokens.size();
+  if (n == 0 || first_action.empty()) return;
+  auto words = b.words(0, n - 1);
+  for (const UnreadModifier& m : unread_modifiers(words, b.covered(&form))) {
+    if (m.kind == ModifierKind::Repeat && has_repeat) continue;
+    if (m.kind == ModifierKind::Feature && std::find(name_ends.begin(), name_ends.end(), m.first) != name_ends.end()) continue;
+    std::string text;
+    for (size_t i = m.first; i <= m.last; ++i) text += (text.empty() ? "" : " ") + words[i];
+    std::string kind = "unread_" + std::string(modifier_kind_name(m.kind));
+    // A feature may be left off when the speaker allows assumptions; a repeat or a scale has no default.
+    long fallback = m.kind == ModifierKind::Feature ? 1 : -1;
+    b.return_if_none(b.doubt(b.tokens_span(m.first, m.last), kind, text, action_gerund(first_action), fallback));
+    return;
+  }
+}
+
 }  // namespace
 
 void lower_command(CommandBuilder& b, const lf::Value& form, std::string* action) {
   const lf::Value* seq = form.find("action_sequence");
+  ask_unread_modifiers(b, form);
   bool first = true;
   if (seq && seq->is_list())
     for (const auto& a : seq->items) {

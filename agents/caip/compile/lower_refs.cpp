@@ -54,7 +54,27 @@ std::optional<size_t> pronoun_token(const CommandBuilder& b, const std::string& 
 
 }  // namespace
 
-std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::string& direction) {
+namespace {
+
+// "through the door", "thru the gate": the word in front of the reference (past its determiners).
+std::optional<Span> through_before(CommandBuilder& b, const lf::Value* ref) {
+  auto first = b.first_token(ref);
+  if (!first || *first == 0) return std::nullopt;
+  static const std::vector<std::string> kSkip{"the", "a", "an", "that", "this", "your", "my", "those", "these"};
+  size_t i = *first;
+  while (i > 0) {
+    auto w = b.words(i - 1, i - 1);
+    if (w.empty()) return std::nullopt;
+    if (w[0] == "through" || w[0] == "thru" || w[0] == "throught") return b.tokens_span(i - 1, i - 1);
+    if (std::find(kSkip.begin(), kSkip.end(), w[0]) == kSkip.end()) return std::nullopt;
+    --i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::string& direction, bool passing) {
   if (!loc || !loc->is_dict()) {
     CommandBuilder::Keywords kws;
     b.str_arg(kws, "direction", direction);
@@ -77,7 +97,9 @@ std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::s
   if (type.empty()) type = loc->find("coordinates") ? "COORDINATES" : "SPEAKER_LOOK";
   b.span_arg(kws, "coordinates", loc->find("coordinates"));
   std::string given = CommandBuilder::category(loc->find("relative_direction"));
-  if (!given.empty()) b.str_arg(kws, "direction", given);
+  std::optional<Span> through = passing && on_ref ? through_before(b, ref) : std::nullopt;
+  if (through) kws.push_back(bd::keyword(*through, "direction", bd::str(*through, "THROUGH")));
+  else if (!given.empty()) b.str_arg(kws, "direction", given);
   else if (!direction.empty()) b.str_arg(kws, "direction", direction);
   else if (on_ref) direction_from_words(b, kws, ref);
   else if (type == "SPEAKER_POS" || type == "AGENT_POS") direction_before_token(b, kws, pronoun_token(b, type));

@@ -86,8 +86,10 @@ bool put_tag(Assistant& s, const std::vector<int>& things, const std::string& ta
 // ---- the SQLite memory (recall.cpp): questions are answered from it
 // Brings the memory up to date with what the agent perceives and its tasks; false without a memory.
 bool remember(Assistant& s);
+// The subject a creature's tags are kept under in the memory's triples ("creature:12"): its id, not its place.
+std::string creature_subject(world::EntityId entity);
 // What the memory holds under a name or tag (the lemma of the last word of `what`):
-// objects (the one the speaker looks at first, then nearest the speaker), then creatures.
+// objects (the one the speaker looks at first, then nearest the speaker), then creatures (by type, name or tag).
 struct Recalled {
   std::string name, describe, colour;
   Coord size{0, 0, 0};

@@ -68,6 +68,7 @@ struct Location {
   Coord away{0, 0, 0};              // unit world vector, {0,0,0}: none (build centred on `at`)
   std::string direction;            // the relative direction it was resolved with ("": none)
   long copy = 0;                    // which copy of a repeat goes here (0: the first or only one)
+  bool exact = false;               // the words place it (coordinates, a copy stacked up or down): built there, held up or not
   std::string describe;
 };
 
@@ -77,6 +78,8 @@ struct Schematic {
   ShapeParams params;
   world::BlockId block = 0;       // main material
   bool block_given = false;
+  bool doorway = false;           // "a building with a door": a doorway cut into the shell's wall facing the speaker
+  Coord door_facing{0, 0, -1};    // that wall's outward side (set when the build is placed)
 };
 
 // What a build left to do when its time ran out: RESUME places the rest.

@@ -35,6 +35,44 @@ const ShapeDef* shape_named(const NounPhrase& np, std::string* called) {
   return find_shape_misspelt(np.head);
 }
 
+// The parts each shape has ("a house with a door" is a house), one row a shape.
+struct ShapeParts {
+  std::string_view shape;
+  std::string_view parts;  // lemmas, space-separated
+};
+constexpr ShapeParts kShapeParts[] = {
+    {"house", "door doorway entrance opening window roof floor wall"},
+    {"hollow_cube", "floor wall roof ceiling"},
+    {"hollow_rectanguloid", "floor wall roof ceiling"},
+    {"tower", "wall"},
+    {"bridge", "railing rail deck"},
+    {"arch", "arch opening"},
+    {"pool", "water"},
+};
+// Shells a doorway is cut into when asked for: a box of walls with a floor and a top.
+constexpr std::string_view kDoorWords[] = {"door", "doorway", "entrance", "opening"};
+constexpr std::string_view kDoorable[] = {"hollow_cube", "hollow_rectanguloid"};
+
+bool has_part(const ShapeDef& shape, const std::string& part) {
+  for (const auto& row : kShapeParts)
+    if (row.shape == shape.name) {
+      auto parts = words_of(row.parts);
+      return std::find(parts.begin(), parts.end(), part) != parts.end();
+    }
+  return false;
+}
+
+// "with a door and two windows": the part nouns after "with" (materials, "with stone", are not parts).
+std::vector<std::string> parts_asked(const NounPhrase& np) {
+  std::vector<std::string> out;
+  bool with = false;
+  for (const auto& w : np.after) {
+    if (w == "with") with = true;
+    else if (with && part_noun(lemma(w))) out.push_back(lemma(w));
+  }
+  return out;
+}
+
 // "made of stone", "out of gold", "from bricks", "using wood": the material after the head.
 std::string material_after(const NounPhrase& np) {
   if (!np.of_what.empty() && material_word(np.of_what)) return np.of_what;
@@ -67,6 +105,13 @@ std::vector<Placement> shape_placements(Assistant& s, const Schematic& sc, const
       case Role::Leaves: b = leaves; break;
       case Role::Door:
       case Role::Air: b = world::kAir; break;
+    }
+    // A doorway in the middle of the wall facing the speaker: two blocks high where the walls allow.
+    if (sc.doorway && c.at.y >= 1 && c.at.y <= std::min(2, params.height - 2)) {
+      Coord f = sc.door_facing;
+      bool on_wall = f.x > 0 ? c.at.x == params.width - 1 : f.x < 0 ? c.at.x == 0 : f.z > 0 ? c.at.z == params.length - 1 : c.at.z == 0;
+      bool middle = f.x != 0 ? c.at.z == params.length / 2 : c.at.x == params.width / 2;
+      if (on_wall && middle) b = world::kAir;
     }
     cells.push_back({c.at, b});
   }
@@ -222,6 +267,14 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
     if (!p.width) p.width = 3;
     if (!p.length) p.length = 3;
   }
+  // "a square room": its two sides alike, the larger of them, when the words give one side or none.
+  bool square = std::find(np.modifiers.begin(), np.modifiers.end(), "square") != np.modifiers.end();
+  if (square && sc.shape->defaults.length > 1 && !(p.width && p.length)) {
+    int side = p.width || p.length ? std::max(p.width, p.length)
+               : size              ? size
+                                   : std::max(sc.shape->defaults.width, sc.shape->defaults.length);
+    p.width = p.length = side;
+  }
   // Shapes that run along x (walls, fences, triangles): their length is that run.
   if (sc.shape->defaults.length == 1 && p.length > 0 && p.width == 0) std::swap(p.width, p.length);
   sc.params = resolve_params(*sc.shape, p, size);
@@ -245,17 +298,38 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
     }
   }
   if (!sc.block_given) sc.block = find_block_or(reg, sc.shape->default_block, find_block_or(reg, "stone", 1));
+  // Parts asked for: a doorway is cut into a shell; parts the shape has are there; any other is asked
+  // about (the default, when the speaker allows assumptions, is the shape without it).
+  for (const auto& part : parts_asked(np)) {
+    if (has_part(*sc.shape, part)) continue;
+    bool door = std::find(std::begin(kDoorWords), std::end(kDoorWords), part) != std::end(kDoorWords);
+    if (door && std::find(std::begin(kDoorable), std::end(kDoorable), sc.shape->name) != std::end(kDoorable)) {
+      sc.doorway = true;
+      continue;
+    }
+    if (!s.unsure(Doubt::or_default("unread_feature").with("words", "with " + article(part)).with("what", sc.name)))
+      return std::nullopt;
+  }
   return s.add_schematic(std::move(sc));
 }
 
 bool act_build(Assistant& s, int schematic, int location) {
   if (!s.valid_schematic(schematic) || !s.valid_location(location)) return false;
-  const Schematic sc = s.schematic(schematic);
+  Schematic sc = s.schematic(schematic);
   const Location loc = s.location(location);
   const auto& reg = s.world().registry();
   const std::string& what = sc.name;
   ShapeParams params = sc.params;
   bool around = loc.direction == "AROUND" && loc.anchor;
+  // The doorway faces the speaker from where the build stands (set again once the site is found).
+  auto face_speaker = [&](Coord origin) {
+    const world::Entity* sp = s.speaker();
+    if (!sp || !sc.doorway) return;
+    Coord me = world::cell_of(sp->pose.pos);
+    int dx = me.x - (origin.x + params.width / 2), dz = me.z - (origin.z + params.length / 2);
+    sc.door_facing = std::abs(dx) > std::abs(dz) ? Coord{dx > 0 ? 1 : -1, 0, 0} : Coord{0, 0, dz >= 0 ? 1 : -1};
+  };
+  face_speaker(origin_for(loc, {params.width, params.height, params.length}));
 
   // Where each copy goes: one (beside, on, inside, round the anchor), or, round
   // something a shape cannot enclose (a tower), one on each side of it.
@@ -304,6 +378,10 @@ bool act_build(Assistant& s, int schematic, int location) {
     auto site = find_site(s, spot.loc, spot.origin, solid, article(what), "build", spot.give);
     if (!site) return false;
     sites.push_back(*site);
+  }
+  if (sites.size() == 1 && sc.doorway) {
+    face_speaker(sites[0].origin);
+    rel = shape_placements(s, sc, params);  // only the doorway's two cells move to that wall
   }
   if (sites.size() == 1 && !sites[0].gaps.empty())
     std::erase_if(rel, [&](const Placement& p) {

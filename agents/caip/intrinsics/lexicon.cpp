@@ -457,7 +457,30 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
   for (size_t i = 0; i + 1 < w.size(); ++i) {
     if (w[i] == "how" && w[i + 1] == "many") {
       std::string noun = after(i + 2);
-      if (!noun.empty()) return QuestionPattern{"COUNT", noun};
+      // "how many pigs (are there / do you see)": the rest only says where to count or who sees. Any other
+      // words ask something else ("how many layers down in the mine are we" is a depth), not understood.
+      static constexpr std::string_view kCountTail[] = {"are", "is", "there", "here", "around", "nearby", "do", "does",
+                                                        "can", "you", "see", "have", "has", "did", "built", "made",
+                                                        "exist", "left", "total", "now", "right", "currently", "planted",
+                                                        "placed", "standing", "living", "growing", "?", ".", "!"};
+      // Where to count is a preposition and the one noun it takes ("by the house", "in the field").
+      static constexpr std::string_view kWhere[] = {"by", "near", "around", "in", "inside", "on", "at", "beside",
+                                                    "behind", "next", "to", "of", "within", "close"};
+      auto in_table = [](const auto& table, const std::string& x) {
+        return std::find(std::begin(table), std::end(table), x) != std::end(table);
+      };
+      size_t k = size_t(std::find(w.begin() + long(i) + 2, w.end(), noun) - w.begin()) + 1;
+      bool counted = true;
+      while (k < w.size() && counted) {
+        if (in_table(kWhere, w[k])) {
+          ++k;  // the place: the words up to the next preposition or the end ("in the visible surroundings")
+          while (k < w.size() && !in_table(kWhere, w[k]) && !in_table(kCountTail, w[k])) ++k;
+        } else {
+          counted = in_table(kCountTail, w[k++]);
+        }
+      }
+      if (!noun.empty() && counted) return QuestionPattern{"COUNT", noun};
+      if (!noun.empty()) return std::nullopt;
     }
     if ((w[i] == "is" || w[i] == "are") && w[i + 1] == "there") {
       std::string noun = after(i + 2);

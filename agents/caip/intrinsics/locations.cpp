@@ -120,6 +120,7 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
       return std::nullopt;
     }
     loc.at = *c;
+    loc.exact = true;
     loc.describe = "at " + at_text(*c);
   } else if (type == "REFERENCE_OBJECT") {
     if (!s.valid_thing(q.thing)) {
@@ -203,6 +204,27 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     }
     loc.direction = "AROUND";
     dir_words = "around ";
+  } else if (d == "THROUGH" && loc.anchor) {
+    // Through an object ("go through the door"): to the cell just past it on its far side. The way
+    // through is the axis along which it is open (a door in a wall has the wall on both sides along
+    // the wall, open ground in front and behind); of two open axes, the one the walk comes along.
+    const Box& a = *loc.anchor;
+    auto walled = [&](Coord step) {
+      int n = 0;
+      for (Coord c : loc.anchor_cells) {
+        Coord side{c.x + step.x, c.y, c.z + step.z};
+        if (!std::binary_search(loc.anchor_cells.begin(), loc.anchor_cells.end(), side) && s.world().solid(side)) ++n;
+      }
+      return n;
+    };
+    int along_x = walled({1, 0, 0}) + walled({-1, 0, 0}), along_z = walled({0, 0, 1}) + walled({0, 0, -1});
+    Coord me = s.agent().feet(), mid = base_centre(a);
+    Coord toward = snap(mid.x - me.x, mid.z - me.z);
+    bool x_axis = along_x != along_z ? along_x < along_z : toward.x != 0;
+    int sign = x_axis ? (mid.x >= me.x ? 1 : -1) : (mid.z >= me.z ? 1 : -1);
+    loc.away = x_axis ? Coord{sign, 0, 0} : Coord{0, 0, sign};
+    loc.at = beyond(a, loc.away, 1);
+    dir_words = "through ";
   } else if (!d.empty()) {
     s.refuse("I don't know the direction " + d + ".");
     return std::nullopt;
@@ -231,6 +253,7 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
   }
   Coord v = direction_vector(s, d, std::nullopt);  // copies go on in the speaker's frame
   if (v == Coord{0, 0, 0}) v = s.right();
+  if (v.y != 0) loc.exact = true;  // "stacked up": each copy stands on the one before it, as the words say
   int step = (v.x ? p.width : v.z ? p.length : p.height) + 1;
   loc.at = {loc.at.x + v.x * step * int(index), loc.at.y + v.y * step * int(index), loc.at.z + v.z * step * int(index)};
   return s.add_location(std::move(loc));

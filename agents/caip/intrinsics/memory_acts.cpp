@@ -35,7 +35,10 @@ bool put_tag(Assistant& s, const std::vector<int>& things, const std::string& ta
     const Thing& t = s.thing(h);
     if (t.entity != 0 || t.kind == ThingKind::Mob || t.kind == ThingKind::Speaker || t.kind == ThingKind::Agent) {
       s.entity_tags[t.entity].push_back(l);
-      if (s.memory()) s.memory()->add_triple(t.describe(), "has_tag", l, s.clock().now());
+      // A creature's under its id, which stays the same however far it walks ("the pig at (3, 0, 4)" does not);
+      // the speaker's and the agent's under "you" and "me" (the agent's name is read from "me").
+      std::string subject = t.kind == ThingKind::Mob ? creature_subject(t.entity) : t.describe();
+      if (s.memory()) s.memory()->add_triple(subject, "has_tag", l, s.clock().now());
       ++n;
       continue;
     }

@@ -93,6 +93,16 @@ constexpr std::string_view kStepUnits[] = {"step", "block", "feet", "foot", "met
 
 bool generic_noun(std::string_view lemma) { return in(kGeneric, lemma); }
 
+bool part_noun(std::string_view lemma) {
+  static constexpr std::string_view kParts[] = {
+      "door",    "doorway", "entrance", "opening", "window", "roof",  "chimney", "floor",  "ceiling", "wall",
+      "porch",   "balcony", "garden",   "pool",    "fence",  "tower", "turret",  "stair",  "staircase", "step",
+      "ladder",  "bed",     "table",    "chest",   "torch",  "light", "lamp",    "basement", "yard",  "gate",
+      "moat",    "bridge",  "room",     "railing", "rail",   "spire", "dome",    "column", "pillar", "arch",
+      "flag",    "sign",    "path",     "driveway", "garage", "deck", "patio",   "attic",  "fireplace", "furniture"};
+  return in(kParts, lemma);
+}
+
 NounPhrase noun_phrase(std::string_view text) {
   NounPhrase np;
   auto words = words_of(text);

@@ -28,6 +28,9 @@ NounPhrase noun_phrase(std::string_view text);
 // has to choose among them.
 bool generic_noun(std::string_view lemma);
 
+// Nouns that name a part a thing can be built with ("a house with a chimney"): door, window, roof, ...
+bool part_noun(std::string_view lemma);
+
 // Words in front of a reference that say where relative to it: the longest
 // phrase of the table ending at the end of `words_before`, determiners skipped
 // ("build a barn [next to] the well"). Its relative_direction (LEFT ... AROUND)

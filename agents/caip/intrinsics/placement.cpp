@@ -1,6 +1,7 @@
 #include "agents/caip/intrinsics/placement.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <tuple>
 
@@ -76,7 +77,12 @@ Coord origin_for(const Location& loc, Coord size) {
   return o;
 }
 
-Obstacles::Obstacles(Assistant& s, const Location& loc) : s_(s), loc_(loc) {
+bool footing_waived(const Location& loc) {
+  return loc.exact || loc.direction == "UP" || loc.direction == "DOWN" || loc.direction == "INSIDE" ||
+         loc.direction == "AROUND";
+}
+
+Obstacles::Obstacles(Assistant& s, const Location& loc, bool footing) : s_(s), loc_(loc), footing_(footing) {
   for (const auto& e : s.world().entities()) {
     if (e.kind == world::EntityKind::Agent) continue;  // the agent steps out of the site before building
     Coord feet = world::cell_of(e.pose.pos);
@@ -96,9 +102,39 @@ bool Obstacles::blocked(Coord p) const {
   return true;
 }
 
+const std::vector<Coord>& Obstacles::bottoms(const std::vector<Coord>& cells) const {
+  if (bottoms_of_ == &cells) return bottoms_;
+  bottoms_of_ = &cells;
+  bottoms_.clear();
+  // The shape's bottom layer: what it stands on the ground with (a ball's lowest disc, an arch's feet).
+  int lowest = INT32_MAX;
+  for (Coord c : cells) lowest = std::min(lowest, c.y);
+  for (Coord c : cells)
+    if (c.y == lowest) bottoms_.push_back(c);
+  std::sort(bottoms_.begin(), bottoms_.end());
+  return bottoms_;
+}
+
+// Water, lava or air under a cell of the bottom layer: nothing holds it up.
+bool Obstacles::unfooted(Coord origin, Coord bottom) const {
+  Coord under = origin + bottom;
+  --under.y;
+  return !s_.world().solid(under);
+}
+
+bool Obstacles::refuses(Coord origin, const std::vector<Coord>& cells, Coord c) const {
+  if (blocked(origin + c)) return true;
+  if (!footing_) return false;
+  const auto& b = bottoms(cells);
+  return std::binary_search(b.begin(), b.end(), c) && unfooted(origin, c);
+}
+
 std::optional<Coord> Obstacles::first_blocked(Coord origin, const std::vector<Coord>& cells) const {
   for (Coord c : cells)
     if (blocked(origin + c)) return origin + c;
+  if (footing_)
+    for (Coord c : bottoms(cells))
+      if (unfooted(origin, c)) return Coord{origin.x + c.x, origin.y + c.y - 1, origin.z + c.z};  // what is under it
   return std::nullopt;
 }
 
@@ -111,19 +147,20 @@ std::string Obstacles::describe(Coord blocked) const {
     }
   }
   if (const Thing* t = s_.thing_at(blocked)) return t->describe();
+  if (!s_.world().solid(blocked)) return "the " + s_.world().type_at(blocked).name + " under it";  // no footing
   return "the " + s_.world().type_at(blocked).name;
 }
 
 std::optional<Site> find_site(Assistant& s, const Location& loc, Coord origin, const std::vector<Coord>& cells,
                               const std::string& what, const std::string& verb, Give give) {
-  Obstacles obstacles(s, loc);
+  Obstacles obstacles(s, loc, verb == "build" && !footing_waived(loc));
   auto blocked = obstacles.first_blocked(origin, cells);
   if (!blocked) return Site{origin, false, {}, {}};
   std::string blocker = obstacles.describe(*blocked);
   if (give == Give::Gaps) {
     Site site{origin, false, blocker, {}};
     for (Coord c : cells)
-      if (obstacles.blocked(origin + c)) site.gaps.push_back(c);
+      if (obstacles.refuses(origin, cells, c)) site.gaps.push_back(c);
     if (site.gaps.size() * 4 <= cells.size()) return site;
   } else {
     Box extent;

@@ -27,6 +27,8 @@ Coord centre_of(const Box& b) { return {(b.min.x + b.max.x) / 2, b.min.y, (b.min
 
 }  // namespace
 
+std::string creature_subject(world::EntityId entity) { return fmt::format("creature:{}", entity); }
+
 bool remember(Assistant& s) {
   memory::AgentMemory* m = s.memory();
   if (!m) return false;
@@ -84,7 +86,10 @@ std::vector<Recalled> recall(Assistant& s, const std::string& what) {
   memory::MobQuery mq;
   mq.near = from;
   for (const auto& mob : m->mobs(mq)) {
-    if (!names_any_creature(l) && lemma(mob.type) != l && lemma(mob.name) != l) continue;
+    std::vector<std::string> tags;  // what the speaker called it (PUT_MEMORY "the pig is bob")
+    for (const auto& t : m->triples(creature_subject(mob.entity), std::string("has_tag"), std::nullopt)) tags.push_back(t.object);
+    bool tagged = std::find(tags.begin(), tags.end(), l) != tags.end();
+    if (!names_any_creature(l) && lemma(mob.type) != l && lemma(mob.name) != l && !tagged) continue;
     Recalled r;
     r.name = mob.type;
     Coord c = world::cell_of(mob.pos);
@@ -93,6 +98,7 @@ std::vector<Recalled> recall(Assistant& s, const std::string& what) {
     r.centre = c;
     r.names = {mob.type};
     if (!mob.name.empty()) r.names.push_back(mob.name);
+    r.names.insert(r.names.end(), tags.begin(), tags.end());
     out.push_back(std::move(r));
   }
   return out;

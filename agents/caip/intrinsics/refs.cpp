@@ -85,10 +85,43 @@ bool made_of_material(const Thing& t, const std::string& material) {
   return share(t.blocks, [&](const std::string& b) { return made_of(b, material); }, solid_count(t));
 }
 
-// One word of a description as a filter: a colour, a material, or a tag some
-// candidate carries. A word no candidate carries and that says nothing checkable
-// ("old", "front") filters nothing.
-void filter_by_word(std::vector<const Thing*>& cands, const std::string& l) {
+// Nouns of places and landforms that no shape or scene object need be called,
+// but that name a kind of thing when they stand before a head noun ("the cave
+// entrance" is an entrance of a cave, not any entrance).
+constexpr std::string_view kPlaceNouns[] = {"cave", "mine", "village", "town", "city", "forest", "jungle", "desert",
+                                            "ocean", "sea", "beach", "island", "valley", "canyon", "swamp", "dungeon",
+                                            "prison", "yard", "park", "cellar", "basement", "attic", "street"};
+
+// Whether a word names a kind of thing: a creature, a place noun, or a name some thing of the world
+// carries (not the shape names: "square", "round" describe as often as they name). Such a word before the head noun is part of the name ("cave entrance",
+// "house door"), so a candidate must answer to it.
+bool kind_noun(const std::vector<Thing>& all, const std::string& l) {
+  if (generic_noun(l)) return false;
+  if (std::find(std::begin(kPlaceNouns), std::end(kPlaceNouns), l) != std::end(kPlaceNouns)) return true;
+  for (auto a : kMobAliases)
+    if (a.word == l) return true;
+  return std::any_of(all.begin(), all.end(), [&](const Thing& t) { return has_name(t, l); });
+}
+
+// Whether `t` carries the noun or is part of (inside or touching) a thing that does: the door of the house is
+// a "house door".
+bool answers_to_noun(const std::vector<Thing>& all, const Thing& t, const std::string& l) {
+  if (has_name(t, l)) return true;
+  auto gap = [](int amin, int amax, int bmin, int bmax) { return std::max({0, bmin - amax - 1, amin - bmax - 1}); };
+  for (const Thing& o : all) {
+    if (&o == &t || !has_name(o, l) || o.kind != ThingKind::Object) continue;
+    const Box &a = t.bounds, &b = o.bounds;
+    if (std::max({gap(a.min.x, a.max.x, b.min.x, b.max.x), gap(a.min.y, a.max.y, b.min.y, b.max.y),
+                  gap(a.min.z, a.max.z, b.min.z, b.max.z)}) <= 1)
+      return true;
+  }
+  return false;
+}
+
+// One word of a description as a filter: a colour, a material, a noun naming a
+// kind of thing, or a tag some candidate carries. A word no candidate carries and
+// that says nothing checkable ("old", "front", "southern") filters nothing.
+void filter_by_word(std::vector<const Thing*>& cands, const std::string& l, const std::vector<Thing>& all) {
   if (std::find(std::begin(kNoFilter), std::end(kNoFilter), l) != std::end(kNoFilter) || size_word(l)) return;
   if (auto c = colour_word(l)) {
     std::erase_if(cands, [&](const Thing* t) { return !coloured(*t, *c) && !has_name(*t, l); });
@@ -99,7 +132,11 @@ void filter_by_word(std::vector<const Thing*>& cands, const std::string& l) {
     return;
   }
   bool any = std::any_of(cands.begin(), cands.end(), [&](const Thing* t) { return has_name(*t, l); });
-  if (any) std::erase_if(cands, [&](const Thing* t) { return !has_name(*t, l); });
+  if (any) {
+    std::erase_if(cands, [&](const Thing* t) { return !has_name(*t, l); });
+  } else if (kind_noun(all, l)) {
+    std::erase_if(cands, [&](const Thing* t) { return !answers_to_noun(all, *t, l); });
+  }
 }
 
 }  // namespace
@@ -167,8 +204,8 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
     if (named && cands.empty() && material_word(head))
       for (const auto& t : all)
         if (made_of_material(t, head)) cands.push_back(&t);
-    for (const auto& m : np.modifiers) filter_by_word(cands, m);
-    for (const auto& w : words_of(q.tag)) filter_by_word(cands, lemma(w));
+    for (const auto& m : np.modifiers) filter_by_word(cands, m, all);
+    for (const auto& w : words_of(q.tag)) filter_by_word(cands, lemma(w), all);
     if (!q.colour.empty()) {
       auto c = colour_word(q.colour);
       std::erase_if(cands, [&](const Thing* t) { return !c || !coloured(*t, *c); });

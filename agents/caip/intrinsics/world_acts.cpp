@@ -75,6 +75,20 @@ std::vector<Coord> standing_goals(Assistant& s, const Location& loc) {
     });
     return out;
   }
+  if (loc.anchor && loc.direction == "THROUGH") {
+    // Past its far face, nearest to the way through first: never back on the near side.
+    const Box& a = *loc.anchor;
+    auto past = [&](Coord c) {
+      return loc.away.x > 0 ? c.x > a.max.x : loc.away.x < 0 ? c.x < a.min.x : loc.away.z > 0 ? c.z > a.max.z : c.z < a.min.z;
+    };
+    for (int r = 0; r <= 3 && out.empty(); ++r)
+      for (Coord c = loc.at; auto step : {0, 1, 2, 3})
+        if (auto cell = standing_cell(s, {c.x + loc.away.x * step, c.y, c.z + loc.away.z * step}, r); cell && past(*cell)) {
+          out.push_back(*cell);
+          break;
+        }
+    return out;
+  }
   if (auto c = standing_cell(s, loc.at, loc.anchor ? 3 : 2)) out.push_back(*c);
   return out;
 }

@@ -1,0 +1,113 @@
+#include "agents/caip/compile/unread_words.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/phrases.h"
+
+namespace plank::caip {
+
+namespace {
+
+template <size_t N>
+bool in(const std::string_view (&table)[N], std::string_view w) {
+  return std::find(std::begin(table), std::end(table), w) != std::end(table);
+}
+
+// Words that say "without end" by themselves.
+constexpr std::string_view kForever[] = {"forever", "endlessly", "nonstop", "continuously", "indefinitely",
+                                         "infinitely", "constantly", "continually"};
+// Multipliers that are words ("twice as big", "double the size").
+constexpr std::string_view kMultipliers[] = {"twice", "thrice", "double", "triple", "half", "quadruple"};
+// What a scale is measured in: "as big", "bigger", "the size".
+constexpr std::string_view kSizeAdjectives[] = {"big", "large", "tall", "wide", "long", "high", "small", "huge", "deep"};
+constexpr std::string_view kComparatives[] = {"bigger", "larger", "taller", "wider", "longer", "higher", "smaller", "deeper"};
+// Words that end an "until ..." clause or a "with ..." phrase: another clause, a place, punctuation.
+constexpr std::string_view kClauseEnds[] = {".", ",", "!", "?", ";", "and", "then", "please", "but", "so", "next",
+                                            "near", "beside", "behind", "by", "on", "in", "at", "to", "over", "under",
+                                            "above", "inside", "outside", "around", "between", "for", "that", "which"};
+// Words that end an "until ..." clause: another clause, punctuation.
+constexpr std::string_view kUntilEnds[] = {".", ",", "!", "?", ";", "and", "then", "please", "but", "so"};
+constexpr std::string_view kDeterminers[] = {"a", "an", "the", "some", "two", "three", "four", "few", "many", "lots",
+                                             "of", "several", "big", "small", "large", "little", "tall", "wide"};
+
+bool number(const std::string& w) { return w != "one" && parse_count(w).has_value(); }
+
+bool all_uncovered(const std::vector<bool>& covered, size_t first, size_t last) {
+  for (size_t i = first; i <= last; ++i)
+    if (covered[i]) return false;
+  return true;
+}
+
+// "ten times as big", "twice as tall", "3 times bigger", "double the size", "half as wide": [i, end].
+std::optional<size_t> scale_at(const std::vector<std::string>& w, size_t i) {
+  size_t j = i;
+  if (number(w[j]) && j + 1 < w.size() && w[j + 1] == "times") j += 2;
+  else if (in(kMultipliers, w[j])) j += 1;
+  else return std::nullopt;
+  if (j < w.size() && in(kComparatives, w[j])) return j;
+  if (j + 1 < w.size() && w[j] == "as" && in(kSizeAdjectives, w[j + 1])) return j + 1;
+  if (j + 1 < w.size() && w[j] == "the" && (w[j + 1] == "size" || w[j + 1] == "height" || w[j + 1] == "width")) return j + 1;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view modifier_kind_name(ModifierKind k) {
+  switch (k) {
+    case ModifierKind::Repeat: return "repeat";
+    case ModifierKind::Scale: return "scale";
+    case ModifierKind::Feature: return "with";
+  }
+  return "";
+}
+
+std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& w, const std::vector<bool>& covered,
+                                                     size_t at) {
+  if (at >= w.size() || w[at] != "with" || covered[at]) return std::nullopt;
+  size_t end = at;
+  bool part = false;
+  for (size_t j = at + 1; j < w.size() && !covered[j] && (!in(kClauseEnds, w[j]) || w[j] == "and"); ++j) {
+    if (w[j] == "and" && (j + 1 >= w.size() || !(in(kDeterminers, w[j + 1]) || part_noun(lemma(w[j + 1]))))) break;
+    part = part || part_noun(lemma(w[j]));
+    end = j;
+  }
+  if (!part) return std::nullopt;
+  return std::pair{at, end};
+}
+
+std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& w, const std::vector<bool>& covered) {
+  std::vector<UnreadModifier> out;
+  for (size_t i = 0; i < w.size(); ++i) {
+    if (covered[i]) continue;
+    if (auto end = scale_at(w, i); end && all_uncovered(covered, i, *end)) {
+      out.push_back({ModifierKind::Scale, i, *end});
+      i = *end;
+    } else if (in(kForever, w[i])) {
+      out.push_back({ModifierKind::Repeat, i, i});
+    } else if ((w[i] == "again" || w[i] == "over") && i + 2 < w.size() && w[i + 1] == "and" && w[i + 2] == w[i] &&
+               all_uncovered(covered, i, i + 2)) {
+      out.push_back({ModifierKind::Repeat, i, i + 2});  // "again and again", "over and over"
+      i += 2;
+    } else if ((number(w[i]) && i + 1 < w.size() && w[i + 1] == "times" && !covered[i + 1]) || w[i] == "twice" ||
+               w[i] == "thrice") {
+      size_t end = w[i] == "twice" || w[i] == "thrice" ? i : i + 1;
+      out.push_back({ModifierKind::Repeat, i, end});
+      i = end;
+    } else if (w[i] == "until" || w[i] == "till" || w[i] == "til") {
+      size_t end = i;
+      for (size_t j = i + 1; j < w.size() && !covered[j] && !in(kUntilEnds, w[j]); ++j) end = j;
+      if (end > i) {
+        out.push_back({ModifierKind::Repeat, i, end});
+        i = end;
+      }
+    } else if (auto p = with_phrase(w, covered, i)) {
+      out.push_back({ModifierKind::Feature, p->first, p->second});
+      i = p->second;
+    }
+  }
+  return out;
+}
+
+}  // namespace plank::caip

@@ -1,0 +1,40 @@
+// Words of the command that no span of the logical form points at but that
+// change what the action does. The data's forms leave some out ("dig straight
+// down forever", "make it ten times as big", "build a hut with a door"); acting
+// as if they were not said does something else than was asked. Each kind of
+// modifier has one documented response (docs/caip-execution.md, "Words the form
+// leaves out"): the compiler asks about repeats and scales, and a `with ...`
+// phrase right after a schematic's name is read as part of that name.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace plank::caip {
+
+enum class ModifierKind : uint8_t {
+  Repeat,   // "forever", "until you reach bedrock", "three times", "again and again"
+  Scale,    // "ten times as big", "twice as tall", "double the size"
+  Feature,  // "with a door", "with two windows"
+};
+std::string_view modifier_kind_name(ModifierKind k);
+
+struct UnreadModifier {
+  ModifierKind kind;
+  size_t first, last;  // tokens, inclusive
+};
+
+// The modifiers among `words` (the utterance's tokens, lower-cased) whose tokens
+// `covered` does not mark, in order. A modifier counts only when all its words are
+// uncovered (a repeat the form holds as "3" leaves "times" alone, which is no modifier).
+std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& words, const std::vector<bool>& covered);
+
+// The `with ...` phrase starting at token `at` ("with a door", "with windows and a
+// roof"), up to the words that start a location or another clause; nullopt when
+// `at` is not "with" followed by a part of a thing.
+std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered,
+                                                     size_t at);
+
+}  // namespace plank::caip
