@@ -295,9 +295,15 @@ RunResult compile_and_run(const ast::Module& module, const RunOptions& o, std::c
     result.exit_code = 1;
     if (!reports_python_tracebacks(runtime.file)) io.err(format_runtime_error(thread.error, runtime.file));
     else {
-      std::string message;
-      bool exited = python_system_exit(thread, &result.exit_code, &message);
-      io.err(exited ? message : python_traceback(thread));
+      // On the program's stack, as the run: str(e) may run Plank code, and the
+      // runtime's per-thread caches (dunder names) belong to the heap there.
+      std::string report;
+      run_on_program_stack(thread, [&] {
+        std::string message;
+        report = python_system_exit(thread, &result.exit_code, &message) ? message : python_traceback(thread);
+        return true;
+      });
+      io.err(report);
     }
     result.runtime_error = true;
     result.error_kind = thread.error.kind;
