@@ -1525,7 +1525,11 @@ bool pk_del_item(Thread* t, const Value* obj, const Value* index) {
 }
 
 bool pk_assert_failed(Thread* t, const Value* message) {
-  guard([&] { set_error(t, "AssertionError", message ? to_str(t, *message) : std::string()); });
+  guard([&] {
+    if (!message) set_error(t, "AssertionError", std::string());
+    // `assert x, m`: AssertionError(m), whatever m is (an empty str is still an argument).
+    else throw_exception(t, make_exception(t, exception_class(t, "AssertionError"), {load_value(message)}));
+  });
   return false;
 }
 
