@@ -58,6 +58,7 @@ ClassObject* new_builtin_class(Thread* t, std::string name, ClassObject* base, s
   c->module = std::move(module);
   c->dict = dict;
   c->base = base;
+  if (base) c->bases.push_back(base);
   c->builtin = true;
   c->mro.push_back(c);
   if (base) {
@@ -261,10 +262,9 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
     qualname = std::string(str_view(q));
     dict_del(t, ns, dunder(t, "__qualname__"));
   }
-  ClassObject* base = object_class(t);
-  if (nbases > 1) throw_error(t, "TypeError", "not supported yet: multiple inheritance (a class with more than one base)");
-  if (nbases == 1) {
-    Value b = bases[0];
+  std::vector<ClassObject*> base_classes;
+  for (uint32_t i = 0; i < nbases; ++i) {
+    Value b = bases[i];
     if (b.is(ObjKind::Builtin)) {
       std::string_view type = intrinsics()[static_cast<BuiltinObject*>(b.obj)->index].name;
       ClassObject* native = builtin_type_class(t, type);
@@ -275,8 +275,10 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
     if (!b.is(ObjKind::Class)) {
       throw_error(t, "TypeError", fmt::format("bases must be types, not {}", type_name(b)));
     }
-    base = as_class(b);
+    base_classes.push_back(as_class(b));
   }
+  if (base_classes.empty()) base_classes.push_back(object_class(t));
+  ClassObject* base = layout_base(t, base_classes);
   // A class that defines __eq__ without __hash__ is unhashable, as in Python.
   if (ns_has(t, ns, "__eq__") && !ns_has(t, ns, "__hash__")) dict_set(t, ns, dunder(t, "__hash__"), Value::none());
   if (!ns_has(t, ns, "__module__")) dict_set(t, ns, dunder(t, "__module__"), make_str(t, "__main__"));
@@ -290,9 +292,9 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
     c->module = std::string(str_view(module_name));
   c->dict = ns;
   c->base = base;
+  c->bases = base_classes;
   c->metaclass = meta;
-  c->mro.push_back(c);
-  c->mro.insert(c->mro.end(), base->mro.begin(), base->mro.end());
+  c->mro = c3_mro(t, c, base_classes);
   c->is_exception = base->is_exception;
   c->native = base->native;
   c->slots = base->slots;
@@ -313,13 +315,17 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
       }
       if (std::find(c->slots.begin(), c->slots.end(), s) == c->slots.end()) c->slots.push_back(s);
     }
-    c->has_slots = !wants_dict && (base == object_class(t) || base->has_slots);
+    c->has_slots = !wants_dict;
+    for (ClassObject* b : base_classes) c->has_slots = c->has_slots && (b == object_class(t) || b->has_slots);
   }
   Value cls = Value::object(c);
   roots.push(cls);
   // __init_subclass__ of the base (a user class method, implicitly a classmethod).
   Value hook;
-  if (class_lookup(t, base, dunder(t, "__init_subclass__"), &hook) && hook.is(ObjKind::Function)) call_value(t, hook, &cls, 1);
+  // Looked up after the class itself along its order (super().__init_subclass__).
+  bool found = false;
+  for (size_t k = 1; k < c->mro.size() && !found; ++k) found = dict_get(t, c->mro[k]->dict, dunder(t, "__init_subclass__"), &hook);
+  if (found && hook.is(ObjKind::Function)) call_value(t, hook, &cls, 1);
   return cls;
 }
 
@@ -455,7 +461,12 @@ static bool exception_attribute(Thread* t, InstanceObject* o, std::string_view n
   else if (n == "__context__") *out = o->exc->context;
   else if (n == "__suppress_context__") *out = Value::boolean(o->exc->suppress_context);
   else if (n == "__traceback__") *out = Value::none();
-  else if (n == "value" && is_subclass(o->cls, exception_class(t, "StopIteration"))) {
+  else if ((n == "errno" || n == "strerror" || n == "filename") && is_subclass(o->cls, exception_class(t, "OSError"))) {
+    // OSError(errno, strerror[, filename]): with fewer than two arguments all are None.
+    const auto& a = tuple_items(o->exc->args);
+    size_t i = n == "errno" ? 0 : n == "strerror" ? 1 : 2;
+    *out = a.size() >= 2 && a.size() <= 5 && i < a.size() ? a[i] : Value::none();
+  } else if (n == "value" && is_subclass(o->cls, exception_class(t, "StopIteration"))) {
     const auto& a = tuple_items(o->exc->args);
     *out = a.empty() ? Value::none() : a[0];
   } else {
@@ -536,7 +547,11 @@ static bool class_attribute(Thread* t, Value obj, Value name, Value* out) {
   else if (n == "__doc__") *out = Value::none();
   else if (n == "__dict__") *out = c->dict;
   else if (n == "__base__") *out = c->base ? Value::object(c->base) : Value::none();
-  else if (n == "__bases__") *out = c->base ? make_tuple(t, {Value::object(c->base)}) : make_tuple(t);
+  else if (n == "__bases__") {
+    std::vector<Value> items;
+    for (ClassObject* k : c->bases) items.push_back(Value::object(k));
+    *out = make_tuple(t, std::move(items));
+  }
   else if (n == "__mro__") {
     std::vector<Value> items;
     for (ClassObject* k : c->mro) items.push_back(Value::object(k));
@@ -643,8 +658,15 @@ bool try_get_attribute(Thread* t, Value obj, Value name, Value* out) {
         if (n == "__name__") *out = make_str(t, f->code->name);
         else if (n == "__qualname__") *out = make_str(t, f->code->qualified.empty() ? f->code->name : f->code->qualified);
         else if (n == "__module__") *out = make_str(t, "__main__");
-        else if (n == "__doc__") *out = Value::none();
-        else break;
+        else if (n == "__doc__") *out = Value::none();  // a docstring is in dict (set where the def is lowered)
+        else if (n == "__dict__") {
+          if (!f->dict.is(ObjKind::Dict)) {
+            RootScope roots(t);
+            roots.push(obj);
+            f->dict = make_dict(t);
+          }
+          *out = f->dict;
+        } else break;
         return true;
       }
       case ObjKind::Builtin: {
@@ -780,6 +802,22 @@ void set_attribute(Thread* t, Value obj, Value name, Value v) {
     if (class_lookup(t, o->cls, dunder(t, "__setattr__"), &setattr) && !is_builtin_method(setattr)) {
       Value args[3] = {obj, name, v};
       call_value(t, setattr, args, 3);
+      return;
+    }
+    if (o->exc && (n == "__cause__" || n == "__context__")) {
+      if (!v.is_none() && !exception_data(v))
+        throw_error(t, "TypeError", fmt::format("exception {} must be None or derive from BaseException",
+                                                n == "__cause__" ? "cause" : "context"));
+      if (n == "__cause__") {
+        o->exc->cause = v;
+        o->exc->suppress_context = true;  // as `raise ... from`
+      } else {
+        o->exc->context = v;
+      }
+      return;
+    }
+    if (o->exc && n == "__suppress_context__") {
+      o->exc->suppress_context = truthy(v);
       return;
     }
     if (!o->slots.empty()) {

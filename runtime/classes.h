@@ -1,10 +1,11 @@
-// Classes and their instances (issue 27): `class` with single inheritance,
-// methods bound to objects, super(), staticmethod/classmethod/property,
-// __slots__, and the dunder methods the runtime's operations dispatch to.
+// Classes and their instances (issue 27): `class` with (multiple)
+// inheritance, methods bound to objects, super(), staticmethod/classmethod/
+// property, __slots__, and the dunder methods the runtime's operations
+// dispatch to.
 //
 // A class is a ClassObject: its namespace is a dict, its method resolution
-// order the chain of its bases (single inheritance: each class, then its
-// base's mro). object and the builtin exceptions are classes the runtime
+// order the C3 linearisation of its bases (class_mro.cpp), as CPython's.
+// object and the builtin exceptions are classes the runtime
 // makes once per heap (exceptions.h). An instance keeps its attributes in a
 // dict, or in fixed slots when its class has __slots__.
 #pragma once
@@ -30,7 +31,8 @@ struct ExceptionData {
 struct ClassObject : Object {
   std::string name, qualname, module;
   Value dict = Value::none();     // the namespace: a dict
-  ClassObject* base = nullptr;    // null for object
+  ClassObject* base = nullptr;    // __base__: the base whose instance layout this class extends; null for object
+  std::vector<ClassObject*> bases;  // __bases__, as written (empty for object); all of them are in mro
   std::vector<ClassObject*> mro;  // this class first, object last
   bool is_exception = false;      // BaseException or a subclass of it
   bool builtin = false;           // made by the runtime (object, the exception hierarchy)
@@ -102,6 +104,14 @@ Value ellipsis(Thread* t);
 bool is_not_implemented(Value v);
 
 // ------------------------------------------------------------------ making classes and instances
+// The C3 linearisation of a class with these bases (cls first): CPython's
+// __mro__. A TypeError as CPython's for a duplicate base or bases no order
+// is consistent with (class_mro.cpp).
+std::vector<ClassObject*> c3_mro(Thread* t, ClassObject* cls, const std::vector<ClassObject*>& bases);
+// Of the bases, the one whose instance layout the class extends (__base__):
+// CPython's best_base, a TypeError for an instance lay-out conflict.
+ClassObject* layout_base(Thread* t, const std::vector<ClassObject*>& bases);
+
 // `class name(bases, metaclass=...): ns` (the namespace dict the body filled;
 // metaclass None when not given): the class, made by the metaclass when
 // there is one (its __new__ and __init__, else type's).

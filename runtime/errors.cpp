@@ -12,6 +12,7 @@
 
 #include "runtime/copy_bytes.h"
 #include "runtime/decimal.h"
+#include "runtime/handled_exceptions.h"
 #include "runtime/heap.h"
 #include "runtime/module_runtime.h"
 #include "runtime/new_str.h"
@@ -23,6 +24,7 @@ namespace plank::core {
 void set_error(Thread* t, std::string_view kind, std::string message) {
   t->has_error = true;
   t->exception = Value::none();  // a kind and a message; exceptions.cpp makes the object if a handler catches it
+  note_error_context(t);
   t->error.kind = std::string(kind);
   t->error.message = std::move(message);
   t->error.traceback.clear();

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "runtime/args.h"
+#include "runtime/handled_exceptions.h"
 #include "runtime/heap.h"
 #include "runtime/intrinsics.h"
 
@@ -127,6 +128,10 @@ std::string exception_str(Thread* t, Value exc) {
     if (is_subclass(as_instance(exc)->cls, exception_class(t, "KeyError"))) return repr(t, args[0]);
     return to_str(t, args[0]);
   }
+  if ((args.size() == 2 || args.size() == 3) && is_subclass(as_instance(exc)->cls, exception_class(t, "OSError"))) {
+    std::string s = "[Errno " + to_str(t, args[0]) + "] " + to_str(t, args[1]);  // as CPython's OSError.__str__
+    return args.size() == 3 ? s + ": " + repr(t, args[2]) : s;
+  }
   return repr(t, d->args);
 }
 
@@ -152,11 +157,37 @@ void throw_exception(Thread* t, Value exc, bool reraise) {
   std::string message = exception_str(t, exc);
   std::string kind = as_instance(exc)->cls->name;
   set_error(t, kind, std::move(message));
-  if (reraise && d->raised) {
-    t->error.traceback = d->traceback;
+  // An exception's traceback runs from the frame that last caught it to where
+  // it was raised (catch_exception cuts it there), as CPython's __traceback__.
+  // Raised again, the frames outside this one come before it: a re-raise
+  // continues the traceback (this frame's entry is already its first), a
+  // `raise e` of a caught exception adds this frame's entry too, so the frame
+  // shows twice, as in CPython.
+  if (d->raised) {
+    std::vector<TraceEntry> outer = std::move(t->error.traceback);
+    if (reraise && !outer.empty()) outer.pop_back();
+    outer.insert(outer.end(), d->traceback.begin(), d->traceback.end());
+    d->traceback = outer;
+    t->error.traceback = std::move(outer);
   } else {
     d->traceback = t->error.traceback;
     d->raised = true;
+  }
+  // The exception being handled where it is raised becomes its implicit
+  // __context__ (not for a re-raise: that keeps the one it got when first
+  // raised). A cycle through the handled exception's own chain is cut there,
+  // as CPython does.
+  if (Value handled = handled_exception(t); !reraise && !handled.is_none()) {
+    if (!(handled.is_object() && handled.obj == exc.obj)) {
+      for (Value o = handled; ExceptionData* od = exception_data(o);) {
+        if (od->context.is_object() && od->context.obj == exc.obj) {
+          od->context = Value::none();
+          break;
+        }
+        o = od->context;
+      }
+      d->context = handled;
+    }
   }
   t->exception = exc;
   throw Raised{};
@@ -171,7 +202,11 @@ void throw_stop_iteration(Thread* t, Value value) {
 }
 
 bool catch_exception(Thread* t, Value* out) {
-  if (!t->has_error || uncatchable(t->error.kind)) return false;
+  if (!t->has_error) return false;
+  if (uncatchable(t->error.kind)) {
+    clear_handled(t);  // the run ends here: no handler runs to its end
+    return false;
+  }
   Value exc = t->exception;
   if (exc.is_none()) {
     // Raised by the runtime as a kind and a message: the object is made now.
@@ -183,9 +218,16 @@ bool catch_exception(Thread* t, Value* out) {
     exc = make_exception(t, exception_class(t, saved.kind), std::move(args));
     exception_data(exc)->traceback = saved.traceback;
     exception_data(exc)->raised = true;
+    Value context = error_context(t);
+    if (!(context.is_object() && context.obj == exc.obj)) exception_data(exc)->context = context;
   }
   t->has_error = false;
   t->exception = Value::none();
+  // Caught here: its traceback now starts at this frame (see throw_exception).
+  size_t frames = 0;
+  for (Frame* f = t->top; f; f = f->parent) ++frames;
+  if (ExceptionData* d = exception_data(exc); d && frames > 0 && d->traceback.size() >= frames)
+    d->traceback.erase(d->traceback.begin(), d->traceback.begin() + static_cast<long>(frames - 1));
   *out = exc;
   return true;
 }
@@ -264,6 +306,49 @@ std::vector<Intrinsic> exception_intrinsics() {
       {"BaseException.with_traceback", {P{"self", "BaseException"}, P{"tb", "any"}}, "BaseException", 0, M,
        "The exception itself (tracebacks are not objects in Plank).", &wrap<b_exc_with_traceback>},
   };
+}
+
+// ------------------------------------------------------------------ the exceptions being handled
+namespace {
+constexpr const char* kHandled = "exc:handled";              // the stack, innermost last
+constexpr const char* kErrorContext = "exc:error_context";  // one item
+ListObject* named_list(Thread* t, const char* key) {
+  auto& named = t->heap->named();
+  auto it = named.find(key);
+  return it == named.end() ? nullptr : static_cast<ListObject*>(it->second);
+}
+}  // namespace
+
+void enter_handler(Thread* t, Value exc) {
+  if (!named_list(t, kHandled)) {
+    RootScope roots(t);
+    roots.push(exc);
+    t->heap->named()[kHandled] = roots.push(make_list(t)).obj;
+    t->heap->named()[kErrorContext] = make_list(t, {Value::none()}).obj;
+  }
+  named_list(t, kHandled)->items.push_back(exc);
+}
+
+void leave_handlers(Thread* t, uint32_t n) {
+  if (ListObject* l = named_list(t, kHandled)) l->items.resize(l->items.size() > n ? l->items.size() - n : 0);
+}
+
+Value handled_exception(Thread* t) {
+  ListObject* l = named_list(t, kHandled);
+  return l && !l->items.empty() ? l->items.back() : Value::none();
+}
+
+void clear_handled(Thread* t) {
+  if (ListObject* l = named_list(t, kHandled)) l->items.clear();
+}
+
+void note_error_context(Thread* t) {
+  if (ListObject* c = named_list(t, kErrorContext)) c->items[0] = handled_exception(t);
+}
+
+Value error_context(Thread* t) {
+  ListObject* c = named_list(t, kErrorContext);
+  return c ? c->items[0] : Value::none();
 }
 
 }  // namespace plank::core

@@ -301,6 +301,31 @@ Value t_index_count(Thread* t, Value self, const CallArgs& args) {
   return Value::integer(count);
 }
 
+// slice.indices(length): (start, stop, step) clipped to a sequence of that
+// length, as CPython's PySlice_GetIndicesEx.
+Value slice_indices(Thread* t, Value self, const CallArgs& args) {
+  if (args.npos != 1 || args.nkw) throw_error(t, "TypeError", fmt::format("slice.indices() takes exactly one argument ({} given)", args.npos + args.nkw));
+  int64_t length = int_arg(t, args.positional(0));
+  if (length < 0) throw_error(t, "ValueError", "length should not be negative");
+  auto* s = static_cast<SliceObject*>(self.obj);
+  auto index = [&](Value v) {
+    if (!v.is_int() && !v.is_bool()) throw_error(t, "TypeError", "slice indices must be integers or None or have an __index__ method");
+    return v.i;
+  };
+  int64_t step = s->step.is_none() ? 1 : index(s->step);
+  if (step == 0) throw_error(t, "ValueError", "slice step cannot be zero");
+  int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? length - 1 : length;
+  auto clip = [&](Value v, int64_t absent) {
+    if (v.is_none()) return absent;
+    int64_t x = index(v);
+    if (x < 0) return std::max(x + length, lower);
+    return std::min(x, upper);
+  };
+  int64_t start = clip(s->start, step < 0 ? upper : lower);
+  int64_t stop = clip(s->stop, step < 0 ? lower : upper);
+  return make_tuple(t, {Value::integer(start), Value::integer(stop), Value::integer(step)});
+}
+
 Value d_popitem(Thread* t, Value self, const CallArgs& args) {
   arg(t, args, 0, "popitem", 0);
   auto* d = as_dict(self);
@@ -550,6 +575,8 @@ std::vector<Method> python_methods() {
       {T, "index", {P{"value", "any"}}, "int", "The index of the first item equal to value.", &wrap_method<t_index_count<true>>},
       {T, "count", {P{"value", "any"}}, "int", "The number of items equal to value.", &wrap_method<t_index_count<false>>},
       {D, "popitem", {}, "tuple", "Removes and returns the last inserted (key, value).", &wrap_method<d_popitem>},
+      {ObjKind::Slice, "indices", {P{"length", "int"}}, "tuple",
+       "(start, stop, step) of the slice clipped to a sequence of that length.", &wrap_method<slice_indices>},
       {ObjKind::Wrapper, "getter", {P{"fget", "callable"}}, "property", "The property with another getter.", &wrap_method<p_with<0>>},
       {ObjKind::Wrapper, "setter", {P{"fset", "callable"}}, "property", "The property with a setter.", &wrap_method<p_with<1>>},
       {ObjKind::Wrapper, "deleter", {P{"fdel", "callable"}}, "property", "The property with a deleter.", &wrap_method<p_with<2>>},

@@ -217,6 +217,81 @@ Value repeat(Thread* t, Value seq, int64_t n) {
 
 bool is_seq(Value v) { return v.is(ObjKind::Str) || v.is(ObjKind::List) || v.is(ObjKind::Tuple); }
 
+Value percent_format(Thread* t, std::string_view fmtstr, Value args);
+
+// `bytes % args` (and bytearray's), as CPython's: the format and the bytes it
+// inserts are read as Latin-1 text, formatted by percent_format with %b/%s
+// taking a bytes-like, %r/%a ascii(), %c an int below 256 or one byte, and
+// the result encoded back byte for byte.
+Value bytes_percent_format(Thread* t, Value fmt_bytes, Value args) {
+  auto latin1 = [](std::string_view b) {
+    std::string s;
+    for (unsigned char c : b) utf8::append(s, c);
+    return s;
+  };
+  std::string_view fmtstr = as_bytes(fmt_bytes)->data;
+  std::vector<Value> items;
+  bool tuple_args = args.is(ObjKind::Tuple);
+  if (tuple_args) items = as_tuple(args)->items;
+  else items.push_back(args);
+  RootScope roots(t);
+  std::vector<Value> converted;
+  std::string text;
+  size_t next = 0;
+  for (size_t i = 0; i < fmtstr.size(); ++i) {
+    if (fmtstr[i] != '%') {
+      utf8::append(text, static_cast<unsigned char>(fmtstr[i]));
+      continue;
+    }
+    size_t start = i++;
+    while (i < fmtstr.size() && std::string_view("-+ 0#.0123456789").find(fmtstr[i]) != std::string_view::npos) ++i;
+    if (i >= fmtstr.size()) throw_error(t, "ValueError", "incomplete format");
+    char conv = fmtstr[i];
+    std::string spec(fmtstr.substr(start, i - start));
+    if (conv == '%') {
+      text += spec + "%";
+      continue;
+    }
+    if (next >= items.size()) throw_error(t, "TypeError", "not enough arguments for format string");
+    Value v = items[next++];
+    switch (conv) {
+      case 'b':
+      case 's':
+        if (!is_byteslike(v))
+          throw_error(t, "TypeError", fmt::format("%b requires a bytes-like object, or an object that implements __bytes__, not '{}'", type_name(v)));
+        v = roots.push(make_str(t, latin1(as_bytes(v)->data)));
+        conv = 's';
+        break;
+      case 'r':
+      case 'a': v = roots.push(make_str(t, ascii_repr(t, v))); conv = 's'; break;
+      case 'c':
+        if (is_byteslike(v) && as_bytes(v)->data.size() == 1) v = roots.push(make_str(t, latin1(as_bytes(v)->data)));
+        else if (is_intlike(v) && v.i >= 0 && v.i < 256) v = roots.push(make_str(t, latin1(std::string(1, static_cast<char>(v.i)))));
+        else if (is_intlike(v)) throw_error(t, "OverflowError", "%c arg not in range(256)");
+        else throw_error(t, "TypeError", "%c requires an integer in range(256) or a single byte");
+        conv = 's';
+        break;
+      default: break;
+    }
+    converted.push_back(v);
+    text += spec;
+    text += conv;
+  }
+  if (next < items.size() && tuple_args) throw_error(t, "TypeError", "not all arguments converted during bytes formatting");
+  Value packed = roots.push(make_tuple(t, std::move(converted)));
+  Value formatted = roots.push(percent_format(t, text, packed));
+  std::string out;
+  std::string_view s = str_view(formatted);
+  for (size_t i = 0; i < s.size();) {
+    uint32_t cp = 0;
+    size_t n = utf8::decode(s, i, &cp);
+    if (n == 0) n = 1, cp = static_cast<unsigned char>(s[i]);
+    i += n;
+    out += static_cast<char>(cp);
+  }
+  return make_bytes(t, std::move(out), fmt_bytes.is(ObjKind::ByteArray));
+}
+
 // printf-style `str % args` (%s %r %d %i %f %e %g %x %o %c %%, flags, width, precision).
 Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
   std::vector<Value> items;
@@ -409,6 +484,7 @@ Value binary(Thread* t, uint32_t op, Value a, Value b) {
       throw_error(t, "TypeError", fmt::format("can't multiply sequence by non-int of type '{}'", type_name(n)));
   }
   if (op == kMod && a.is(ObjKind::Str)) return percent_format(t, str_view(a), b);
+  if (op == kMod && is_byteslike(a)) return bytes_percent_format(t, a, b);
   throw_error(t, "TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", binop_symbol(op), type_name(a),
                                           type_name(b)));
 }
@@ -1165,6 +1241,7 @@ const RuntimeSymbol kRuntimeSymbols[] = {
     PK_SYM(pk_call_ex),       PK_SYM(pk_unpack_ex),      PK_SYM(pk_del_item),        PK_SYM(pk_del_attr),
     PK_SYM(pk_del_global),    PK_SYM(pk_del_cell),       PK_SYM(pk_load_class_name), PK_SYM(pk_build_class),
     PK_SYM(pk_catch),         PK_SYM(pk_exc_match),      PK_SYM(pk_import),          PK_SYM(pk_import_from),
+    PK_SYM(pk_load_local_cell), PK_SYM(pk_unbound_local), PK_SYM(pk_enter_handler), PK_SYM(pk_leave_handler),
     PK_SYM(pk_raise_value),   PK_SYM(pk_resume),         PK_SYM(pk_yield_from_iter), PK_SYM(pk_yield_from_step),
 };
 #undef PK_SYM
@@ -1263,6 +1340,21 @@ bool pk_load_cell(Thread* t, Value* dst, const Value* cell, const char* name) {
   }
   *dst = c->value;
   return true;
+}
+
+// The same read of a cell the function itself owns (a local that a closure
+// captures): CPython's error for it is the unbound local's.
+bool pk_load_local_cell(Thread* t, Value* dst, const Value* cell, const char* name) {
+  auto* c = as_cell(*cell);
+  if (!c->set) return pk_unbound_local(t, name);
+  *dst = c->value;
+  return true;
+}
+
+bool pk_unbound_local(Thread* t, const char* name) {
+  set_error(t, "UnboundLocalError",
+            fmt::format("cannot access local variable '{}' where it is not associated with a value", name ? name : "?"));
+  return false;
 }
 
 void pk_store_cell(Thread* t, const Value* cell, const Value* v) {
@@ -1433,7 +1525,11 @@ bool pk_del_item(Thread* t, const Value* obj, const Value* index) {
 }
 
 bool pk_assert_failed(Thread* t, const Value* message) {
-  guard([&] { set_error(t, "AssertionError", message ? to_str(t, *message) : std::string()); });
+  guard([&] {
+    if (!message) set_error(t, "AssertionError", std::string());
+    // `assert x, m`: AssertionError(m), whatever m is (an empty str is still an argument).
+    else throw_exception(t, make_exception(t, exception_class(t, "AssertionError"), {load_value(message)}));
+  });
   return false;
 }
 

@@ -33,6 +33,19 @@ inline constexpr uint32_t kBinaryInPlace = 0x100;
 // bit): two strs are added with append_str_in_place.
 inline constexpr uint32_t kBinaryStrBuilder = 0x200;
 
+// A local variable that holds no value (before its first assignment, after
+// `del`): a None whose payload is 1 (IR Unbind). Only the frame slots of
+// locals hold it, and the IR reads such a slot through CheckBound (an
+// UnboundLocalError) wherever it may hold it; so no operation ever sees it as
+// a value, and to the collector it is an immediate.
+inline constexpr uint64_t kUnboundPayload = 1;
+inline Value unbound_local() {
+  Value v = Value::none();
+  v.bits = kUnboundPayload;
+  return v;
+}
+inline bool is_unbound_local(const Value& v) { return v.tag == Tag::None && v.bits == kUnboundPayload; }
+
 }  // namespace plank::core
 
 extern "C" {
@@ -57,6 +70,10 @@ void pk_store_global(Thread* t, ModuleRuntime* m, uint32_t index, const Value* v
 bool pk_load_builtin(Thread* t, Value* dst, uint32_t intrinsic);
 bool pk_make_cell(Thread* t, Value* dst, const Value* initial /* may be null */);
 bool pk_load_cell(Thread* t, Value* dst, const Value* cell, const char* name);
+bool pk_load_local_cell(Thread* t, Value* dst, const Value* cell, const char* name);  // UnboundLocalError when empty
+void pk_enter_handler(Thread* t, const Value* exc);  // an except/finally body starts handling exc
+void pk_leave_handler(Thread* t, uint32_t n);        // ... and n of them end
+bool pk_unbound_local(Thread* t, const char* name);  // raises UnboundLocalError for the local `name`; returns false
 void pk_store_cell(Thread* t, const Value* cell, const Value* v);
 void pk_load_free(Thread* t, Value* dst, FunctionObject* fn, uint32_t index);
 // `op` is an ast::BinaryOp, with plank::core::kBinaryInPlace set for augmented

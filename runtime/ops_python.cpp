@@ -9,6 +9,7 @@
 #include "runtime/exceptions.h"
 #include "runtime/format.h"
 #include "runtime/generator.h"
+#include "runtime/handled_exceptions.h"
 #include "runtime/heap.h"
 #include "runtime/module_runtime.h"
 #include "runtime/modules.h"
@@ -61,6 +62,51 @@ bool pk_format_value(Thread* t, Value* dst, const Value* v, uint32_t conversion,
   });
 }
 
+// How CPython names a callable in a call's error: `__main__.f()`, `print()`.
+static std::string callee_text(Thread* t, Value fn) {
+  if (fn.is(ObjKind::Method)) fn = static_cast<MethodObject*>(fn.obj)->func;
+  if (fn.is(ObjKind::Function) || fn.is(ObjKind::Class)) {
+    Value module, qualname;
+    if (try_get_attribute(t, fn, dunder(t, "__module__"), &module) && try_get_attribute(t, fn, dunder(t, "__qualname__"), &qualname) &&
+        module.is(ObjKind::Str) && qualname.is(ObjKind::Str)) {
+      std::string_view m = str_view(module);
+      return (m == "builtins" ? std::string() : std::string(m) + ".") + std::string(str_view(qualname)) + "()";
+    }
+  }
+  if (fn.is(ObjKind::Builtin)) return std::string(intrinsics()[static_cast<BuiltinObject*>(fn.obj)->index].name) + "()";
+  return std::string(type_name(fn)) + " object";
+}
+
+// The keywords of f(k=v, **m, ...) from their pieces in order (dicts of named
+// keywords, and the mappings after **), with CPython's errors.
+static Value merge_keywords(Thread* t, Value fn, Value pieces) {
+  RootScope roots(t);
+  Value out = roots.push(make_dict(t));
+  std::vector<Value> items = as_list(pieces)->items;
+  for (Value& p : items) roots.push(p);
+  for (Value piece : items) {
+    Value d = piece;
+    if (!d.is(ObjKind::Dict)) {
+      Value keys_fn;
+      if (!try_get_attribute(t, d, dunder(t, "keys"), &keys_fn))
+        throw_error(t, "TypeError", fmt::format("{} argument after ** must be a mapping, not {}", callee_text(t, fn), type_name(d)));
+      d = roots.push(make_dict(t));
+      for (Value k : collect_iterable(t, roots.push(call_value(t, keys_fn, nullptr, 0)))) {
+        roots.push(k);
+        dict_set(t, d, k, roots.push(get_item_value(t, piece, k)));
+      }
+    }
+    dict_for_each(d, [&](Value k, Value v) {
+      if (!k.is(ObjKind::Str)) throw_error(t, "TypeError", "keywords must be strings");
+      Value old;
+      if (dict_get(t, out, k, &old))
+        throw_error(t, "TypeError", fmt::format("{} got multiple values for keyword argument '{}'", callee_text(t, fn), str_view(k)));
+      dict_set(t, out, k, v);
+    });
+  }
+  return out;
+}
+
 bool pk_call_ex(Thread* t, Value* dst, const Value* callee, const Value* args, const Value* kwargs) {
   return guard([&] {
     RootScope roots(t);
@@ -75,6 +121,7 @@ bool pk_call_ex(Thread* t, Value* dst, const Value* callee, const Value* args, c
     std::vector<Value> names;
     if (kwargs) {
       Value d = roots.push(load_value(kwargs));
+      if (d.is(ObjKind::List) && !is_subclass_instance(d)) d = roots.push(merge_keywords(t, fn, d));
       if (!d.is(ObjKind::Dict))
         throw_error(t, "TypeError", fmt::format("argument after ** must be a mapping, not {}", type_name(d)));
       dict_for_each(d, [&](Value k, Value v) {
@@ -124,6 +171,10 @@ bool pk_build_class(Thread* t, Value* dst, const Value* name, const Value* qualn
 
 bool pk_catch(Thread* t, Value* dst) { return catch_exception(t, dst); }
 
+void pk_enter_handler(Thread* t, const Value* exc) { enter_handler(t, load_value(exc)); }
+
+void pk_leave_handler(Thread* t, uint32_t n) { leave_handlers(t, n); }
+
 bool pk_exc_match(Thread* t, Value* dst, const Value* exc, const Value* cls) {
   return guard([&] { *dst = Value::boolean(exception_matches(t, load_value(exc), load_value(cls))); });
 }
@@ -132,8 +183,51 @@ bool pk_import(Thread* t, Value* dst, const Value* name) {
   return guard([&] { *dst = import_module(t, str_view(*name)); });
 }
 
+// `from m import *` (at module level: the checker refuses it elsewhere): m's
+// public names (its __all__, else those not starting with `_`) become globals
+// of the running module. Only the names its code refers to have global slots;
+// the others could not be read anyway.
+static void import_star(Thread* t, Value module) {
+  if (!module.is(ObjKind::Module)) throw_error(t, "ImportError", "import * needs a module");
+  auto* mod = static_cast<ModuleObject*>(module.obj);
+  Frame* f = t->top;
+  ModuleRuntime* m = f && f->function && f->function->module ? f->function->module : f && f->code ? f->code->module : nullptr;
+  if (!m) return;
+  if (m->globals_home) m = m->globals_home;
+  RootScope roots(t);
+  std::vector<Value> names;
+  Value all;
+  if (dict_get(t, mod->dict, dunder(t, "__all__"), &all)) {
+    roots.push(all);
+    names = collect_iterable(t, all);
+    for (Value n : names) {
+      roots.push(n);
+      if (!n.is(ObjKind::Str))
+        throw_error(t, "TypeError", fmt::format("Item in {}.__all__ must be str, not {}", mod->name, type_name(n)));
+    }
+  } else {
+    dict_for_each(mod->dict, [&](Value k, Value) {
+      if (k.is(ObjKind::Str) && !str_view(k).starts_with("_")) names.push_back(k);
+    });
+  }
+  for (Value n : names) {
+    Value v;
+    if (!dict_get(t, mod->dict, n, &v))
+      throw_error(t, "AttributeError", fmt::format("module '{}' has no attribute '{}'", mod->name, str_view(n)));
+    for (size_t i = 0; i < m->global_names.size(); ++i)
+      if (m->global_names[i] == str_view(n)) pk_store_global(t, m, static_cast<uint32_t>(i), &v);
+  }
+}
+
 bool pk_import_from(Thread* t, Value* dst, const Value* module, const Value* name) {
-  return guard([&] { *dst = import_from(t, load_value(module), load_value(name)); });
+  return guard([&] {
+    if (str_view(*name) == "*") {
+      import_star(t, load_value(module));
+      *dst = Value::none();
+      return;
+    }
+    *dst = import_from(t, load_value(module), load_value(name));
+  });
 }
 
 bool pk_raise_value(Thread* t, const Value* exc, const Value* cause, uint32_t mode) {

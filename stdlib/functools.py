@@ -1,6 +1,7 @@
 # The functools module in Plank.
 
-WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__')
+WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__')
+WRAPPER_UPDATES = ('__dict__',)
 
 
 def reduce(function, sequence, *initial):
@@ -37,14 +38,22 @@ class partial:
         return "functools.partial(" + ", ".join(parts) + ")"
 
 
-def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=()):
-    def decorator(wrapper):
-        return wrapper
-    return decorator
-
-
-def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=()):
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    for attr in assigned:
+        try:
+            value = getattr(wrapped, attr)
+        except AttributeError:
+            pass
+        else:
+            setattr(wrapper, attr, value)
+    for attr in updated:
+        getattr(wrapper, attr).update(getattr(wrapped, attr, {}))
+    wrapper.__wrapped__ = wrapped
     return wrapper
+
+
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    return partial(update_wrapper, wrapped=wrapped, assigned=assigned, updated=updated)
 
 
 class _LruCacheWrapper:

@@ -823,9 +823,8 @@ struct Resolver {
         auto* fi = cast<FromImport>(st);
         if (is_runtime_module(fi->module)) {
           for (const auto& al : fi->names)
-            if (al.name == "*")
-              error(al.span, "not supported yet: 'from " + fi->module + " import *' (name what you import)",
-                    "check.unsupported");
+            if (al.name == "*" && s->kind != Scope::Kind::Module)
+              error(al.span, "import * only allowed at module level", "check.import");
           return;
         }
         if (!is_known_module(fi->module)) {

@@ -15,6 +15,7 @@
 #include "compiler/codegen/object_layout.h"
 #include "runtime/generator.h"
 #include "runtime/intrinsics.h"
+#include "runtime/ops.h"  // kUnboundPayload
 
 namespace plank::codegen {
 
@@ -67,6 +68,10 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
       {"pk_load_builtin", fnty(i1, {T, V, U})},
       {"pk_make_cell", fnty(i1, {T, V, V})},
       {"pk_load_cell", fnty(i1, {T, V, V, P})},
+      {"pk_load_local_cell", fnty(i1, {T, V, V, P})},
+      {"pk_unbound_local", fnty(i1, {T, P})},
+      {"pk_enter_handler", fnty(void_ty, {T, V})},
+      {"pk_leave_handler", fnty(void_ty, {T, i32})},
       {"pk_store_cell", fnty(void_ty, {T, V, V})},
       {"pk_load_free", fnty(void_ty, {T, V, P, U})},
       {"pk_binary", fnty(i1, {T, V, U, V, V})},
@@ -250,7 +255,8 @@ static bool never_steps(std::string_view callee) {
       "pk_enter",        "pk_leave",       "pk_load_global", "pk_store_global", "pk_load_builtin",   "pk_make_cell",
       "pk_load_cell",    "pk_store_cell",  "pk_load_free",   "pk_seal",         "pk_make_function",  "pk_raise",
       "pk_build_list",   "pk_build_tuple", "pk_catch",       "pk_exc_match",    "pk_del_cell",       "pk_del_global",
-      "pk_load_class_name", "pk_build_slice", "pk_resume", "pkj_dict_find_int", "pk_assert_failed"};
+      "pk_load_class_name", "pk_build_slice", "pk_resume", "pkj_dict_find_int", "pk_assert_failed",
+      "pk_load_local_cell", "pk_unbound_local", "pk_enter_handler", "pk_leave_handler"};
   for (std::string_view p : kPure)
     if (callee == p) return true;
   return false;
@@ -610,7 +616,26 @@ bool FunctionEmitter::emit_instr(const ir::Instr& in, std::string* error) {
     case Op::LoadCell: {
       // The variable's name is the str constant imm (as the interpreter passes it).
       std::string name = in.imm < m.ir.constants.size() ? m.ir.constants[in.imm].s : std::string("?");
-      check(call("pk_load_cell", {thread, slot(in.dst), slot(in.a), m.c_string(name)}));
+      check(call(in.imm2 ? "pk_load_local_cell" : "pk_load_cell", {thread, slot(in.dst), slot(in.a), m.c_string(name)}));
+      return true;
+    }
+    case Op::Unbind: store_value(slot(in.dst), kTagNone, b.getInt64(core::kUnboundPayload)); return true;
+    case Op::EnterHandler: call("pk_enter_handler", {thread, slot(in.a)}); return true;
+    case Op::LeaveHandler: call("pk_leave_handler", {thread, u32(in.imm)}); return true;
+    case Op::CheckBound: {
+      // Inline: the marker is a None whose payload is kUnboundPayload (core::unbound_local).
+      llvm::Value* v = slot(in.a);
+      llvm::Value* unbound = b.CreateAnd(b.CreateICmpEQ(load_tag(v), b.getInt64(kTagNone)),
+                                         b.CreateICmpEQ(load_payload(v), b.getInt64(core::kUnboundPayload)));
+      llvm::BasicBlock* raise = new_block("unbound_local");
+      llvm::BasicBlock* bound = new_block("bound_local");
+      b.CreateCondBr(unbound, raise, bound, unlikely_first());
+      b.SetInsertPoint(raise);
+      store_line();
+      std::string name = in.imm < m.ir.constants.size() ? m.ir.constants[in.imm].s : std::string("?");
+      call("pk_unbound_local", {thread, m.c_string(name)});
+      b.CreateBr(error_block);
+      b.SetInsertPoint(bound);
       return true;
     }
     case Op::StoreCell:
@@ -887,6 +912,8 @@ bool inline_only(ir::Op op) {
     case Op::SetItem:
     case Op::Branch:
     case Op::Jump:
+    case Op::Unbind:
+    case Op::CheckBound:  // its raising path stores the line itself and allocates nothing
     case Op::Return: return true;
     default: return false;
   }

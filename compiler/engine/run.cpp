@@ -15,6 +15,7 @@
 #include "compiler/engine/bind.h"
 #include "compiler/engine/engine.h"
 #include "compiler/engine/imports.h"
+#include "compiler/engine/python_traceback.h"
 #include "compiler/frontend/ast_dump.h"
 #include "compiler/frontend/parser.h"
 #include "compiler/lower/lower.h"
@@ -291,8 +292,19 @@ RunResult compile_and_run(const ast::Module& module, const RunOptions& o, std::c
   result.heap_live_bytes = heap.allocated_bytes();
   result.heap_peak_bytes = heap.peak_bytes();
   if (!ok) {
-    io.err(format_runtime_error(thread.error, runtime.file));
     result.exit_code = 1;
+    if (!reports_python_tracebacks(runtime.file)) io.err(format_runtime_error(thread.error, runtime.file));
+    else {
+      // On the program's stack, as the run: str(e) may run Plank code, and the
+      // runtime's per-thread caches (dunder names) belong to the heap there.
+      std::string report;
+      run_on_program_stack(thread, [&] {
+        std::string message;
+        report = python_system_exit(thread, &result.exit_code, &message) ? message : python_traceback(thread);
+        return true;
+      });
+      io.err(report);
+    }
     result.runtime_error = true;
     result.error_kind = thread.error.kind;
   }

@@ -107,7 +107,18 @@ bool run(core::Thread* t, core::FunctionObject* fn, Value* args, Value* result, 
           if (!pk_make_cell(t, dst, a)) goto raised;
           break;
         case Op::LoadCell:
-          if (!pk_load_cell(t, dst, a, std::string(core::str_view(m->constants[in.imm])).c_str())) goto raised;
+          if (!(in.imm2 ? pk_load_local_cell : pk_load_cell)(t, dst, a,
+                                                             std::string(core::str_view(m->constants[in.imm])).c_str()))
+            goto raised;
+          break;
+        case Op::Unbind: *dst = core::unbound_local(); break;
+        case Op::EnterHandler: pk_enter_handler(t, a); break;
+        case Op::LeaveHandler: pk_leave_handler(t, in.imm); break;
+        case Op::CheckBound:
+          if (core::is_unbound_local(*a)) {
+            pk_unbound_local(t, std::string(core::str_view(m->constants[in.imm])).c_str());
+            goto raised;
+          }
           break;
         case Op::StoreCell: pk_store_cell(t, dst, a); break;
         case Op::Seal: pk_seal(t, a); break;

@@ -58,6 +58,10 @@ const char* op_name(Op op) {
     case Op::ImportFrom: return "import_from";
     case Op::Resume: return "resume";
     case Op::GetYieldFromIter: return "get_yield_from_iter";
+    case Op::Unbind: return "unbind";
+    case Op::CheckBound: return "check_bound";
+    case Op::EnterHandler: return "enter_handler";
+    case Op::LeaveHandler: return "leave_handler";
     case Op::Raise: return "raise";
     case Op::Yield: return "yield";
     case Op::YieldFromStep: return "yield_from_step";
@@ -148,7 +152,11 @@ struct Printer {
       case Op::StoreGlobal: return op + " " + global(in.imm) + ", " + slot(in.a);
       case Op::LoadBuiltin: return d + op + " " + intrinsic(in.imm);
       case Op::MakeCell: return d + op + " " + slot(in.a);
-      case Op::LoadCell: return d + op + " " + slot(in.a) + " (" + name_const(in.imm) + ")";
+      case Op::LoadCell: return d + op + " " + slot(in.a) + " (" + name_const(in.imm) + (in.imm2 ? ", local" : "") + ")";
+      case Op::Unbind: return d + op + (in.imm ? " (prologue)" : "");
+      case Op::CheckBound: return op + " " + slot(in.a) + " (" + name_const(in.imm) + ")";
+      case Op::EnterHandler: return op + " " + slot(in.a);
+      case Op::LeaveHandler: return op + " " + std::to_string(in.imm);
       case Op::StoreCell: return op + " " + slot(in.dst) + ", " + slot(in.a);
       case Op::LoadFree: {
         return d + op + " " + std::to_string(in.imm);
@@ -426,6 +434,10 @@ struct Verifier {
         if (in.imm >= m.globals.size()) return fail(f, b, i, "del_global: bad global index");
         return true;
       case Op::DelCell: return need(in.a, "a");
+      case Op::Unbind: return need(in.dst, "dst");
+      case Op::CheckBound: return need(in.a, "a") && need_const(in.imm, true);
+      case Op::EnterHandler: return need(in.a, "a");
+      case Op::LeaveHandler: return true;
       case Op::LoadClassName:
         if (in.imm2 >= m.globals.size()) return fail(f, b, i, "load_class_name: bad global index");
         return need(in.dst, "dst") && need(in.a, "a") && need_const(in.imm, true);

@@ -47,7 +47,8 @@ enum class Op : uint8_t {
   LoadBuiltin,   // dst = the intrinsic imm as a first-class value
   MakeCell,      // dst = new cell holding a (a may be kNoSlot: empty cell)
   LoadCell,      // dst = contents of the cell in slot a; imm: constant (str) naming the variable, for the
-                 // NameError when empty ("free variable 'x' referenced before assignment ...")
+                 // error when empty: imm2 0, a free variable's NameError ("cannot access free variable 'x' ..."),
+                 // imm2 1, the function's own captured local's UnboundLocalError
   StoreCell,     // cell in slot dst := a
   LoadFree,      // dst = the closure's captured cell number imm
   Binary,        // dst = a <binop imm> b            (imm: ast::BinaryOp, | kInPlace for `a += b` / `a *= b`)
@@ -91,6 +92,12 @@ enum class Op : uint8_t {
   Resume,        // dst = the value sent into the generator (first in a yield's resume block; a throw() raises
                  // here, unless imm is 1: yield from, whose YieldFromStep passes it on)
   GetYieldFromIter,  // dst = the iterator `yield from a` delegates to (imm 1: `await a`: its awaitable's)
+  Unbind,        // dst = the unbound marker (core::Value::unbound): a local before its first assignment (imm 1:
+                 // the function's prologue) or after `del` (imm 0)
+  CheckBound,    // raise UnboundLocalError naming the str constant imm if slot a holds the unbound marker
+  EnterHandler,  // the exception in slot a is being handled (an except or finally body starts): the implicit
+                 // __context__ of what is raised until the matching LeaveHandler, here or in a callee
+  LeaveHandler,  // the imm innermost EnterHandlers of this frame end
   // terminators
   Jump,          // goto target
   Branch,        // if truth(a) goto target else goto target2

@@ -172,10 +172,17 @@ Slot FnBuilder::load_name(const std::string& name, Span where) {
       emit(std::move(in));
       return t;
     }
-    case Binding::Local: return local_slot.at(name);
+    case Binding::Local: {
+      // Checked where it may be unbound; bind_locals drops the checks it proves needless.
+      Slot s = local_slot.at(name);
+      emit(make(Op::CheckBound, kNoSlot, s, kNoSlot, mb.str_constant(name)));
+      return s;
+    }
     case Binding::Cell: {
       Slot t = temp();
-      emit(make(Op::LoadCell, t, local_slot.at(name), kNoSlot, mb.str_constant(name)));
+      Instr in = make(Op::LoadCell, t, local_slot.at(name), kNoSlot, mb.str_constant(name));
+      in.imm2 = 1;  // the function's own local: UnboundLocalError when empty
+      emit(std::move(in));
       return t;
     }
     case Binding::Free: {
@@ -231,8 +238,8 @@ void FnBuilder::store_name(const std::string& name, Slot value, Span where) {
   }
 }
 
-// `del name`. A local is not tracked as unbound (engines start every slot as
-// None): it becomes None.
+// `del name`. A local becomes unbound (deleting an unbound one is an
+// UnboundLocalError, as in CPython).
 void FnBuilder::delete_name(const std::string& name, Span where) {
   check::Resolved r = naming_scope().resolve(name);
   switch (r.binding) {
@@ -241,7 +248,12 @@ void FnBuilder::delete_name(const std::string& name, Span where) {
       emit(make(Op::DelItem, kNoSlot, classes.back().ns, key));
       return;
     }
-    case Binding::Local: move(local_slot.at(name), none()); return;
+    case Binding::Local: {
+      Slot s = local_slot.at(name);
+      emit(make(Op::CheckBound, kNoSlot, s, kNoSlot, mb.str_constant(name)));
+      emit(make(Op::Unbind, s));
+      return;
+    }
     case Binding::Cell: emit(make(Op::DelCell, kNoSlot, local_slot.at(name))); return;
     case Binding::Free: {
       Slot c = temp();
@@ -291,7 +303,20 @@ uint32_t FnBuilder::core_find(const std::string& name) {
 }
 
 // ---------------------------------------------------------------- whole functions
+const std::string* docstring(const StmtList& body) {
+  if (body.empty() || body.front()->kind != StmtKind::ExprStmt) return nullptr;
+  const Expr* e = cast<ExprStmt>(body.front().get())->value.get();
+  return e && e->kind == ExprKind::StringLiteral ? &cast<StringLiteral>(e)->value : nullptr;
+}
+
 void FnBuilder::prologue() {
+  // Every other local starts unbound (bind_locals keeps this only for the
+  // locals some read may find unbound).
+  if (scope.is_function())
+    for (const auto& name : scope.locals) {
+      bool is_param = std::find(scope.params.begin(), scope.params.end(), name) != scope.params.end();
+      if (!is_param && !scope.cells.count(name)) emit(make(Op::Unbind, local_slot.at(name), kNoSlot, kNoSlot, 1));
+    }
   // Cells for captured locals that are not parameters (parameters are wrapped by the entry).
   for (const auto& name : scope.locals) {
     if (!scope.cells.count(name)) continue;
@@ -372,6 +397,8 @@ Slot FnBuilder::make_function(const Scope& inner, const std::vector<ast::Param>&
   in.ndefaults = ndefaults;
   in.nkwdefaults = nkwdefaults;
   emit(std::move(in));
+  if (const std::string* doc = inner.def ? docstring(inner.def->body) : nullptr)  // kept in the function's dict
+    emit(make(Op::SetAttr, kNoSlot, t, str(*doc), mb.str_constant("__doc__")));
   // Decorators apply innermost (last written) first.
   for (size_t k = decos.size(); k-- > 0;) t = call_value(decos[k], {t});
   return t;

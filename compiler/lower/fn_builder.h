@@ -39,7 +39,7 @@ struct FnBuilder {
   // What a `return`, `break` or `continue` leaving a try/finally or a with
   // block must run on its way out (innermost last).
   struct Unwind {
-    enum class Kind : uint8_t { Finally, With, ExceptName } kind;
+    enum class Kind : uint8_t { Finally, With, ExceptName, Handled } kind;  // Handled: an EnterHandler to leave
     const ast::StmtList* finally_body = nullptr;  // Finally
     ir::Slot exit_fn = ir::kNoSlot;               // With: the bound __exit__
     std::string name;                             // ExceptName: the `as` name cleared on the way out
@@ -133,7 +133,8 @@ struct FnBuilder {
 
   // ---------------------------------------------------------------- exceptions (lower_exceptions.cpp)
   void try_stmt(const ast::Try* t);
-  ir::BlockId context_entry(ir::BlockId target, ir::Slot handled);
+  // leaves_handler: the entry first ends the EnterHandler of with_context's body.
+  ir::BlockId context_entry(ir::BlockId target, ir::Slot handled, bool leaves_handler = false);
   void with_context(ir::Slot handled, const std::function<void()>& body);
   void with_stmt(const ast::With* w, size_t item);
   void raise_stmt(const ast::Raise* r);
@@ -157,6 +158,9 @@ struct FnBuilder {
   void prologue();
   void finish();
 };
+
+// The docstring of a def's or class's body (its first statement, a string literal), or null.
+const std::string* docstring(const ast::StmtList& body);
 
 ir::Function build_function(ModuleBuilder& mb, const check::Scope& scope, const std::vector<ast::Param>& params,
                             const ast::StmtList* body, const ast::Expr* lambda_body, Span where);

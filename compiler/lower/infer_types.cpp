@@ -151,6 +151,7 @@ class Analysis {
       case ir::Op::Unary: set(in.dst, unary_kind(in.imm, of(state, in.a))); return;
       case ir::Op::Compare:
       case ir::Op::Truth: set(in.dst, kBool); return;
+      case ir::Op::Unbind: set(in.dst, kNone); return;  // the unbound marker's tag is None's
       case ir::Op::CallIntrinsic: set(in.dst, range_ && in.imm == *range_ ? kRange : kAny); return;
       case ir::Op::GetIter: set(in.dst, of(state, in.a) == kRange ? kRangeIter : kAny); return;
       case ir::Op::Unpack:
@@ -162,6 +163,7 @@ class Analysis {
       case ir::Op::SetAttr:
       case ir::Op::Assert:
       case ir::Op::Step:
+      case ir::Op::CheckBound:
       case ir::Op::Seal: return;
       default: set(in.dst, kAny); return;  // StoreCell's dst holds the cell: anything
     }

@@ -17,6 +17,8 @@ ir::Module lower_module(const check::CheckedModule& checked, const LowerOptions&
   after("simplify_jumps", module);
   remove_unreachable(module);
   after("remove_unreachable", module);
+  bind_locals(module);
+  after("bind_locals", module);
   infer_types(module);
   after("infer_types", module);
   mark_string_builders(module);

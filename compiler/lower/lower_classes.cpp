@@ -90,6 +90,12 @@ void FnBuilder::class_def(const ClassDef* c) {
     in.args = {module_name};
     emit(std::move(in));
   }
+  if (const std::string* doc = docstring(c->body)) {  // the body's docstring is the class's __doc__
+    Slot key = str("__doc__");
+    Instr in = make(Op::SetItem, kNoSlot, ns, key);
+    in.args = {str(*doc)};
+    emit(std::move(in));
+  }
   Slot cell = kNoSlot;
   if (cs.uses_class_cell) {
     cell = temp();

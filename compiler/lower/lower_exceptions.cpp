@@ -39,6 +39,11 @@ void FnBuilder::unwind_to(size_t depth) {
       stmts(*u.finally_body);
     } else if (u.kind == Unwind::Kind::With) {
       call_value(u.exit_fn, {none(), none(), none()});
+    } else if (u.kind == Unwind::Kind::Handled) {
+      emit(make(Op::LeaveHandler, kNoSlot, kNoSlot, kNoSlot, 1));
+    } else if (u.kind == Unwind::Kind::ExceptName) {
+      store_name(u.name, none(), u.name_span);
+      delete_name(u.name, u.name_span);
     }
     unwinds = std::move(saved);
     handler = saved_handler;
@@ -63,12 +68,13 @@ void FnBuilder::return_value(Slot value) {
 // A handler block that gives the exception it catches `handled` as its
 // implicit __context__ (unless it has one, or is `handled` itself) and raises
 // it on to `target`: Raise mode 3.
-ir::BlockId FnBuilder::context_entry(ir::BlockId target, Slot handled) {
+ir::BlockId FnBuilder::context_entry(ir::BlockId target, Slot handled, bool leaves_handler) {
   const ir::BlockId saved_handler = handler, saved_block = current;
   handler = target;
   const ir::BlockId entry = new_handler_block();
   handler = saved_handler;
   set_block(entry);
+  if (leaves_handler) emit(make(Op::LeaveHandler, kNoSlot, kNoSlot, kNoSlot, 1));
   emit(make(Op::Raise, kNoSlot, catch_slot(entry), handled, 3));
   set_block(saved_block);
   return entry;
@@ -76,14 +82,27 @@ ir::BlockId FnBuilder::context_entry(ir::BlockId target, Slot handled) {
 
 // Lowers `body` so that what it raises gets `handled` as its implicit
 // __context__ (an exception raised while another is handled) on its way out.
+//
+// The body also tells the runtime that `handled` is being handled
+// (EnterHandler ... LeaveHandler on every way out), so that what a function
+// called from the body raises gets it as __context__ too. Not in a
+// generator: one suspended at a yield inside the body would leave it
+// registered while its caller runs (there only the body's own raises get it).
 void FnBuilder::with_context(Slot handled, const std::function<void()>& body) {
+  const bool registers = !f.is_generator;
   const ir::BlockId around = handler;
-  handler = context_entry(around, handled);
+  handler = context_entry(around, handled, registers);
   ir::BlockId start = new_block();
   jump(start);
   set_block(start);
+  if (registers) {
+    emit(make(Op::EnterHandler, kNoSlot, handled));
+    unwinds.push_back({Unwind::Kind::Handled, nullptr, kNoSlot, {}, {}, around, loops.size()});
+  }
   body();
+  if (registers) unwinds.pop_back();
   handler = around;
+  if (registers && !terminated()) emit(make(Op::LeaveHandler, kNoSlot, kNoSlot, kNoSlot, 1));
   if (!terminated()) {
     ir::BlockId after = new_block();
     jump(after);
@@ -138,7 +157,10 @@ void FnBuilder::try_stmt(const Try* t) {
       }
       if (!h.name.empty()) store_name(h.name, e, h.name_span);
       caught.push_back(e);
+      // A return, break or continue out of the handler unbinds the name too.
+      if (!h.name.empty()) unwinds.push_back({Unwind::Kind::ExceptName, nullptr, kNoSlot, h.name, h.name_span, handler, loops.size()});
       with_context(e, [&] { stmts(h.body); });
+      if (!h.name.empty()) unwinds.pop_back();
       caught.pop_back();
       if (!h.name.empty() && !terminated()) {
         // Python deletes the name (`name = None; del name`): a later read is a NameError.

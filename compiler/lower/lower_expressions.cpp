@@ -341,23 +341,40 @@ Slot FnBuilder::call(const Call* c) {
 }
 
 // f(a, *b, k=v, **m): the positional arguments gathered in a list (a tuple's
-// worth), the keywords in a dict, then one CallEx.
+// worth), the keywords in a dict, then one CallEx. With a `**m`, the keywords
+// are a list of the pieces in order (dicts of the named ones, and each
+// mapping), which the call merges, refusing a name given twice as CPython does.
 Slot FnBuilder::call_unpacking(const Call* c, Slot fn) {
   Slot positional = sequence(ExprKind::List, c->args);
   Slot keywords = kNoSlot;
   if (!c->keywords.empty()) {
-    keywords = temp();
-    emit(make(Op::BuildDict, keywords));
+    std::vector<Slot> pieces;
+    Slot named = kNoSlot;
     for (auto& k : c->keywords) {
       if (k.name.empty()) {
-        call_method(keywords, "update", {expr(k.value.get())});
+        if (named != kNoSlot) pieces.push_back(named);
+        named = kNoSlot;
+        pieces.push_back(expr(k.value.get()));
         continue;
+      }
+      if (named == kNoSlot) {
+        named = temp();
+        emit(make(Op::BuildDict, named));
       }
       Slot key = str(k.name);
       Slot value = expr(k.value.get());
-      Instr set = make(Op::SetItem, kNoSlot, keywords, key);
+      Instr set = make(Op::SetItem, kNoSlot, named, key);
       set.args = {value};
       emit(std::move(set));
+    }
+    if (pieces.empty()) {
+      keywords = named;
+    } else {
+      if (named != kNoSlot) pieces.push_back(named);
+      keywords = temp();
+      Instr list = make(Op::BuildList, keywords);
+      list.args = std::move(pieces);
+      emit(std::move(list));
     }
   }
   Slot t = temp();

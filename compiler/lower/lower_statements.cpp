@@ -312,7 +312,10 @@ void FnBuilder::import_stmt(const Stmt* st) {
     Slot m = temp();
     emit(make(Op::ImportModule, m, kNoSlot, kNoSlot, mb.str_constant(fi->module)));
     for (const auto& al : fi->names) {
-      if (al.name == "*") continue;  // reported by the checker
+      if (al.name == "*") {  // the runtime binds the module's public names (pk_import_from)
+        emit(make(Op::ImportFrom, temp(), m, kNoSlot, mb.str_constant("*")));
+        continue;
+      }
       Slot v = temp();
       emit(make(Op::ImportFrom, v, m, kNoSlot, mb.str_constant(al.name)));
       store_name(al.as_name.empty() ? al.name : al.as_name, v, al.span);

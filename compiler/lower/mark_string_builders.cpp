@@ -66,6 +66,7 @@ bool harmless_read(const ir::Instr& in, Slot s, const Intrinsics& known) {
       return ir::binary_op(in.imm) == static_cast<uint32_t>(ast::BinaryOp::Add);
     case Op::Compare:
     case Op::Truth:
+    case Op::CheckBound:
     case Op::Branch: return true;
     case Op::CallIntrinsic:  // len(s), print(s): read the string and let it go
       return in.imm == known.len || in.imm == known.print;

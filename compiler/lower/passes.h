@@ -19,6 +19,11 @@ void remove_unreachable(ir::Module& module);
 // Folds `jump` chains through blocks that hold nothing but a jump (simplify_jumps.cpp).
 void simplify_jumps(ir::Module& module);
 
+// Drops the UnboundLocalError checks of locals that are bound on every path
+// to the read, and the prologue's unbinding of locals no check reads
+// (bind_locals.cpp).
+void bind_locals(ir::Module& module);
+
 // Forward data flow over each function's slots: which kinds of value
 // (None, bool, int, float, range, range iterator, other) each operand of an
 // operation may hold, recorded in Instr::kinds_a / kinds_b (infer_types.cpp).

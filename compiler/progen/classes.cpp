@@ -1,13 +1,44 @@
-// Classes: single inheritance with super(), dunders, properties, static and
-// class methods, class attributes; instances at module level whose methods
-// are callable like the program's functions (see gen.h, ClassInfo).
+// Classes: single and multiple inheritance (diamonds, mixed-in roots) with
+// super() following the C3 order, dunders, properties, static and class
+// methods, class attributes; instances at module level whose methods are
+// callable like the program's functions (see gen.h, ClassInfo).
 #include "compiler/progen/gen.h"
+
+#include <algorithm>
 
 namespace plank::progen::detail {
 
 namespace {
 constexpr const char* kModulus = "1000003";
+
+// C3: the order of a class with these bases (itself left out), or nothing
+// when no order is consistent (such a class is not generated).
+std::optional<std::vector<std::string>> c3(const std::vector<std::vector<std::string>>& base_mros,
+                                           const std::vector<std::string>& bases) {
+  std::vector<std::vector<std::string>> lists = base_mros;
+  lists.push_back(bases);
+  std::vector<std::string> out;
+  for (;;) {
+    lists.erase(std::remove_if(lists.begin(), lists.end(), [](const auto& l) { return l.empty(); }), lists.end());
+    if (lists.empty()) return out;
+    const std::string* chosen = nullptr;
+    for (const auto& l : lists) {
+      bool in_tail = false;
+      for (const auto& other : lists)
+        if (std::find(other.begin() + 1, other.end(), l.front()) != other.end()) in_tail = true;
+      if (!in_tail) {
+        chosen = &l.front();
+        break;
+      }
+    }
+    if (!chosen) return std::nullopt;
+    std::string head = *chosen;
+    out.push_back(head);
+    for (auto& l : lists)
+      if (l.front() == head) l.erase(l.begin());
+  }
 }
+}  // namespace
 
 void Gen::class_def() {
   ClassInfo k;
@@ -15,7 +46,21 @@ void Gen::class_def() {
   std::optional<ClassInfo> base;
   if (!classes_.empty() && rng_.chance(50)) base = classes_[static_cast<size_t>(rng_.below(int(classes_.size())))];
   k.base = base ? base->name : "";
-  line("class " + k.name + (base ? "(" + base->name + ")" : "") + ":");
+  // Sometimes a second base: another class whose order is consistent with the first's
+  // (a diamond when they share a root). Its methods join the first base's.
+  std::optional<ClassInfo> second;
+  if (base && classes_.size() >= 2 && rng_.chance(35)) {
+    const ClassInfo& other = classes_[static_cast<size_t>(rng_.below(int(classes_.size())))];
+    if (other.name != base->name) {
+      if (auto order = c3({base->mro, other.mro}, {base->name, other.name})) {
+        second = other;
+        k.mro = *order;
+      }
+    }
+  }
+  if (base && !second) k.mro = base->mro;
+  k.mro.insert(k.mro.begin(), k.name);
+  line("class " + k.name + (base ? "(" + base->name + (second ? ", " + second->name : "") + ")" : "") + ":");
   ++indent_;
   auto open_method = [&](const std::string& header, std::vector<Param> params, bool with_c) {
     line(header);
@@ -72,6 +117,11 @@ void Gen::class_def() {
     k.property = base->property;
     k.static_method = base->static_method;
     k.class_method = base->class_method;
+    if (second) {
+      for (const Fn& m : second->methods)
+        if (std::none_of(k.methods.begin(), k.methods.end(), [&](const Fn& x) { return x.name == m.name; }))
+          k.methods.push_back(m);
+    }
   }
   bool with_c = base.has_value();
   // Methods: new ones, and (in a subclass) overrides that call the base's through super().
@@ -119,6 +169,7 @@ void Gen::class_def() {
     line("    return cls(n % 1000, " + std::string(str_lit().text) + ")");
   }
   --indent_;
+  if (second) line("print([c.__name__ for c in " + k.name + ".__mro__])");
   classes_.push_back(k);
 }
 

@@ -105,10 +105,10 @@ void Gen::try_stmt() {
       case 0: line("print('caught', type(" + e + ").__name__, " + e + ")"); break;
       case 1: line("print(repr(" + e + "), " + e + ".args)"); break;
       case 2:
-        // __context__ only of what the inner handler raised: Plank sets it lexically (in the
-        // handler's own function), so a try in a function called from a handler would differ.
-        line("print(type(" + e + ").__name__, type(" + e + ".__cause__).__name__, " +
-             (wrap_kind == 0 || wrap_kind == 1 ? "type(" + e + ".__context__).__name__, " : "") + e + ".__suppress_context__)");
+        // __context__: what the inner handler raised, or the exception an enclosing handler (in
+        // this function or a caller) was handling when this one was raised.
+        line("print(type(" + e + ").__name__, type(" + e + ".__cause__).__name__, type(" + e +
+             ".__context__).__name__, " + e + ".__suppress_context__)");
         break;
       default: line("print(getattr(" + e + ", 'code', None), str(" + e + "))"); break;
     }
@@ -220,6 +220,24 @@ void Gen::finally_function() {
     line("except ValueError as err:");
     line("    print('escaped', err)");
   }
+}
+
+// A name read where it may be unbound: assigned on one path only, or
+// assigned and deleted. In a function that is an UnboundLocalError, at
+// module level a NameError; either is caught and printed.
+void Gen::unbound_stmt() {
+  std::string u = fresh("u"), e = fresh("e");
+  line("if " + bool_expr(1).text + ":");
+  line("    " + u + " = " + fit(Ty::Int, int_expr(1)).text);
+  if (rng_.chance(40)) {
+    line("if " + bool_expr(1).text + ":");
+    line("    " + u + " = 0");
+    line("    del " + u);
+  }
+  line("try:");
+  line("    print('bound', " + u + ")");
+  line(std::string("except ") + (ctx().in_function ? "UnboundLocalError" : "NameError") + " as " + e + ":");
+  line("    print(type(" + e + ").__name__, " + e + ")");
 }
 
 }  // namespace plank::progen::detail

@@ -93,6 +93,7 @@ struct Scope {
 struct ClassInfo {
   std::string name;
   std::string base;             // "" for a root class
+  std::vector<std::string> mro; // the C3 order of class names, itself first (object left out)
   std::vector<Fn> methods;      // int-returning methods (name without the object)
   std::string property;         // an int property ("" when none)
   std::string static_method;    // int -> int
@@ -358,6 +359,7 @@ class Gen {
   void star_unpack_stmt();
   void del_stmt();
   void slice_assign_stmt();
+  void unbound_stmt();  // exceptions.cpp
 };
 
 }  // namespace plank::progen::detail

@@ -80,6 +80,7 @@ void Gen::statement() {
       case 7: return del_stmt();
       case 8: return slice_assign_stmt();
       case 9: if (compound_ok) return try_stmt(); break;
+      case 10: return unbound_stmt();
       default: break;
     }
   }

@@ -25,8 +25,26 @@ TEST(Lower, PassesRunInOrder) {
   std::vector<std::string> passes;
   lower_text("x = 1\n", &passes);
   EXPECT_EQ(passes,
-            (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "infer_types",
-                                      "mark_string_builders", "verify"}));
+            (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "bind_locals",
+                                      "infer_types", "mark_string_builders", "verify"}));
+}
+
+// bind_locals: a read of a local is checked (UnboundLocalError) only where some
+// path reaches it with the local unassigned, and only such a local starts unbound.
+TEST(Lower, BindLocalsChecksOnlyReadsThatMayFindALocalUnbound) {
+  const auto npos = std::string::npos;
+  std::string always = lower_text("def f(a):\n    x = a\n    for i in range(a):\n        x = x + i\n    return x\n");
+  EXPECT_EQ(always.find("check_bound"), npos) << always;
+  EXPECT_EQ(always.find("unbind"), npos) << always;
+  std::string branch = lower_text("def f(a):\n    if a:\n        x = 1\n    return x\n");
+  EXPECT_NE(branch.find("check_bound %1 (x)"), npos) << branch;
+  EXPECT_NE(branch.find("%1 = unbind (prologue)"), npos) << branch;
+  std::string deleted = lower_text("def f(a):\n    x = a\n    del x\n    return x\n");
+  EXPECT_NE(deleted.find("%1 = unbind  ; line 3"), npos) << deleted;
+  EXPECT_NE(deleted.find("check_bound %1 (x)  ; line 4"), npos) << deleted;
+  // A loop variable read after a loop that may not have run.
+  std::string loop = lower_text("def f(a):\n    for i in a:\n        pass\n    return i\n");
+  EXPECT_NE(loop.find("check_bound"), npos) << loop;
 }
 
 // infer_types: the kinds of the operands of every Binary in function 1, in order.

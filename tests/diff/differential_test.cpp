@@ -75,7 +75,9 @@ struct PlankRun {
 };
 
 // What the program printed, then "<raised Kind: message>" as py_batch.py writes
-// it when the program stopped at a runtime error (`file:line: error: Kind: message`).
+// it when the program stopped at a runtime error: the last line of the
+// traceback (`Kind: message`, or `Kind` alone when the message is empty), as
+// a .py program reports it (compiler/engine/python_traceback.h).
 PlankRun run_plank(const std::string& source, const std::string& engine_name, int opt_level = 0) {
   PlankRun r;
   engine::RunOptions o;
@@ -88,9 +90,12 @@ PlankRun run_plank(const std::string& source, const std::string& engine_name, in
   engine::RunResult result = engine::run_program(o);
   r.ok = result.exit_code == 0 || result.runtime_error;
   if (result.runtime_error) {
-    size_t at = r.err.find("error: ");
-    size_t end = r.err.find('\n');
-    if (at != std::string::npos && end != std::string::npos && at < end) r.out += "<raised " + r.err.substr(at + 7, end - at - 7) + ">";
+    std::string text = r.err;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    size_t start = text.rfind('\n');
+    std::string last = start == std::string::npos ? text : text.substr(start + 1);
+    if (last.find(": ") == std::string::npos) last += ": ";
+    r.out += "<raised " + last + ">";
   }
   return r;
 }

@@ -57,3 +57,10 @@ def local_del():
 
 
 print(local_del())
+
+# The message of `assert x, m` is AssertionError's argument, whatever it is.
+for msg in ["", "why", 42, None]:
+    try:
+        assert False, msg
+    except AssertionError as e:
+        print(repr(e), e.args, str(e))

@@ -24,6 +24,7 @@ namespace fs = std::filesystem;
 struct Output {
   int exit_code = -1;
   std::string out;
+  std::string err;  // only when asked for
 };
 
 std::string read_all(const fs::path& p) {
@@ -34,18 +35,35 @@ std::string read_all(const fs::path& p) {
 }
 
 // Runs `command program` in the program's folder (programs may import siblings).
-Output run_in_folder(const std::string& command, const fs::path& program) {
+Output run_in_folder(const std::string& command, const fs::path& program, bool keep_stderr = false) {
   static int counter = 0;
-  fs::path out = fs::temp_directory_path() /
-                 ("plank_python_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+  std::string stem = "plank_python_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  fs::path out = fs::temp_directory_path() / stem;
+  fs::path err = fs::temp_directory_path() / (stem + ".err");
   std::string cmd = "cd '" + program.parent_path().string() + "' && " + command + " '" + program.filename().string() +
-                    "' </dev/null >'" + out.string() + "' 2>/dev/null";
+                    "' </dev/null >'" + out.string() + "' 2>" + (keep_stderr ? "'" + err.string() + "'" : "/dev/null");
   int status = std::system(cmd.c_str());
   Output r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.out = read_all(out);
   fs::remove(out);
+  if (keep_stderr) {
+    r.err = read_all(err);
+    fs::remove(err);
+  }
   return r;
+}
+
+// A traceback without 3.11's marker lines (`~~~^^^` under the failing part
+// of a source line), which Plank does not print (docs/language.md).
+std::string without_markers(const std::string& text) {
+  std::istringstream in(text);
+  std::string kept;
+  for (std::string line; std::getline(in, line);) {
+    bool marker = line.find_first_of("~^") != std::string::npos && line.find_first_not_of(" ~^") == std::string::npos;
+    if (!marker) kept += line + "\n";
+  }
+  return kept;
 }
 
 std::string cpython() {
@@ -92,6 +110,27 @@ TEST_P(Conformance, PrintsWhatCPythonPrints) {
   expect_same_as_cpython(fs::path(PLANK_SOURCE_DIR) / "tests/python" / (GetParam() + ".py"));
 }
 INSTANTIATE_TEST_SUITE_P(Python, Conformance, testing::ValuesIn(programs_in("tests/python")),
+                         [](const auto& info) { return info.param; });
+
+// tests/python/tracebacks: programs that end in an uncaught exception (or
+// sys.exit); stdout, stderr (CPython's traceback, markers aside) and the exit
+// status must all be CPython's.
+class Traceback : public testing::TestWithParam<std::string> {};
+TEST_P(Traceback, PrintsWhatCPythonPrints) {
+  fs::path program = fs::path(PLANK_SOURCE_DIR) / "tests/python/tracebacks" / (GetParam() + ".py");
+  std::string python = cpython();
+  if (python.empty()) GTEST_SKIP() << "no CPython to compare with";
+  Output expected = run_in_folder(python, program, true);
+  ASSERT_FALSE(expected.err.empty()) << program << " printed nothing on stderr under " << python;
+  for (const char* engine : {"interp", "jit"}) {
+    Output got = run_in_folder(std::string("'") + PLANK_BINARY + "' run --engine " + engine, program, true);
+    EXPECT_EQ(got.exit_code, expected.exit_code) << engine << ": " << program;
+    EXPECT_TRUE(got.out == expected.out) << engine << ": " << program << "\n  " << first_difference(expected.out, got.out);
+    std::string want = without_markers(expected.err);
+    EXPECT_TRUE(got.err == want) << engine << ": " << program << " (stderr)\n  " << first_difference(want, got.err);
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Python, Traceback, testing::ValuesIn(programs_in("tests/python/tracebacks")),
                          [](const auto& info) { return info.param; });
 
 class Benchmark : public testing::TestWithParam<std::string> {};

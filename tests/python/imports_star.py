@@ -1,0 +1,20 @@
+# `from m import *`: the module's public names (its __all__, else every name
+# not starting with an underscore) become globals.
+from math import *
+from collections import *
+
+print(sqrt(16.0), floor(2.7), pi > 3, gcd(12, 18))
+d = defaultdict(list)
+d["a"].append(1)
+print(dict(d), Counter("abca").most_common(1), deque([1, 2], maxlen=3))
+try:
+    print(_private_name_that_is_not_there)
+except NameError as e:
+    print("NameError:", e)
+
+
+def uses_star_names():
+    return factorial(5), isqrt(17)
+
+
+print(uses_star_names())
