@@ -19,13 +19,16 @@ const Method* find_method(ObjKind receiver, std::string_view name);
 // ------------------------------------------------------------------ permanent objects of a heap
 Value dunder(Thread* t, const char* name) {
   // One interned str per name and heap: special-method lookups hash and compare nothing new.
+  // Keyed by the heap's serial, not its address: a thread that runs one heap
+  // after another (an embedding host, a test batch) often gets the same
+  // address back, and a stale entry would point into the freed heap.
   struct Entry {
-    Heap* heap = nullptr;
+    uint64_t heap_serial = 0;
     Object* str = nullptr;
   };
   static thread_local std::unordered_map<const char*, Entry> cache;
   Entry& e = cache[name];
-  if (e.heap != t->heap || !e.str) e = Entry{t->heap, intern_str(t, name).obj};
+  if (e.heap_serial != t->heap->serial() || !e.str) e = Entry{t->heap->serial(), intern_str(t, name).obj};
   return Value::object(e.str);
 }
 

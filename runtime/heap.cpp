@@ -1,6 +1,7 @@
 #include "runtime/heap.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <utility>
 
@@ -28,7 +29,12 @@ void Heap::tune_process_allocator() {
 #endif
 }
 
-Heap::Heap(Thread* thread) : thread_(thread) { thread->heap = this; }
+static uint64_t next_heap_serial() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+Heap::Heap(Thread* thread) : thread_(thread), serial_(next_heap_serial()) { thread->heap = this; }
 
 Heap::~Heap() {
   forget_char_indexes(this);

@@ -46,6 +46,11 @@ class Heap {
   Heap(const Heap&) = delete;
   Heap& operator=(const Heap&) = delete;
 
+  // A number no other heap of the process has had: per-thread caches of a
+  // heap's objects key on it, never on the heap's address, which the next
+  // heap on the same thread may well get.
+  uint64_t serial() const { return serial_; }
+
   // Allocates a T (an Object subtype) of kind k. May collect first; raises
   // MemoryError (throws Raised, see objects.h) past the heap budget.
   template <class T>
@@ -144,6 +149,7 @@ class Heap {
   void destroy(Object* o);  // runs the destructor; the pool frees the memory
 
   Thread* thread_;
+  uint64_t serial_;
   ObjectPool pool_;  // declared before everything that holds objects: destroyed last
   int64_t room_ = 0;        // allocation's one check (negative when growth overdrew it)
   int64_t room_start_ = 0;  // room_ as refill_room set it

@@ -1,5 +1,6 @@
 // The call machinery (binding, closures, recursion), budgets and the collector.
 #include "core_test_util.h"
+#include "runtime/classes.h"
 
 namespace plank::core::testing {
 namespace {
@@ -563,6 +564,23 @@ TEST_F(Collector, DictLastEntryShortcutStaysCorrect) {
   dict_set(&t, d, F(nan), I(1));
   EXPECT_FALSE(dict_get(&t, d, F(nan), &out));  // Python: float('nan') in {float('nan'): 1} is False
   EXPECT_EQ(dict_size(d), 2u);
+}
+
+// The special-method names are cached per thread and heap. One heap after
+// another on the same thread (an embedding host running plans) often gets the
+// same address back; the name must still be the new heap's own string, never
+// one left from the freed heap.
+TEST(HeapSerial, SpecialMethodNamesBelongToTheCurrentHeap) {
+  for (int round = 0; round < 8; ++round) {
+    Thread th;
+    Heap h(&th);
+    // A different number of objects first in each round, so this heap's own
+    // "__repr__" is not where the last heap's was.
+    for (int k = 0; k <= round * 3; ++k) intern_str(&th, "shift " + std::to_string(round) + "/" + std::to_string(k));
+    Value name = dunder(&th, "__repr__");
+    EXPECT_EQ(name.obj, intern_str(&th, "__repr__").obj) << "round " << round;
+    EXPECT_EQ(str_view(name), "__repr__");
+  }
 }
 
 }  // namespace
