@@ -5,37 +5,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "neural/binary_io.h"
+
 namespace plank::neural {
-namespace {
-
-template <typename T>
-void put(std::string& out, T v) {
-  char b[sizeof(T)];
-  std::memcpy(b, &v, sizeof(T));
-  out.append(b, sizeof(T));
-}
-
-struct Cursor {
-  const std::string& s;
-  size_t pos = 0;
-  bool ok = true;
-  template <typename T>
-  T get() {
-    T v{};
-    if (!ok || s.size() - pos < sizeof(T)) return ok = false, v;
-    std::memcpy(&v, s.data() + pos, sizeof(T));
-    pos += sizeof(T);
-    return v;
-  }
-  std::string bytes(size_t n) {
-    if (!ok || s.size() - pos < n) return ok = false, std::string();
-    std::string r = s.substr(pos, n);
-    pos += n;
-    return r;
-  }
-};
-
-}  // namespace
 
 bool save_model_file(const ModelFile& m, const std::string& path, std::string* error) {
   if (m.magic.size() != 8) return *error = "a model file's magic is 8 bytes", false;
@@ -67,7 +39,7 @@ bool load_model_file(const std::string& path, const std::string& magic, ModelFil
   buf << f.rdbuf();
   const std::string s = buf.str();
   if (s.size() < 8 || s.compare(0, 8, magic) != 0) return fail("not a model file of this kind (expected " + magic + ")");
-  Cursor c{s, 8};
+  ByteReader c{s, 8};
   m->magic = magic;
   m->metadata_json = c.bytes(c.get<uint32_t>());
   uint32_t n = c.get<uint32_t>();

@@ -184,14 +184,14 @@ def campaign(args):
             print("campaign: --until reached", flush=True)
             break
         built = [t for t in args.targets if os.access(os.path.join(args.build, "bin", t), os.X_OK)]
-        todo = [t for t in built if t not in stopped and spent[t] < args.cpu_seconds]
-        if not todo:
+        pending = [t for t in built if t not in stopped and spent[t] < args.cpu_seconds]
+        if not pending:
             waiting = [t for t in args.targets if t not in built]
             if not waiting or not args.wait_for_build:
                 break
             time.sleep(60)  # the niced build is still making the others
             continue
-        target = min(todo, key=lambda t: rows[t]["cpu_seconds"])
+        target = min(pending, key=lambda t: rows[t]["cpu_seconds"])
         wall = args.slice if left is None else int(min(args.slice, left - 15))
         print("%s %s: slice of %d s wall (%.0f CPU-s so far, %.0f in this run)" %
               (time.strftime("%H:%M:%S"), target, wall, rows[target]["cpu_seconds"], spent[target]), flush=True)

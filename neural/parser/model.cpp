@@ -8,6 +8,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "neural/binary_io.h"
 #include "neural/parser/dataset.h"
 #include "neural/parser/form_builder.h"
 
@@ -132,38 +133,6 @@ nlohmann::json config_json(const ModelConfig& c) {
   return j;
 }
 
-template <typename T>
-void put(std::string& out, T v) {
-  char b[sizeof(T)];
-  std::memcpy(b, &v, sizeof(T));
-  out.append(b, sizeof(T));
-}
-
-struct Reader {
-  const std::string& s;
-  size_t pos = 0;
-  bool ok = true;
-  template <typename T>
-  T get() {
-    T v{};
-    if (pos + sizeof(T) > s.size()) {
-      ok = false;
-      return v;
-    }
-    std::memcpy(&v, s.data() + pos, sizeof(T));
-    pos += sizeof(T);
-    return v;
-  }
-  std::string bytes(size_t n) {
-    if (pos + n > s.size()) {
-      ok = false;
-      return {};
-    }
-    std::string r = s.substr(pos, n);
-    pos += n;
-    return r;
-  }
-};
 }  // namespace
 
 uint16_t float_to_half(float f) {
@@ -272,7 +241,7 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
     if (std::memcmp(s.data(), kMagic, 7) == 0) return fail("a newer weights format than this plank reads; rebuild plank");
     return fail("not a Plank parser weights file");
   }
-  Reader r{s, 8};
+  ByteReader r{s, 8};
   w.half_embedding = false;  // set again below when the file stores the embedding in binary16
   uint32_t mlen = r.get<uint32_t>();
   auto meta = nlohmann::json::parse(r.bytes(mlen), nullptr, false);

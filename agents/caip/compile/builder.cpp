@@ -22,6 +22,25 @@ bool token_range(const lf::Value* v, size_t tokens, size_t* first, size_t* last)
   return true;
 }
 
+// Calls fn(first, last) for each leaf under node that names a token range
+// (such a leaf is not entered further).
+template <class Fn>
+void for_each_token_range(const lf::Value* node, size_t tokens, Fn&& fn) {
+  auto walk = [&](auto&& self, const lf::Value* v) -> void {
+    if (!v) return;
+    size_t first = 0, last = 0;
+    if (token_range(v, tokens, &first, &last)) {
+      fn(first, last);
+      return;
+    }
+    if (v->is_list())
+      for (const auto& item : v->items) self(self, &item);
+    else if (v->is_dict())
+      for (const auto& m : v->members) self(self, &m.value);
+  };
+  walk(walk, node);
+}
+
 }  // namespace
 
 CommandBuilder::CommandBuilder(const lf::Utterance& utterance, SourceRef file) : utterance_(utterance), file_(std::move(file)) {
@@ -47,38 +66,18 @@ Span CommandBuilder::where(const lf::Value* leaf) const {
 
 Span CommandBuilder::words_in(const lf::Value* node) const {
   Span all{UINT32_MAX, 0};
-  auto walk = [&](auto&& self, const lf::Value* v) -> void {
-    if (!v) return;
-    size_t first = 0, last = 0;
-    if (token_range(v, utterance_.token_spans.size(), &first, &last)) {
-      all.begin = std::min(all.begin, utterance_.token_spans[first].begin);
-      all.end = std::max(all.end, utterance_.token_spans[last].end);
-      return;
-    }
-    if (v->is_list())
-      for (const auto& item : v->items) self(self, &item);
-    else if (v->is_dict())
-      for (const auto& m : v->members) self(self, &m.value);
-  };
-  walk(walk, node);
+  for_each_token_range(node, utterance_.token_spans.size(), [&](size_t first, size_t last) {
+    all.begin = std::min(all.begin, utterance_.token_spans[first].begin);
+    all.end = std::max(all.end, utterance_.token_spans[last].end);
+  });
   return all.begin <= all.end ? all : here();
 }
 
 std::vector<bool> CommandBuilder::covered(const lf::Value* node) const {
   std::vector<bool> out(utterance_.tokens.size(), false);
-  auto walk = [&](auto&& self, const lf::Value* v) -> void {
-    if (!v) return;
-    size_t first = 0, last = 0;
-    if (token_range(v, out.size(), &first, &last)) {
-      for (size_t i = first; i <= last; ++i) out[i] = true;
-      return;
-    }
-    if (v->is_list())
-      for (const auto& item : v->items) self(self, &item);
-    else if (v->is_dict())
-      for (const auto& m : v->members) self(self, &m.value);
-  };
-  walk(walk, node);
+  for_each_token_range(node, out.size(), [&](size_t first, size_t last) {
+    for (size_t i = first; i <= last; ++i) out[i] = true;
+  });
   return out;
 }
 
@@ -90,19 +89,9 @@ std::optional<std::pair<size_t, size_t>> CommandBuilder::tokens_of(const lf::Val
 
 std::optional<size_t> CommandBuilder::first_token(const lf::Value* node) const {
   std::optional<size_t> best;
-  auto walk = [&](auto&& self, const lf::Value* v) -> void {
-    if (!v) return;
-    size_t first = 0, last = 0;
-    if (token_range(v, utterance_.tokens.size(), &first, &last)) {
-      if (!best || first < *best) best = first;
-      return;
-    }
-    if (v->is_list())
-      for (const auto& item : v->items) self(self, &item);
-    else if (v->is_dict())
-      for (const auto& m : v->members) self(self, &m.value);
-  };
-  walk(walk, node);
+  for_each_token_range(node, utterance_.tokens.size(), [&](size_t first, size_t) {
+    if (!best || first < *best) best = first;
+  });
   return best;
 }
 

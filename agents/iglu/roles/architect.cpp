@@ -150,13 +150,13 @@ std::optional<ArchitectStep> next_step(const std::vector<Block>& now_blocks, con
     return touches(a) > touches(b);
   });
   const Block start = missing.front();
-  std::set<std::array<int, 3>> todo;
-  for (const Block& b : missing) todo.insert({b.x, b.y, b.z});
+  std::set<std::array<int, 3>> remaining;
+  for (const Block& b : missing) remaining.insert({b.x, b.y, b.z});
   auto run = [&](int dx, int dy, int dz) {
     std::vector<Block> r{start};
     for (int k = 1;; ++k) {
       std::array<int, 3> p{start.x + k * dx, start.y + k * dy, start.z + k * dz};
-      if (!todo.count(p) || target.at(p) != start.colour) break;
+      if (!remaining.count(p) || target.at(p) != start.colour) break;
       r.push_back({p[0], p[1], p[2], start.colour});
     }
     return r;
