@@ -54,11 +54,36 @@ struct BoundArgs {
 void bind_args(Thread* t, std::string_view name, const std::vector<IntrinsicParam>& params, const CallArgs& args,
                BoundArgs* out);
 
+// Instances of classes deriving from int, str ... (runtime/value_subclass.h)
+// given where a builtin or method declares a parameter of that type: the
+// function gets the instance's value (chr(Flags(65)), 'abc'.startswith(Colour('a'))).
+// Checked here, in the functions both engines call (the JIT calls them directly).
+inline bool any_instance(const CallArgs& args) {
+  for (uint32_t i = 0; i < args.npos + args.nkw; ++i)
+    if (args.values[i].tag == Tag::Object && args.values[i].obj->kind == ObjKind::Instance) return true;
+  return false;
+}
+// The declared parameters of the intrinsic (method) whose function is fn; null when none is.
+const std::vector<IntrinsicParam>* intrinsic_params_of(IntrinsicFn fn);
+const std::vector<IntrinsicParam>* method_params_of(MethodFn fn);
+// args with those instances unwrapped into *storage (value_subclass.cpp); false when none was.
+bool unwrap_value_call_args(const std::vector<IntrinsicParam>* params, bool method, const CallArgs& args,
+                            std::vector<Value>* storage, CallArgs* out);
+
 // An IntrinsicFn from `Value Impl(Thread*, const CallArgs&)` that raises by throwing (throw_error):
 // the thrown Raised becomes the false return the table expects.
 template <auto Impl>
 bool wrap(Thread* t, Value* result, const CallArgs& args) {
   try {
+    if (any_instance(args)) [[unlikely]] {
+      static const std::vector<IntrinsicParam>* params = intrinsic_params_of(&wrap<Impl>);
+      std::vector<Value> storage;
+      CallArgs unwrapped;
+      if (unwrap_value_call_args(params, false, args, &storage, &unwrapped)) {
+        *result = Impl(t, unwrapped);
+        return true;
+      }
+    }
     *result = Impl(t, args);
     return true;
   } catch (const Raised&) {
@@ -70,6 +95,15 @@ bool wrap(Thread* t, Value* result, const CallArgs& args) {
 template <auto Impl>
 bool wrap_method(Thread* t, Value* result, const Value& self, const CallArgs& args) {
   try {
+    if (any_instance(args)) [[unlikely]] {
+      static const std::vector<IntrinsicParam>* params = method_params_of(&wrap_method<Impl>);
+      std::vector<Value> storage;
+      CallArgs unwrapped;
+      if (unwrap_value_call_args(params, true, args, &storage, &unwrapped)) {
+        *result = Impl(t, self, unwrapped);
+        return true;
+      }
+    }
     *result = Impl(t, self, args);
     return true;
   } catch (const Raised&) {
@@ -96,6 +130,8 @@ std::vector<Intrinsic> python_builtin_intrinsics();  // builtins_python.cpp
 std::vector<Intrinsic> exception_intrinsics();       // exceptions.cpp
 std::vector<Intrinsic> type_function_intrinsics();   // methods_python.cpp
 std::vector<Intrinsic> module_intrinsics();          // the modules' functions (module_*.cpp)
+std::vector<Intrinsic> value_type_intrinsics();      // value_subclass.cpp: int.__new__, str.__new__, ...
+std::vector<Intrinsic> dir_intrinsics();             // builtin_dir.cpp
 std::vector<Method> python_methods();                // methods_python.cpp
 std::vector<Method> set_methods();                   // set_object.cpp
 std::vector<Method> bytes_methods();                 // bytes.cpp

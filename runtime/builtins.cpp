@@ -17,6 +17,7 @@
 #include "runtime/classes.h"
 #include "runtime/exceptions.h"
 #include "runtime/set_object.h"
+#include "runtime/value_subclass.h"
 
 namespace plank::core {
 
@@ -141,7 +142,7 @@ Value b_int(Thread* t, const CallArgs& args) {
     if (b.has(1)) throw_error(t, "TypeError", "int() missing string argument");
     return Value::integer(0);
   }
-  Value v = b.values[0];
+  Value v = value_unless_special(t, b.values[0], "__int__");
   if (b.has(1)) {
     int64_t base = as_index(t, b.values[1]);
     if (!v.is(ObjKind::Str) && !is_byteslike(v)) throw_error(t, "TypeError", "int() can't convert non-string with explicit base");
@@ -178,7 +179,7 @@ Value b_float(Thread* t, const CallArgs& args) {
   BoundArgs b;
   bind(t, "float", args, &b);
   if (!b.has(0)) return Value::real(0.0);
-  Value v = b.values[0];
+  Value v = value_unless_special(t, b.values[0], "__float__");
   if (intlike(v)) return Value::real(static_cast<double>(v.i));
   if (v.is(ObjKind::BigInt)) return Value::real(int_to_double(t, v));
   if (v.is_float()) return v;
@@ -206,7 +207,7 @@ Value b_bool(Thread* t, const CallArgs& args) {
 Value b_abs(Thread* t, const CallArgs& args) {
   BoundArgs b;
   bind(t, "abs", args, &b);
-  Value v = b.values[0];
+  Value v = value_unless_special(t, b.values[0], "__abs__");
   if (intlike(v)) {
     if (v.i == INT64_MIN) return bigint_abs(t, v);
     return Value::integer(v.i < 0 ? -v.i : v.i);
@@ -361,6 +362,10 @@ bool instance_of(Thread* t, Value v, Value cls) {
     std::string_view n = intrinsics()[static_cast<BuiltinObject*>(cls.obj)->index].name;
     if (is_type_intrinsic(n)) {
       if (is_subclass_instance(v)) return n == (v.obj->kind == ObjKind::List ? "list" : "dict");
+      if (ClassObject* k = class_of(v)) {  // an instance of a class deriving from the type (class Colour(str))
+        ClassObject* native = builtin_type_class(t, n);
+        return native && is_subclass(k, native);
+      }
       std::string ty = type_name(v);
       if (n == "int" && v.is_bool()) return true;
       if (n == "type") return v.is(ObjKind::Class) || (v.is(ObjKind::Builtin) && type_name(v) == "type");
@@ -481,7 +486,7 @@ Value round_float(Thread* t, double x, int64_t nd) {
 Value b_round(Thread* t, const CallArgs& args) {
   BoundArgs b;
   bind(t, "round", args, &b);
-  Value v = b.values[0];
+  Value v = value_unless_special(t, b.values[0], "__round__");
   bool has_nd = b.present(1);
   int64_t nd = has_nd ? as_index(t, b.values[1]) : 0;
   if (intlike(v)) {

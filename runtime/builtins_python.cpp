@@ -21,6 +21,7 @@
 #include "runtime/heap.h"
 #include "runtime/ops.h"
 #include "runtime/set_object.h"
+#include "runtime/value_subclass.h"
 #include "support/utf8.h"
 
 namespace plank::core {
@@ -58,16 +59,7 @@ bool builtin_value(Thread* t, std::string_view name, Value* out) {
     ClassObject* c = builtin_class(t, name);
     if (!c) {
       // Only the hierarchy's names (exceptions.cpp) make a class here: any other is undefined.
-      static const char* const known[] = {
-          "BaseException", "SystemExit", "KeyboardInterrupt", "GeneratorExit", "BudgetExceeded", "Interrupted",
-          "Exception", "StopIteration", "StopAsyncIteration", "ArithmeticError", "FloatingPointError",
-          "OverflowError", "ZeroDivisionError", "AssertionError", "AttributeError", "BufferError", "EOFError",
-          "ImportError", "ModuleNotFoundError", "LookupError", "IndexError", "KeyError", "MemoryError", "NameError",
-          "UnboundLocalError", "OSError", "FileNotFoundError", "FileExistsError", "PermissionError", "TimeoutError",
-          "ReferenceError", "RuntimeError", "NotImplementedError", "RecursionError", "SyntaxError", "SystemError",
-          "TypeError", "ValueError", "UnicodeError", "UnicodeDecodeError", "UnicodeEncodeError", "Warning",
-          "UserWarning", "DeprecationWarning", "RuntimeWarning", "CapabilityError"};
-      if (std::find(std::begin(known), std::end(known), name) == std::end(known)) return false;
+      if (!is_builtin_exception(name)) return false;
       c = exception_class(t, name);
     }
     *out = Value::object(c);
@@ -227,7 +219,7 @@ Value b_ord(Thread* t, const CallArgs& args) {
 template <int Base>
 Value b_base(Thread* t, const CallArgs& args) {
   const char* name = Base == 2 ? "bin" : Base == 8 ? "oct" : "hex";
-  Value v = one(t, args, name);
+  Value v = value_unless_special(t, one(t, args, name), "__index__");
   if (!is_int_value(v)) {
     Value r;
     Value self = v;
@@ -244,6 +236,8 @@ Value b_divmod(Thread* t, const CallArgs& args) {
   Value r;
   Value pair[2] = {a, b};
   if (a.is(ObjKind::Instance) && call_special(t, a, "__divmod__", pair, 2, &r) && !is_not_implemented(r)) return r;
+  a = value_unless_special(t, a, "__divmod__");
+  b = unwrap_value(b);
   RootScope roots(t);
   Value q, m;
   if (!pk_binary(t, &q, 4, &a, &b)) rethrow_pending();  // //
@@ -349,6 +343,10 @@ bool subclass_of(Thread* t, Value sub, Value cls) {
     std::string_view a = intrinsics()[static_cast<BuiltinObject*>(sub.obj)->index].name;
     std::string_view b = intrinsics()[static_cast<BuiltinObject*>(cls.obj)->index].name;
     return a == b || (a == "bool" && b == "int");
+  }
+  if (cls.is(ObjKind::Builtin) && sub.is(ObjKind::Class)) {  // issubclass(Colour, str)
+    ClassObject* native = builtin_type_class(t, intrinsics()[static_cast<BuiltinObject*>(cls.obj)->index].name);
+    return native && is_subclass(as_class(sub), native);
   }
   if (cls.is(ObjKind::Builtin)) return false;
   throw_error(t, "TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");

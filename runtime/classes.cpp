@@ -11,6 +11,7 @@
 #include "runtime/heap.h"
 #include "runtime/intrinsics.h"
 #include "runtime/modules.h"
+#include "runtime/value_subclass.h"
 
 namespace plank::core {
 
@@ -92,6 +93,7 @@ ClassObject* object_class(Thread* t) {
 }
 
 ClassObject* builtin_type_class(Thread* t, std::string_view name) {
+  if (is_value_type(name)) return value_type_class(t, name);
   if (name != "list" && name != "dict" && name != "type") return nullptr;
   std::string key = "class:builtins." + std::string(name);
   if (Object* o = named(t, key)) return static_cast<ClassObject*>(o);
@@ -271,8 +273,10 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
     if (b.is(ObjKind::Builtin)) {
       std::string_view type = intrinsics()[static_cast<BuiltinObject*>(b.obj)->index].name;
       ClassObject* native = builtin_type_class(t, type);
+      if (!native && (type == "bool" || type == "range" || type == "slice"))
+        throw_error(t, "TypeError", fmt::format("type '{}' is not an acceptable base type", type));
       if (!native)
-        throw_error(t, "TypeError", fmt::format("not supported yet: subclassing the built-in type '{}' (list and dict can be)", type));
+        throw_error(t, "TypeError", fmt::format("not supported yet: subclassing the built-in type '{}'", type));
       b = Value::object(native);
     }
     if (!b.is(ObjKind::Class)) {
@@ -300,6 +304,7 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
   c->mro = c3_mro(t, c, base_classes);
   c->is_exception = base->is_exception;
   c->native = base->native;
+  c->value_type = base->value_type;
   c->slots = base->slots;
   // Instances have no __dict__ only when this class and every ancestor (object aside) declare __slots__.
   c->has_slots = false;
@@ -332,7 +337,7 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
   return cls;
 }
 
-static Value new_instance(Thread* t, ClassObject* cls) {
+Value new_instance(Thread* t, ClassObject* cls) {
   RootScope roots(t);
   if (cls->native == ObjKind::List || cls->native == ObjKind::Dict) {  // a list (dict) of this class
     Value dict = roots.push(make_dict(t));
@@ -389,6 +394,7 @@ Value instantiate(Thread* t, ClassObject* cls, const Value* args, uint32_t npos,
 }
 
 Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames) {
+  if (cls->is_exception && cls->builtin) cls = os_error_class_for(t, cls, args, npos);  // OSError(2, ...)
   RootScope roots(t);
   Value cls_value = roots.push(Value::object(cls));
   if (is_metaclass(t, cls)) {  // Meta(name, bases, ns): a new class
@@ -409,6 +415,8 @@ Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, u
     for (auto& v : full) roots.push(v);
     obj = roots.push(call_value(t, new_fn, full.data(), npos + 1, nkw, kwnames));
     if (!obj.is(ObjKind::Instance) || !is_subclass(as_instance(obj)->cls, cls)) return obj;
+  } else if (!cls->value_type.empty()) {  // the type's __new__: Colour('red') holds str('red')
+    obj = roots.push(new_value_instance(t, cls, args, npos, nkw, kwnames));
   } else {
     obj = roots.push(new_instance(t, cls));
     if (cls->is_exception) as_instance(obj)->exc->args = make_tuple(t, std::vector<Value>(args, args + npos));
@@ -417,7 +425,7 @@ Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, u
   if (class_lookup(t, cls, dunder(t, "__init__"), &init)) {
     if (is_builtin_method(init) && std::string_view(intrinsics()[static_cast<BuiltinObject*>(init.obj)->index].name) ==
                                        "object.__init__") {
-      if ((npos || nkw) && !(new_fn.tag == Tag::Object && !is_builtin_method(new_fn)))
+      if ((npos || nkw) && !(new_fn.tag == Tag::Object && !is_builtin_method(new_fn)) && cls->value_type.empty())
         throw_error(t, "TypeError", fmt::format("{}() takes no arguments", cls->name));
       return obj;
     }
@@ -478,6 +486,17 @@ static bool exception_attribute(Thread* t, InstanceObject* o, std::string_view n
   return true;
 }
 
+// Whether the lookup of `name` along cls's mro reaches the built-in value type's
+// class (int, str, ...) before any class defines it.
+static bool reaches_value_type(Thread* t, const ClassObject* cls, Value name) {
+  for (const ClassObject* c : cls->mro) {
+    Value found;
+    if (dict_get(t, c->dict, name, &found)) return false;
+    if (c->builtin && !c->value_type.empty()) return true;
+  }
+  return false;
+}
+
 static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
   auto* o = as_instance(obj);
   ClassObject* cls = o->cls;
@@ -489,6 +508,8 @@ static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
   }
   if (o->dict.is(ObjKind::Dict) && dict_get(t, o->dict, name, out)) return true;
   std::string_view n = str_view(name);
+  // The built-in type's methods come before object's along the mro (Colour('a').__eq__ is str's).
+  if (!cls->value_type.empty() && reaches_value_type(t, cls, name) && value_attribute(t, obj, n, out)) return true;
   if (!o->slots.empty()) {
     int i = slot_index(cls, n);
     if (i >= 0) {
@@ -510,6 +531,7 @@ static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
     *out = o->dict;
     return true;
   }
+  if (value_attribute(t, obj, n, out)) return true;  // the built-in type's (class Colour(str): .upper())
   Value getattr;
   if (class_lookup(t, cls, dunder(t, "__getattr__"), &getattr)) {
     Value args[2] = {obj, name};
@@ -576,7 +598,11 @@ static bool super_attribute(Thread* t, Value obj, Value name, Value* out) {
   if (it == mro.end()) return false;
   for (++it; it != mro.end(); ++it) {
     Value attr;
-    if (!dict_get(t, (*it)->dict, name, &attr)) continue;
+    if (!dict_get(t, (*it)->dict, name, &attr)) {
+      // The built-in type's special methods and methods, bound to the instance (super().__eq__(other)).
+      if (!(*it)->value_type.empty() && !s->obj.is(ObjKind::Class) && value_attribute(t, s->obj, str_view(name), out)) return true;
+      continue;
+    }
     if (s->obj.is(ObjKind::Class) && (!s->of_metaclass || str_view(name) == "__new__")) {  // super(cls, cls2): class methods bind to cls2
       if (attr.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(attr.obj)->wrap == WrapperKind::ClassMethod)
         attr = make_method(t, static_cast<WrapperObject*>(attr.obj)->fget, s->obj);
@@ -690,6 +716,7 @@ bool try_get_attribute(Thread* t, Value obj, Value name, Value* out) {
           *out = make_builtin(t, *idx);
           return true;
         }
+        if (value_type_special(t, full, n, out)) return true;  // str.__repr__(self)
         static const std::pair<const char*, ObjKind> kinds[] = {
             {"str", ObjKind::Str}, {"list", ObjKind::List}, {"dict", ObjKind::Dict}, {"tuple", ObjKind::Tuple},
             {"set", ObjKind::Set}, {"frozenset", ObjKind::Set}, {"bytes", ObjKind::Bytes}, {"bytearray", ObjKind::ByteArray}};

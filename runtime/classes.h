@@ -38,6 +38,11 @@ struct ClassObject : Object {
   bool builtin = false;           // made by the runtime (object, the exception hierarchy)
   bool has_slots = false;         // __slots__ along the mro: instances have no __dict__ (unless one asks for it)
   ObjKind native = ObjKind::Opaque;  // List or Dict: instances are lists (dicts) of this class; Opaque: plain instances
+  // The built-in type ("int", "str", "tuple", ...) of a class deriving from an
+  // immutable built-in type (or set, bytearray), empty for others: its
+  // instances are InstanceObjects holding a value of that type (`value`), which
+  // every operation the class does not define acts on (runtime/value_subclass.h).
+  std::string value_type;
   std::vector<std::string> slots; // every slot name along the mro, in slot order
   // The class's metaclass when it is a user class deriving from type (class
   // X(metaclass=M), or inherited from the base); null for type itself. Special
@@ -53,6 +58,7 @@ struct InstanceObject : Object {
   std::vector<Value> slots;       // values of cls->slots
   std::vector<uint8_t> slot_set;  // whether each slot has a value
   std::unique_ptr<ExceptionData> exc;  // exceptions only
+  Value value = Value::none();    // the built-in value when cls->value_type is set (`class Colour(str)`)
 };
 
 // `obj.method` as a value: the function and what it is bound to.
@@ -89,6 +95,10 @@ struct SingletonObject : Object {
 
 inline ClassObject* as_class(Value v) { return static_cast<ClassObject*>(v.obj); }
 inline InstanceObject* as_instance(Value v) { return static_cast<InstanceObject*>(v.obj); }
+// An instance of a class deriving from int, str, tuple, ... (ClassObject::value_type).
+inline bool is_value_instance(Value v) { return v.is(ObjKind::Instance) && !as_instance(v)->cls->value_type.empty(); }
+// The built-in value of such an instance; v itself for any other value.
+inline Value unwrap_value(Value v) { return is_value_instance(v) ? as_instance(v)->value : v; }
 
 // ------------------------------------------------------------------ the builtin classes
 ClassObject* object_class(Thread* t);
@@ -124,6 +134,8 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
 bool is_metaclass(Thread* t, const ClassObject* c);
 // A class the runtime defines (object, exceptions, the classes of native modules).
 ClassObject* new_builtin_class(Thread* t, std::string name, ClassObject* base, std::string module = "builtins");
+// A new instance of cls, no __init__ run (a list or dict of a class deriving from list or dict).
+Value new_instance(Thread* t, ClassObject* cls);
 // Calls a class: its metaclass's __call__ when it has one, else construct().
 Value instantiate(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames);
 // type.__call__: makes the instance (__new__) and runs __init__.

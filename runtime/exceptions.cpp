@@ -1,6 +1,8 @@
 // Exceptions as values (see exceptions.h).
 #include "runtime/exceptions.h"
 
+#include <cerrno>
+
 #include <fmt/format.h>
 
 #include "runtime/args.h"
@@ -46,9 +48,20 @@ constexpr Builtin kHierarchy[] = {
     {"NameError", "Exception"},
     {"UnboundLocalError", "NameError"},
     {"OSError", "Exception"},
+    {"BlockingIOError", "OSError"},
+    {"ChildProcessError", "OSError"},
+    {"ConnectionError", "OSError"},
+    {"BrokenPipeError", "ConnectionError"},
+    {"ConnectionAbortedError", "ConnectionError"},
+    {"ConnectionRefusedError", "ConnectionError"},
+    {"ConnectionResetError", "ConnectionError"},
     {"FileNotFoundError", "OSError"},
     {"FileExistsError", "OSError"},
+    {"InterruptedError", "OSError"},
+    {"IsADirectoryError", "OSError"},
+    {"NotADirectoryError", "OSError"},
     {"PermissionError", "OSError"},
+    {"ProcessLookupError", "OSError"},
     {"TimeoutError", "OSError"},
     {"ReferenceError", "Exception"},
     {"RuntimeError", "Exception"},
@@ -93,6 +106,26 @@ ClassObject* make_builtin_exception(Thread* t, const Builtin& b) {
 }
 
 }  // namespace
+
+bool is_builtin_exception(std::string_view name) { return find_builtin(name) != nullptr; }
+
+// OSError(errno, strerror) is the subclass for the errno, as CPython's
+// OSError.__new__ picks it (Objects/exceptions.c, _PyExc_InitState's table).
+ClassObject* os_error_class_for(Thread* t, ClassObject* cls, const Value* args, uint32_t npos) {
+  if (npos < 2 || !args[0].is_int() || cls != exception_class(t, "OSError")) return cls;
+  static const std::pair<int, const char*> kByErrno[] = {
+      {EAGAIN, "BlockingIOError"},       {EALREADY, "BlockingIOError"},      {EINPROGRESS, "BlockingIOError"},
+      {EWOULDBLOCK, "BlockingIOError"},  {EPIPE, "BrokenPipeError"},         {ESHUTDOWN, "BrokenPipeError"},
+      {ECHILD, "ChildProcessError"},     {ECONNABORTED, "ConnectionAbortedError"},
+      {ECONNREFUSED, "ConnectionRefusedError"}, {ECONNRESET, "ConnectionResetError"},
+      {EEXIST, "FileExistsError"},       {ENOENT, "FileNotFoundError"},      {EISDIR, "IsADirectoryError"},
+      {ENOTDIR, "NotADirectoryError"},   {EINTR, "InterruptedError"},        {EACCES, "PermissionError"},
+      {EPERM, "PermissionError"},        {ESRCH, "ProcessLookupError"},      {ETIMEDOUT, "TimeoutError"},
+  };
+  for (auto& [code, name] : kByErrno)
+    if (args[0].i == code) return exception_class(t, name);
+  return cls;
+}
 
 ClassObject* exception_class(Thread* t, std::string_view kind) {
   if (ClassObject* c = builtin_class(t, kind)) return c;

@@ -19,6 +19,11 @@ ClassObject* exception_class(Thread* t, std::string_view kind);
 Value make_exception(Thread* t, ClassObject* cls, std::vector<Value> args);
 ExceptionData* exception_data(Value exc);  // null unless exc is an exception instance
 bool is_exception_class(Value v);
+// Whether `name` is a class of the builtin exception hierarchy (ValueError, OSError, ...).
+bool is_builtin_exception(std::string_view name);
+// The class OSError(errno, strerror, ...) makes: cls, or for cls OSError itself
+// the subclass CPython picks for the errno (FileNotFoundError for ENOENT ...).
+ClassObject* os_error_class_for(Thread* t, ClassObject* cls, const Value* args, uint32_t npos);
 
 // Raises an exception object (an instance, or a class to instantiate with no
 // arguments): the thread's error names its class and str(); its traceback is

@@ -290,6 +290,7 @@ std::string format_value(Thread* t, Value v, std::string_view spec) {
     return std::string(str_view(r));
   }
   if (spec.empty()) return to_str(t, v);
+  if (is_value_instance(v)) return format_value(t, unwrap_value(v), spec);
   Spec sp = parse_spec(t, spec);
   if (v.is_bool() && !sp.type) return format_str(t, v.i ? "True" : "False", sp);
   if (is_int_value(v)) {

@@ -200,6 +200,7 @@ void Heap::drain() {
         auto* i = static_cast<InstanceObject*>(o);
         mark_object(i->cls);
         mark_value(i->dict);
+        mark_value(i->value);
         for (auto& v : i->slots) mark_value(v);
         if (i->exc) {
           mark_value(i->exc->args);

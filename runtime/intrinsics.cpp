@@ -31,7 +31,8 @@ uint32_t Intrinsic::max_positional() const {
 static std::vector<Intrinsic>& table() {
   static std::vector<Intrinsic> t = [] {
     std::vector<Intrinsic> all = builtin_intrinsics();
-    for (auto more : {python_builtin_intrinsics, exception_intrinsics, type_function_intrinsics, module_intrinsics}) {
+    for (auto more : {python_builtin_intrinsics, exception_intrinsics, type_function_intrinsics, module_intrinsics,
+                      value_type_intrinsics, dir_intrinsics}) {
       std::vector<Intrinsic> v = more();
       all.insert(all.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
     }

@@ -174,6 +174,7 @@ Value make_iterator(Thread* t, Value v) {
           it->step = 1;  // marks the sequence protocol
           return Value::object(it);
         }
+        if (is_value_instance(v)) return make_iterator(t, unwrap_value(v));
         break;
       }
       default: break;

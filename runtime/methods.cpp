@@ -11,6 +11,7 @@
 #include "runtime/heap.h"
 #include "runtime/new_str.h"
 #include "runtime/unicode.h"
+#include "runtime/classes.h"
 #include "runtime/exceptions.h"
 
 namespace plank::core {
@@ -32,6 +33,14 @@ bool wrap(Thread* t, Value* result, const Value& self, const CallArgs& args) {
     static const Method* m = current(K, Name);
     static const std::string display =
         fmt::format("{}.{}", K == ObjKind::Str ? "str" : K == ObjKind::List ? "list" : "dict", Name);
+    std::vector<Value> storage;  // 'abc'.startswith(Colour('a')): the str it holds (args.h)
+    CallArgs unwrapped;
+    if (any_instance(args) && unwrap_value_call_args(&m->params, true, args, &storage, &unwrapped)) {
+      BoundArgs b;
+      bind_args(t, display, m->params, unwrapped, &b);
+      *result = Impl(t, self, b);
+      return true;
+    }
     // No arguments to no parameters (`s.upper()`): nothing to bind, nothing to
     // check, and no BoundArgs to build and destroy.
     if (args.npos == 0 && args.nkw == 0 && m->params.empty()) {
@@ -148,11 +157,18 @@ Value s_join(Thread* t, Value self, const BoundArgs& b) {
   RootScope scope(t);
   Value src = b.values[0];
   std::vector<Value> collected;
-  if (!src.is(ObjKind::List) && !src.is(ObjKind::Tuple)) collected = collect_iterable(t, src);
+  bool in_place = src.is(ObjKind::List) || src.is(ObjKind::Tuple);
+  if (!in_place) collected = collect_iterable(t, src);
+  if (in_place) {  // instances of a str subclass join as their str (collected: reachable through src)
+    const auto& src_items = src.is(ObjKind::List) ? list_items(src) : tuple_items(src);
+    if (std::any_of(src_items.begin(), src_items.end(), is_value_instance)) {
+      in_place = false;
+      collected = src_items;
+    }
+  }
+  for (Value& item : collected) item = unwrap_value(item);
   // A list or tuple is read in place (nothing below allocates on the heap until the result).
-  const std::vector<Value>& items = src.is(ObjKind::List)    ? list_items(src)
-                                    : src.is(ObjKind::Tuple) ? tuple_items(src)
-                                                             : collected;
+  const std::vector<Value>& items = !in_place ? collected : src.is(ObjKind::List) ? list_items(src) : tuple_items(src);
   std::string_view sep = str_view(self);
   size_t total = items.empty() ? 0 : sep.size() * (items.size() - 1);
   bool ascii = ascii_str(self);

@@ -23,6 +23,7 @@
 #include "runtime/format.h"
 #include "runtime/bytes.h"
 #include "runtime/classes.h"
+#include "runtime/value_subclass.h"
 #include "runtime/exceptions.h"
 #include "runtime/generator.h"
 #include "runtime/set_object.h"
@@ -219,6 +220,31 @@ bool is_seq(Value v) { return v.is(ObjKind::Str) || v.is(ObjKind::List) || v.is(
 
 Value percent_format(Thread* t, std::string_view fmtstr, Value args);
 
+// Whether `fmt % args` takes %(name) items from args: a mapping that is not a
+// tuple or str (CPython's PyMapping_Check: a dict, a list, an object with __getitem__).
+static bool is_percent_mapping(Thread* t, Value args) {
+  if (args.is(ObjKind::Dict) || args.is(ObjKind::List)) return true;
+  Value m;
+  return args.is(ObjKind::Instance) && find_special(t, args, "__getitem__", &m);
+}
+
+// The key of a `%(key)` conversion: fmt[*i] is '(' on entry, the character after
+// the matching ')' on return (parentheses nest, as CPython's).
+static std::string_view percent_key(Thread* t, std::string_view fmt, size_t* i, bool mapping) {
+  if (!mapping) throw_error(t, "TypeError", "format requires a mapping");
+  size_t start = ++*i;
+  int depth = 1;
+  for (; *i < fmt.size(); ++*i) {
+    if (fmt[*i] == '(') ++depth;
+    else if (fmt[*i] == ')' && --depth == 0) break;
+  }
+  if (*i >= fmt.size()) throw_error(t, "ValueError", "incomplete format key");
+  std::string_view key = fmt.substr(start, *i - start);
+  ++*i;
+  if (*i >= fmt.size()) throw_error(t, "ValueError", "incomplete format");
+  return key;
+}
+
 // `bytes % args` (and bytearray's), as CPython's: the format and the bytes it
 // inserts are read as Latin-1 text, formatted by percent_format with %b/%s
 // taking a bytes-like, %r/%a ascii(), %c an int below 256 or one byte, and
@@ -235,6 +261,7 @@ Value bytes_percent_format(Thread* t, Value fmt_bytes, Value args) {
   if (tuple_args) items = as_tuple(args)->items;
   else items.push_back(args);
   RootScope roots(t);
+  bool mapping = is_percent_mapping(t, args);
   std::vector<Value> converted;
   std::string text;
   size_t next = 0;
@@ -244,16 +271,29 @@ Value bytes_percent_format(Thread* t, Value fmt_bytes, Value args) {
       continue;
     }
     size_t start = i++;
+    Value v = Value::none();
+    bool has_key = false;
+    if (i < fmtstr.size() && fmtstr[i] == '(') {  // %(name)s: the mapping's item, its key bytes
+      std::string_view key = percent_key(t, fmtstr, &i, mapping);
+      v = roots.push(get_item_value(t, args, roots.push(make_bytes(t, std::string(key), false))));
+      has_key = true;
+      if (!tuple_args) next = items.size();
+      start = i - 1;  // the spec read below is what follows the key
+      text += '%';
+    }
     while (i < fmtstr.size() && std::string_view("-+ 0#.0123456789").find(fmtstr[i]) != std::string_view::npos) ++i;
     if (i >= fmtstr.size()) throw_error(t, "ValueError", "incomplete format");
     char conv = fmtstr[i];
-    std::string spec(fmtstr.substr(start, i - start));
+    std::string spec(fmtstr.substr(start + 1, i - start - 1));
+    if (!has_key) text += '%';
     if (conv == '%') {
       text += spec + "%";
       continue;
     }
-    if (next >= items.size()) throw_error(t, "TypeError", "not enough arguments for format string");
-    Value v = items[next++];
+    if (!has_key) {
+      if (next >= items.size()) throw_error(t, "TypeError", "not enough arguments for format string");
+      v = items[next++];
+    }
     switch (conv) {
       case 'b':
       case 's':
@@ -298,6 +338,9 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
   bool tuple_args = args.is(ObjKind::Tuple);
   if (tuple_args) items = as_tuple(args)->items;
   else items.push_back(args);
+  bool mapping = is_percent_mapping(t, args);
+  RootScope roots(t);
+  roots.push(args);
   size_t next = 0;
   std::string out;
   for (size_t i = 0; i < fmtstr.size(); ++i) {
@@ -308,6 +351,14 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
     }
     ++i;
     if (i >= fmtstr.size()) throw_error(t, "ValueError", "incomplete format");
+    Value keyed = Value::none();
+    bool has_key = false;
+    if (fmtstr[i] == '(') {  // %(name)s: the mapping's item
+      std::string_view key = percent_key(t, fmtstr, &i, mapping);
+      keyed = roots.push(get_item_value(t, args, roots.push(make_str(t, key))));
+      has_key = true;
+      if (!tuple_args) next = items.size();  // as CPython's: a plain %s after a key finds no argument left
+    }
     std::string spec = "{:";
     std::string flags;
     while (i < fmtstr.size() && std::string_view("-+ 0#").find(fmtstr[i]) != std::string_view::npos) flags += fmtstr[i++];
@@ -325,8 +376,9 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
       out += '%';
       continue;
     }
-    if (next >= items.size()) throw_error(t, "TypeError", "not enough arguments for format string");
-    Value v = items[next++];
+    if (!has_key && next >= items.size()) throw_error(t, "TypeError", "not enough arguments for format string");
+    Value v = has_key ? keyed : items[next++];
+    if (conv != 's' && conv != 'r' && conv != 'a') v = unwrap_value(v);  // '%d' % Flags(3)
     bool left = flags.find('-') != std::string::npos;
     std::string align = left ? "<" : ">";
     std::string body;
@@ -408,7 +460,7 @@ Value percent_format(Thread* t, std::string_view fmtstr, Value args) {
     if (!width.empty()) body = fmt::format(fmt::runtime("{:" + align + width + "}"), body);
     out += body;
   }
-  if (next < items.size() && (tuple_args || next == 0))
+  if (next < items.size() && (tuple_args || next == 0) && !mapping)
     throw_error(t, "TypeError", "not all arguments converted during string formatting");
   return make_str_from(t, std::move(out));
 }
@@ -464,6 +516,7 @@ Value binary(Thread* t, uint32_t op, Value a, Value b) {
     return d;
   }
   if ((a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) && binary_dunder(t, op, a, b, &out)) return out;
+  if (is_value_instance(a) || is_value_instance(b)) return binary(t, op, unwrap_value(a), unwrap_value(b));
   if (op == kAdd && is_seq(a)) {
     throw_error(t, "TypeError", fmt::format("can only concatenate {} (not \"{}\") to {}", type_name(a), type_name(b), type_name(a)));
   }
@@ -524,6 +577,8 @@ Value compare(Thread* t, uint32_t op, Value a, Value b) {
         if (find_special(t, a, "__ne__", &m) && !m.is(ObjKind::Builtin) && call_special(t, a, "__ne__", args, 2, &r) &&
             !is_not_implemented(r))
           return Value::boolean(truth(t, r));
+        // The built-in type's own __ne__ (str's), not object's inverse of __eq__.
+        if (is_value_instance(a)) return Value::boolean(!values_equal(t, unwrap_value(a), unwrap_value(b)));
       }
       return Value::boolean(!values_equal(t, a, b));
     }
@@ -541,6 +596,7 @@ Value compare(Thread* t, uint32_t op, Value a, Value b) {
 
 int64_t index_of(Thread* t, Value idx, const char* what) {
   if (is_intlike(idx)) return idx.i;
+  if (is_value_instance(idx) && is_intlike(unwrap_value(idx))) return unwrap_value(idx).i;
   if (idx.is(ObjKind::BigInt)) throw_error(t, "IndexError", fmt::format("cannot fit 'int' into an index-sized integer"));
   throw_error(t, "TypeError", fmt::format("{} indices must be integers or slices, not {}", what, type_name(idx)));
 }
@@ -610,6 +666,7 @@ Value get_item(Thread* t, Value obj, Value idx) {
         Value r;
         Value args[2] = {obj, idx};
         if (call_special(t, obj, "__getitem__", args, 2, &r)) return r;
+        if (is_value_instance(obj)) return get_item(t, unwrap_value(obj), idx);
         break;
       }
       case ObjKind::Class: {
@@ -633,6 +690,7 @@ Value get_item(Thread* t, Value obj, Value idx) {
 }
 
 int64_t slice_bound(Thread* t, Value v, bool* given) {
+  v = unwrap_value(v);  // xs[Flags(1):]
   if (v.is_none()) {
     *given = false;
     return 0;
@@ -776,6 +834,7 @@ void set_item(Thread* t, Value obj, Value idx, Value v) {
     Value r;
     Value args[3] = {obj, idx, v};
     if (call_special(t, obj, "__setitem__", args, 3, &r)) return;
+    if (as_instance(obj)->cls->value_type == "bytearray") return set_item(t, unwrap_value(obj), idx, v);
   }
   throw_error(t, "TypeError", fmt::format("'{}' object does not support item assignment", type_name(obj)));
 }
@@ -824,6 +883,7 @@ void del_item(Thread* t, Value obj, Value idx) {
     Value r;
     Value args[2] = {obj, idx};
     if (call_special(t, obj, "__delitem__", args, 2, &r)) return;
+    if (as_instance(obj)->cls->value_type == "bytearray") return del_item(t, unwrap_value(obj), idx);
   }
   throw_error(t, "TypeError", fmt::format("'{}' object doesn't support item deletion", type_name(obj)));
 }
@@ -881,6 +941,7 @@ Value get_slice(Thread* t, Value obj, Value lo, Value hi, Value stepv) {
     Value r;
     Value args[2] = {obj, s};
     if (call_special(t, obj, "__getitem__", args, 2, &r)) return r;
+    if (is_value_instance(obj)) return get_slice(t, unwrap_value(obj), lo, hi, stepv);
   }
   throw_error(t, "TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)));
 }
@@ -1194,10 +1255,13 @@ Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint
         auto* b = static_cast<BoundMethodObject*>(callee.obj);
         if (b->flags & kUnboundMethod) {
           if (npos == 0) throw_error(t, "TypeError", fmt::format("unbound method {}() needs an argument", b->method->name));
-          if (args[0].tag != Tag::Object || args[0].obj->kind != b->method->receiver)
+          Value self = unwrap_value(args[0]);  // str.upper(colour) of a str subclass's instance
+          if (b->method->receiver == ObjKind::Instance)  // str.__repr__: a special method unwraps self itself
+            return call_method_impl(t, b->method, args[0], args + 1, npos - 1, nkw, kwnames);
+          if (self.tag != Tag::Object || self.obj->kind != b->method->receiver)
             throw_error(t, "TypeError", fmt::format("descriptor '{}' requires a '{}' object but received a '{}'", b->method->name,
                                                     type_name(args[0]), type_name(args[0])));
-          return call_method_impl(t, b->method, args[0], args + 1, npos - 1, nkw, kwnames);
+          return call_method_impl(t, b->method, self, args + 1, npos - 1, nkw, kwnames);
         }
         return call_method_impl(t, b->method, b->self, args, npos, nkw, kwnames);
       }
@@ -1399,6 +1463,13 @@ bool pk_binary(Thread* t, Value* dst, uint32_t op, const Value* a, const Value* 
           *dst = r;
           return;
         }
+        const std::string& type = as_instance(*a)->cls->value_type;
+        if (type == "set" || type == "bytearray") {  // tags |= {...} changes the instance's own set
+          Value inner = unwrap_value(*a);
+          if (!pk_binary(t, &r, op | kBinaryInPlace, &inner, b)) rethrow_pending();
+          *dst = r.tag == inner.tag && r.bits == inner.bits ? *a : r;
+          return;
+        }
       }
     }
     *dst = binary(t, op, *a, *b);
@@ -1431,6 +1502,11 @@ bool pk_unary(Thread* t, Value* dst, uint32_t op, const Value* a) {
     static const char* const names[] = {"__neg__", "__pos__", "", "__invert__"};
     Value self = v;
     if (v.is(ObjKind::Instance) && call_special(t, v, names[op], &self, 1, dst)) return;
+    if (is_value_instance(v)) {
+      Value inner = unwrap_value(v);
+      if (!pk_unary(t, dst, op, &inner)) rethrow_pending();
+      return;
+    }
     throw_error(t, "TypeError", fmt::format("bad operand type for unary {}: '{}'", op == kNeg ? "-" : op == kPos ? "+" : "~", type_name(v)));
   });
 }

@@ -21,6 +21,7 @@
 #include "runtime/bigint.h"
 #include "runtime/bytes.h"
 #include "runtime/classes.h"
+#include "runtime/value_subclass.h"
 #include "runtime/exceptions.h"
 #include "runtime/generator.h"
 #include "runtime/modules.h"
@@ -296,6 +297,10 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
         out += str_view(r);
         return;
       }
+      if (is_value_instance(v)) {  // the value's repr: a str subclass's instance shows as its str
+        out += value_instance_repr(t, v);
+        return;
+      }
       if (exception_data(v)) {
         out += exception_repr(t, v);
         return;
@@ -381,6 +386,8 @@ std::string to_str(Thread* t, Value v) {
       return std::string(str_view(r));
     }
     if (exception_data(v)) return exception_str(t, v);
+    // str has its own __str__ (the value); the other types use object's, which is repr().
+    if (is_value_instance(v) && as_instance(v)->cls->value_type == "str") return std::string(str_view(unwrap_value(v)));
   }
   if (v.is(ObjKind::BigInt)) return int_to_decimal(t, v);
   return repr(t, v);

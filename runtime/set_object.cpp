@@ -95,6 +95,7 @@ int64_t py_hash(Thread* t, Value v) {
         int64_t h = r.tag == Tag::Int || r.tag == Tag::Bool ? r.i : int_hash(r);
         return h == -1 ? -2 : h;
       }
+      if (is_value_instance(v)) return py_hash(t, unwrap_value(v));
       break;
     }
     default: break;

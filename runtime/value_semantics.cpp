@@ -130,6 +130,7 @@ bool truth(Thread* t, Value v) {
   }
   Value m;
   if (find_special(t, v, "__len__", &m)) return length(t, v) != 0;
+  if (is_value_instance(v)) return truthy(unwrap_value(v));
   return true;
 }
 
@@ -178,6 +179,7 @@ static bool instance_equal(Thread* t, Value a, Value b) {
   if (a.is(ObjKind::Instance) && call_special(t, a, "__eq__", args, 2, &r) && !is_not_implemented(r)) return truth(t, r);
   Value rargs[2] = {b, a};
   if (b.is(ObjKind::Instance) && call_special(t, b, "__eq__", rargs, 2, &r) && !is_not_implemented(r)) return truth(t, r);
+  if (is_value_instance(a) || is_value_instance(b)) return values_equal(t, unwrap_value(a), unwrap_value(b));
   return a.tag == b.tag && a.bits == b.bits;
 }
 
@@ -305,6 +307,7 @@ uint64_t hash_value(Thread* t, Value v) {
         if (m.is_none()) throw_error(t, "TypeError", fmt::format("unhashable type: '{}'", type_name(v)));
         return static_cast<uint64_t>(py_hash(t, v));
       }
+      if (is_value_instance(v)) return hash_value(t, unwrap_value(v));
       return mix(reinterpret_cast<uintptr_t>(v.obj));
     }
     default: return mix(reinterpret_cast<uintptr_t>(v.obj));
@@ -345,6 +348,7 @@ bool compare_order(Thread* t, int op, Value a, Value b) {
     bool answered = false;
     bool r = instance_order(t, op, a, b, &answered);
     if (answered) return r;
+    if (is_value_instance(a) || is_value_instance(b)) return compare_order(t, op, unwrap_value(a), unwrap_value(b));
   }
   if (is_anyset(a) && is_anyset(b)) {
     switch (op) {
@@ -414,7 +418,10 @@ int64_t length(Thread* t, Value v) {
       case ObjKind::Instance: {
         Value r;
         Value self = v;
-        if (!call_special(t, v, "__len__", &self, 1, &r)) break;
+        if (!call_special(t, v, "__len__", &self, 1, &r)) {
+          if (is_value_instance(v)) return length(t, unwrap_value(v));
+          break;
+        }
         if (!is_int_value(r)) throw_error(t, "TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(r)));
         if (r.is(ObjKind::BigInt)) throw_error(t, "OverflowError", "cannot fit 'int' into an index-sized integer");
         if (r.i < 0) throw_error(t, "ValueError", "__len__() should return >= 0");
@@ -503,6 +510,8 @@ bool contains(Thread* t, Value c, Value item) {
         Value args[2] = {c, item};
         if (call_special(t, c, "__contains__", args, 2, &r)) return truth(t, r);
         Value m;
+        if (is_value_instance(c) && !find_special(t, c, "__iter__", &m) && !find_special(t, c, "__getitem__", &m))
+          return contains(t, unwrap_value(c), item);
         if (find_special(t, c, "__iter__", &m) || find_special(t, c, "__getitem__", &m)) {
           RootScope roots(t);
           roots.push(item);
