@@ -371,6 +371,28 @@ Value handled_exception(Thread* t) {
   return l && !l->items.empty() ? l->items.back() : Value::none();
 }
 
+size_t handled_depth(Thread* t) {
+  ListObject* l = named_list(t, kHandled);
+  return l ? l->items.size() : 0;
+}
+
+Value take_handled_above(Thread* t, size_t depth) {
+  ListObject* l = named_list(t, kHandled);
+  if (!l || l->items.size() <= depth) return Value::none();
+  std::vector<Value> above(l->items.begin() + static_cast<std::ptrdiff_t>(depth), l->items.end());
+  RootScope roots(t);
+  for (Value v : above) roots.push(v);
+  Value saved = make_list(t, std::move(above));
+  l = named_list(t, kHandled);
+  l->items.resize(depth);
+  return saved;
+}
+
+void restore_handled(Thread* t, Value saved) {
+  if (!saved.is(ObjKind::List)) return;
+  for (Value v : list_items(saved)) enter_handler(t, v);
+}
+
 void clear_handled(Thread* t) {
   if (ListObject* l = named_list(t, kHandled)) l->items.clear();
 }

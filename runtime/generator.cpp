@@ -6,6 +6,7 @@
 #include "runtime/args.h"
 #include "runtime/classes.h"
 #include "runtime/exceptions.h"
+#include "runtime/handled_exceptions.h"
 #include "runtime/heap.h"
 #include "runtime/ops.h"
 
@@ -54,7 +55,18 @@ Resumed generator_resume(Thread* t, GeneratorObject* g, Value sent, bool throwin
   Value result = Value::none();
   const CodeInfo* code = g->function->code;
   if (!code->resume) throw_error(t, "SystemError", "generator function has no compiled resume entry");
+  // Its handler bodies suspended at the last yield are being handled again.
+  size_t handled_below = handled_depth(t);
+  Value saved = g->handled;
+  g->handled = Value::none();
+  restore_handled(t, saved);
   bool ok = code->resume(t, g->function, reinterpret_cast<Value*>(g), &result);
+  if (ok) {
+    roots.push(result);
+    g->handled = take_handled_above(t, handled_below);  // none when it returned: its bodies left them
+  } else {
+    take_handled_above(t, handled_below);
+  }
   g->running = false;
   g->sent = Value::none();
   if (!ok) {

@@ -23,6 +23,12 @@ struct GeneratorObject : Object {
   bool running = false;
   bool throwing = false;            // resumed by throw(): the pending error is raised at the yield
   bool coroutine = false;           // an `async def`'s
+  // The exceptions its except/finally bodies were handling when it last
+  // yielded (a list, innermost last; None when there were none): taken off the
+  // thread's handled stack at the yield and put back when it resumes, as
+  // CPython's gi_exc_state, so a function called from such a body gets them as
+  // __context__ and its caller does not meanwhile.
+  Value handled = Value::none();
   ~GeneratorObject() { delete[] slots; }
 };
 

@@ -234,6 +234,7 @@ void Heap::drain() {
         for (uint32_t i = 0; i < g->nslots; ++i) mark_value(g->slots[i]);
         mark_value(g->sent);
         mark_value(g->delegate);
+        mark_value(g->handled);
         break;
       }
       case ObjKind::Module:

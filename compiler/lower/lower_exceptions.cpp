@@ -85,11 +85,11 @@ ir::BlockId FnBuilder::context_entry(ir::BlockId target, Slot handled, bool leav
 //
 // The body also tells the runtime that `handled` is being handled
 // (EnterHandler ... LeaveHandler on every way out), so that what a function
-// called from the body raises gets it as __context__ too. Not in a
-// generator: one suspended at a yield inside the body would leave it
-// registered while its caller runs (there only the body's own raises get it).
+// called from the body raises gets it as __context__ too. A generator
+// suspended at a yield inside the body takes its entries with it
+// (generator_resume), so its caller does not see them meanwhile.
 void FnBuilder::with_context(Slot handled, const std::function<void()>& body) {
-  const bool registers = !f.is_generator;
+  const bool registers = true;
   const ir::BlockId around = handler;
   handler = context_entry(around, handled, registers);
   ir::BlockId start = new_block();
