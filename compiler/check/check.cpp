@@ -50,6 +50,8 @@ Resolved resolve_module_level(const Scope& m, const std::string& name) {
   if (m.assigned.count(name)) return {Binding::Global, 0};
   if (auto it = m.imported.find(name); it != m.imported.end()) return {Binding::Builtin, it->second};
   if (m.module_aliases.count(name)) return {Binding::Module, 0};
+  // super() stays the intrinsic: its zero-argument form is lowered from the class cell.
+  if (m.star_import && name != "super") return {Binding::Global, 0};
   if (auto idx = core::find_intrinsic(name)) return {Binding::Builtin, *idx};
   return {Binding::Global, 0};
 }
@@ -441,6 +443,7 @@ struct Binder {
         if (is_runtime_module(fi->module)) {
           for (const auto& al : fi->names)
             if (al.name != "*") bind(s, al.as_name.empty() ? al.name : al.as_name);
+            else if (s->kind == Scope::Kind::Module) s->star_import = true;
           return;
         }
         if (!is_known_module(fi->module)) return;

@@ -57,6 +57,10 @@ struct Scope {
   bool is_generator = false;   // a def, lambda or generator expression whose body yields
   bool is_coroutine = false;   // an `async def`
   bool uses_class_cell = false;  // a Class whose methods call super() (or read __class__)
+  // The module has `from m import *`: a name it does not bind that is a builtin
+  // may be bound by the import (`from math import *` then `pow`), so it is read
+  // as a global, which falls back to the builtin when the import did not bind it.
+  bool star_import = false;
 
   bool is_function() const { return kind != Kind::Module && kind != Kind::Class; }
   // Resolution of `name` used in this scope (after check_module has run).

@@ -18,3 +18,15 @@ def uses_star_names():
 
 
 print(uses_star_names())
+
+
+# A name the import binds that is also a builtin is the module's (math.pow is float's);
+# the builtins it does not bind stay the builtins.
+print(pow(2, 3), pow(2.0, 0.5) == sqrt(2.0), abs(-2), len("abc"), max(1, 5), sorted([3, 1]))
+
+
+def reads_in_function():
+    return pow(3, 2), min(4, 2)
+
+
+print(reads_in_function())
