@@ -87,6 +87,8 @@ E Gen::int_expr(int depth) {
     case 26: return bitwise_int(d);
     case 27: return aggregate_genexp(d);
     case 28:
+      if (!value_classes_.empty() && rng_.chance(30))
+        if (auto v = value_int_expr(d)) return *v;
       if (auto o = obj_int_expr(d)) return *o;
       return bitwise_int(d);
     case 29:
@@ -402,6 +404,8 @@ E Gen::str_expr(int depth) {
     case 18:
     case 19: return fstring(d);
     case 20:
+      if (!value_classes_.empty() && rng_.chance(30))
+        if (auto v = value_str_expr(d)) return *v;
       if (auto o = obj_str_expr(d)) return *o;
       return fstring(d);
     case 0:

@@ -100,6 +100,16 @@ struct ClassInfo {
   std::string class_method;     // int -> instance
 };
 
+// A class deriving from int or str (value_classes.cpp): a method of its own
+// (int: (self * k + c) % 1000003, str: self.upper() + a joiner), and maybe a
+// __new__ normalising the value (int: abs(v) % 1000003, str: v.strip()).
+struct ValueClass {
+  std::string name;
+  bool is_int = true;
+  std::string method;
+  bool custom_new = false;
+};
+
 struct ObjVar {
   std::string name;
   size_t cls;                   // index into Gen::classes_
@@ -174,6 +184,7 @@ class Gen {
   std::vector<std::string> exc_classes_;  // user exceptions: (code, msg='...') subclasses of ValueError
   std::vector<std::string> gens_;         // generator functions of (n, p) yielding <= n ints
   std::string ctx_class_;                 // the context manager class, once defined
+  std::vector<ValueClass> value_classes_;  // classes deriving from int and str
 
   // ------------------------------------------------------------ emission
   void line(const std::string& text);
@@ -327,6 +338,12 @@ class Gen {
   std::optional<E> obj_bool_expr(int d);
   void obj_print_stmt();
   void context_manager_class();
+
+  // ------------------------------------------------------------ int and str subclasses (value_classes.cpp)
+  void value_class_def();
+  const ValueClass* any_value_class(bool is_int);
+  std::optional<E> value_int_expr(int d);
+  std::optional<E> value_str_expr(int d);
 
   // ------------------------------------------------------------ exceptions (exceptions.cpp)
   void exception_class();

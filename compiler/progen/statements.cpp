@@ -566,6 +566,8 @@ void Gen::top_level_item() {
     finally_function();
   } else if (roll < 56) {
     context_manager_class();
+  } else if (roll < 58) {
+    value_class_def();
   } else {
     statement();
   }
