@@ -585,6 +585,10 @@ static bool class_attribute(Thread* t, Value obj, Value name, Value* out) {
     *out = c->metaclass ? Value::object(c->metaclass) : make_builtin(t, *find_intrinsic("type"));
   } else if (c->metaclass && class_lookup(t, c->metaclass, name, &attr) && !is_builtin_method(attr)) {
     *out = bind(t, attr, obj, c->metaclass);  // a metaclass's method, bound to the class
+  } else if (!c->value_type.empty()) {  // Colour.upper, Colour.__len__: the built-in type's, unbound
+    RootScope roots(t);
+    Value type = roots.push(make_builtin(t, *find_intrinsic(c->value_type)));
+    return try_get_attribute(t, type, name, out);
   } else {
     return false;
   }
