@@ -75,6 +75,35 @@ inline Expect built_between(std::string name, std::string a, std::string b) {
           }};
 }
 
+// After the command some annotation carries `tag` (as its name or a tag) over
+// exactly the cells `object` had before, and none carries it elsewhere.
+inline Expect tagged(std::string object, std::string tag) {
+  return {"the " + object + " is tagged " + tag, [=](const Scene& s) -> std::string {
+            const auto* o = annotation(s.before, object);
+            if (!o) return "no " + object + " before";
+            bool on_it = false;
+            for (const auto& a : s.after.annotations()) {
+              bool has = a.name == tag || std::find(a.tags.begin(), a.tags.end(), tag) != a.tags.end();
+              if (!has) continue;
+              if (a.cells != o->cells) return a.name + " at " + box_text(bounds_of_cells(a.cells)) + " is tagged " + tag;
+              on_it = true;
+            }
+            return on_it ? std::string() : "nothing is tagged " + tag + " (" + s.result.reply + ")";
+          }};
+}
+
+// The agent stands in the open: not within the walls of the named object.
+inline Expect agent_outside(std::string object) {
+  return {"the agent is outside the " + object, [object](const Scene& s) {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box b = bounds_of_cells(a->cells);
+            Coord f = world::cell_of(s.after.agent().pose.pos);
+            bool in = f.x >= b.min.x && f.x <= b.max.x && f.z >= b.min.z && f.z <= b.max.z && f.y >= b.min.y && f.y <= b.max.y;
+            return in ? fmt::format("the agent is at ({}, {}, {}), the {} spans {}", f.x, f.y, f.z, object, box_text(b)) : std::string();
+          }};
+}
+
 // Every cell of the box holds `block` after the command (a registry name).
 inline Expect box_is(Box b, std::string block) {
   return {box_text(b) + " is " + block, [=](const Scene& s) -> std::string {

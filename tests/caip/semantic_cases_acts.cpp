@@ -136,6 +136,19 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"go_inside_the_house_through_its_door", "village", {}, hand("go inside the house",
        cmd(move + ref_loc("house", "INSIDE") + "}")),
        {done(), agent_inside("house"), unchanged("house")}});
+  // A reference that is only a place word is a place: out of the building the agent is in, into the
+  // nearest one, to the speaker; out of nothing changes nothing (said, not done).
+  const Step into_house = hand("go inside the house", cmd(move + ref_loc("house", "INSIDE") + "}"));
+  add({"move_outside_from_inside_the_house_from_data", "village", {into_house}, data("move outside ."),
+       {done(), agent_outside("house"), agent_near("house", 4), nothing_changed()}});
+  add({"move_outside_when_outside_from_data", "village", {}, data("move outside ."),
+       {refused(), says("already outside"), agent_stayed(), nothing_changed()}});
+  const std::string place = R"("location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@)";
+  add({"go_inside_goes_into_the_nearest_building", "village", {}, hand("go inside", cmd(move + place + R"(inside"}}})")),
+       {done(), agent_inside("house"), unchanged("house")}});
+  add({"come_over_here_goes_to_the_speaker", "village", {}, hand("come over here", cmd(move + place + R"(over here"}}})")),
+       {done(), agent_near_speaker(2), nothing_changed()}});
+
   // Through: past the far side of the door, into the house (the agent starts outside it).
   add({"go_through_the_door", "village", {}, hand("go through the door", cmd(move + ref_loc("door") + "}")),
        {done(), agent_through("door"), agent_inside("house"), unchanged("house")}});

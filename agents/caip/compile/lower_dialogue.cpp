@@ -144,7 +144,8 @@ void lower_put_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
     b.return_if_none(b.doubt(b.here(), "nothing_to_remember"));
     return;
   }
-  std::string refs = lower_ref(b, ref, {true, false, false});
+  // "label as grass" names no object: CAIP's convention is the one the speaker looks at.
+  std::string refs = lower_ref(b, ref, {.many = true, .look = true});
   b.add_call(b.settled(b.call("caip_tag", bd::exprs(b.name(refs), bd::str(b.where(tag), b.text(tag))))));
 }
 

@@ -22,6 +22,7 @@ struct RefQuery {
   std::string direction;     // that location's relative_direction
   bool want_hole = false;    // FILL: holes first
   bool quiet = false;        // questions: no match is an answer ("no"), not a question back
+  bool look = false;         // no object named (a tag): the one the speaker looks at, CAIP's convention
 };
 // Handles of the objects meant, nearest the speaker first. Asks when nothing
 // matches or when one object is meant and several fit equally.

@@ -174,7 +174,7 @@ CAIP_FN(caip_find) {
   RefQuery q;
   q.name = a.str(0), q.colour = a.str(1), q.size = a.str(2), q.tag = a.str(3), q.block = a.str(4);
   q.all = a.flag(5), q.count = a.num(6, 1), q.coref = a.flag(7), q.location = a.handle(8), q.direction = a.str(9);
-  q.want_hole = a.flag(10), q.quiet = a.flag(11);
+  q.want_hole = a.flag(10), q.quiet = a.flag(11), q.look = a.flag(12);
   return resolve(a.t, s, [&s, q](Thread* t) {
     auto found = find_things(s, q);
     if (!found) return Value::none();
@@ -392,10 +392,10 @@ void register_intrinsics() {
       {"caip_find",
        {kw("name", "str"), kw("colour", "str"), kw("size", "str"), kw("tag", "str"), kw("block", "str"), kw("all", "bool"),
         kw("count", "int"), kw("coref", "bool"), kw("at", "location"), kw("direction", "str"), kw("hole", "bool"),
-        kw("quiet", "bool")},
+        kw("quiet", "bool"), kw("look", "bool")},
        "object | list[object] | doubt", W, C,
        "The objects a reference describes (name, colour, size, tag, block; at a location in a direction), nearest the "
-       "speaker first. One object (the one looked at, the only one) unless `all` or `count`. A doubt when none fits "
+       "speaker first. One object (the one looked at, the only one) unless `all` or `count`; `look`: the one looked at first. A doubt when none fits "
        "(`no_match`, `pointing`), several fit equally (`which`) or fewer than `count` (`too_few`).",
        &caip_find},
       {"caip_location",
