@@ -104,6 +104,26 @@ inline Expect agent_outside(std::string object) {
           }};
 }
 
+// The ground under every column of the object's footprint (the named object, or the newest one
+// when `object` is empty) was dug out, `depth` deep, and the object itself is unchanged.
+inline Expect dug_under(std::string object, int depth) {
+  return {"dug under the " + (object.empty() ? std::string("newest object") : object), [=](const Scene& s) -> std::string {
+            const auto& all = s.before.annotations();
+            const world::Annotation* a = object.empty() ? (all.empty() ? nullptr : &all.back()) : annotation(s.before, object);
+            if (!a) return "no such object before";
+            Box b = bounds_of_cells(a->cells);
+            for (Coord c : a->cells) {
+              if (s.before.block(c) != s.after.block(c)) return fmt::format("the object changed at ({}, {}, {})", c.x, c.y, c.z);
+              for (int y = 1; y <= depth; ++y) {
+                Coord u{c.x, b.min.y - y, c.z};
+                if (s.after.block(u) != world::kAir)
+                  return fmt::format("({}, {}, {}) is {} ({})", u.x, u.y, u.z, s.after.type_at(u).name, s.result.reply);
+              }
+            }
+            return std::string();
+          }};
+}
+
 // Every cell of the box holds `block` after the command (a registry name).
 inline Expect box_is(Box b, std::string block) {
   return {box_text(b) + " is " + block, [=](const Scene& s) -> std::string {

@@ -126,6 +126,13 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"spawn_a_giraffe_is_not_done", "flat", {}, data("bot spawn me a giraffe to hunt ."),
        {does_not_say("I spawned"), nothing_changed()}});
 
+  // A foundation for a thing is dug under its footprint (the data's form drops the place; the words
+  // after "for" name it), and "the newest structure" is the agent's newest work (the blue cube).
+  add({"dig_a_foundation_for_the_newest_structure_from_data", "village", {}, data("dig a foundation for the newest structure ."),
+       {done(), dug_under("", 2), no_object_lost_blocks()}});
+  add({"dig_a_basement_for_the_house", "village", {}, hand("dig a basement for the house", cmd(R"({"action_type": "DIG"})")),
+       {done(), dug_under("house", 2), no_object_lost_blocks()}});
+
   // ------------------------------------------------------------ MOVE
   const std::string move = R"({"action_type": "MOVE", )";
   add({"go_to_the_tree", "village", {}, hand("go to the tree", cmd(move + ref_loc("tree") + "}")),

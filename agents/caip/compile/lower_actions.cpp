@@ -202,6 +202,25 @@ void lower_task_verb(CommandBuilder& b, const lf::Value& a, const char* intrinsi
   b.add_call(b.settled(b.call(intrinsic, std::move(args))));
 }
 
+// "dig a foundation for the newest structure": the data's form is a bare DIG; the object the dig is
+// for is named after "for" by words no span covers. A foundation (basement, cellar) for a thing is
+// dug under its footprint. The tokens of that object's name, or nullopt.
+std::optional<std::pair<size_t, size_t>> foundation_for(const CommandBuilder& b, const lf::Value& a) {
+  static constexpr std::string_view kUnder[] = {"foundation", "basement", "cellar", "base"};
+  static constexpr std::string_view kDeterminers[] = {"the", "this", "that", "my", "your", "our", "his", "her", "its"};
+  static constexpr std::string_view kEnds[] = {".", ",", "!", "?", ";", "and", "then", "please", "so", "but"};
+  auto w = all_words(b);
+  auto covered = b.covered(&a);
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  for (size_t i = 1; i + 1 < w.size(); ++i) {
+    if (w[i] != "for" || covered[i] || !in(kUnder, lemma(w[i - 1])) || !in(kDeterminers, w[i + 1])) continue;
+    size_t end = i + 1;
+    for (size_t j = i + 2; j < w.size() && !covered[j] && !in(kEnds, w[j]); ++j) end = j;
+    if (end > i + 1) return std::pair{i + 1, end};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void lower_build(CommandBuilder& b, const lf::Value& a) {
@@ -342,7 +361,19 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
   std::string dir = rep && rep->is_dict() ? CommandBuilder::category(rep->find("repeat_dir")) : std::string();
   bool surround = (dir == "AROUND" || dir == "SURROUND") && !rep->find("repeat_count");
   if (surround) n = Count{};
-  std::string at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  std::string at;
+  if (auto f = a.find("location") ? std::nullopt : foundation_for(b, a)) {
+    CommandBuilder::Scope scope(b, b.tokens_span(f->first, f->second));
+    Keywords find;
+    b.tokens_arg(find, "name", f->first, f->second);
+    std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
+    Keywords kws;
+    b.arg(kws, "ref", b.name(r));
+    b.str_arg(kws, "direction", "UNDER");
+    at = b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
+  } else {
+    at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  }
   auto shape_or_none = [&] { return shape.empty() ? bd::none(b.here()) : b.name(shape); };
   repeat(b, n, [&](ast::ExprPtr k) {
     return b.settled(b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none()))));

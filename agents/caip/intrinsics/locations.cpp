@@ -285,6 +285,10 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     loc.away = x_axis ? Coord{sign, 0, 0} : Coord{0, 0, sign};
     loc.at = beyond(a, loc.away, 1);
     dir_words = "through ";
+  } else if (d == "UNDER" && loc.anchor) {
+    // Under the object's footprint ("a foundation for the house"): its bottom, the dig goes down from there.
+    loc.at = {loc.at.x, loc.anchor->min.y, loc.at.z};
+    dir_words = "under ";
   } else if (!d.empty()) {
     s.refuse("I don't know the direction " + d + ".");
     return std::nullopt;
