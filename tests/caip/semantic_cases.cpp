@@ -98,6 +98,15 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"build_house_near_tree_from_data", "village", {}, data("build a house near the tree and lake ."),
          {done(), built("house"), unchanged("tree"), unchanged("pond"), no_object_lost_blocks()}});
 
+    // ------------------------------------------------------------ BUILD: more layers on a thing
+    // A stepped object grows underneath, every layer one wider all round; anything else on top.
+    add({"add_one_more_layer_to_this_pyramid_from_data", "village", {},
+         data("add one more layer to this pyramid and expand the other layers to fit ."),
+         {done(), layers_hold("pyramid", "sandstone", {49, 25, 9, 1}, 1), unchanged("pyramid"), no_object_lost_blocks()}});
+    add({"add_two_more_rows_to_the_wall", "village", {}, hand("add two more rows to the wall",
+         CMD(R"({"action_type": "BUILD", "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@wall"}}})")),
+         {done(), box_is({{-10, 3, -4}, {-2, 4, -4}}, "cobblestone"), unchanged("wall"), no_object_lost_blocks()}});
+
     // ------------------------------------------------------------ BUILD: repeats
     add({"build_three_cubes_left", "flat", {}, hand("build three cubes to the left",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cubes"}, "repeat": {"repeat_key": "FOR",

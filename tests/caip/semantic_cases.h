@@ -124,6 +124,24 @@ inline Expect dug_under(std::string object, int depth) {
           }};
 }
 
+// Counting up from the object's bottom (before), each layer holds `counts[k]` cells of `block` within
+// the object's bounds grown by `grow` sideways, and the layer above the last holds none.
+inline Expect layers_hold(std::string object, std::string block, std::vector<int> counts, int grow) {
+  return {"the " + object + "'s layers", [=](const Scene& s) -> std::string {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box b = bounds_of_cells(a->cells);
+            for (size_t k = 0; k <= counts.size(); ++k) {
+              int n = 0, y = b.min.y + int(k);
+              for (int z = b.min.z - grow; z <= b.max.z + grow; ++z)
+                for (int x = b.min.x - grow; x <= b.max.x + grow; ++x) n += s.after.type_at({x, y, z}).name == block;
+              int want = k < counts.size() ? counts[k] : 0;
+              if (n != want) return fmt::format("layer {} (y = {}) holds {} {}, not {} ({})", k, y, n, block, want, s.result.reply);
+            }
+            return std::string();
+          }};
+}
+
 // Every cell of the box holds `block` after the command (a registry name).
 inline Expect box_is(Box b, std::string block) {
   return {box_text(b) + " is " + block, [=](const Scene& s) -> std::string {

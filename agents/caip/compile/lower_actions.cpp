@@ -233,6 +233,23 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
     b.return_if_none(b.doubt(b.words_in(rep), "uncounted"));  // "build all of them": how many is all?
     return;
   }
+  // "add one more layer to this pyramid": the form holds the pyramid (as the place of a BUILD with no
+  // shape); the words no span covers say the object itself grows in its own shape.
+  const lf::Value* loc = a.find("location");
+  const lf::Value* grown = ref ? ref : loc && loc->is_dict() ? loc->find("reference_object") : nullptr;
+  if (!sc && n.one()) {
+    auto covered = b.covered(&a);
+    if (auto layers = added_layers(all_words(b), covered)) {
+      std::string r = grown ? lower_ref(b, grown, {}) : b.bind("ref", b.settled(b.call("caip_find", {}, [&] {
+        Keywords k;
+        b.arg(k, "coref", bd::boolean(b.here(), true));
+        return k;
+      }())));
+      Span at = b.tokens_span(layers->first, layers->last);
+      b.add_call(b.call("caip_extend", bd::exprs(b.name(r), bd::integer(at, layers->count))));
+      return;
+    }
+  }
   if (ref && !sc) {
     std::string r = lower_ref(b, ref, {});
     std::string at = lower_location(b, a.find("location"));

@@ -77,6 +77,28 @@ std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::stri
   return std::pair{at, end};
 }
 
+std::optional<AddedLayers> added_layers(const std::vector<std::string>& w, const std::vector<bool>& covered) {
+  static constexpr std::string_view kVerbs[] = {"add", "put", "build", "stack", "place", "give", "make"};
+  static constexpr std::string_view kLayers[] = {"layer", "row", "level", "tier", "storey", "story", "course"};
+  bool verb = false;
+  for (size_t i = 0; i < w.size(); ++i) {
+    verb = verb || in(kVerbs, w[i]);
+    if (!verb || covered[i] || !in(kLayers, lemma(w[i]))) continue;
+    // Back over "more" and the count: "one more layer", "2 more rows", "another level", "a layer".
+    size_t first = i;
+    long n = 1;
+    if (first > 0 && w[first - 1] == "more" && !covered[first - 1]) --first;
+    if (first > 0 && !covered[first - 1]) {
+      const std::string& c = w[first - 1];
+      if (c == "another" || c == "a" || c == "an" || c == "one") --first;
+      else if (auto k = parse_count(c)) n = *k, --first;
+    }
+    if (first == i) continue;  // "the layers": no count, nothing added
+    return AddedLayers{n, first, i};
+  }
+  return std::nullopt;
+}
+
 std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& w, const std::vector<bool>& covered) {
   std::vector<UnreadModifier> out;
   for (size_t i = 0; i < w.size(); ++i) {

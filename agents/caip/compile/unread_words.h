@@ -37,4 +37,12 @@ std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& wor
 std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered,
                                                      size_t at);
 
+// "add one more layer to this pyramid", "add two rows to the wall", "put another level on the tower":
+// a count of layers (rows, levels, tiers, storeys) added to a thing, read from words no span covers.
+struct AddedLayers {
+  long count = 1;
+  size_t first, last;  // tokens, inclusive: from the count to the noun
+};
+std::optional<AddedLayers> added_layers(const std::vector<std::string>& words, const std::vector<bool>& covered);
+
 }  // namespace plank::caip

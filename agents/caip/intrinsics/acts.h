@@ -68,6 +68,8 @@ bool act_step(Assistant& s, const std::string& direction);
 bool act_dance(Assistant& s, int location, const std::string& direction, long turns, std::optional<long> angle = {});
 bool act_spawn(Assistant& s, const std::string& name, int location, long count);
 bool act_freebuild(Assistant& s, int thing);
+// "add two more layers to the pyramid": the object grows by `count` layers in its own shape (extend.cpp).
+bool act_extend(Assistant& s, int thing, long count);
 // RESUME of a build the tick budget paused: places the rest (build.cpp).
 bool continue_build(Assistant& s, agent::TaskId task);
 bool act_undo(Assistant& s, const std::string& target);

@@ -233,6 +233,7 @@ CAIP_FN(caip_spawn) {
   });
 }
 CAIP_FN(caip_freebuild) { return boolean(act_freebuild(s, a.handle(0))); }
+CAIP_FN(caip_extend) { return boolean(act_extend(s, a.handle(0), a.num(1, 1))); }
 CAIP_FN(caip_undo) {
   return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_undo(s, target)); });
 }
@@ -436,6 +437,10 @@ void register_intrinsics() {
        "DANCE: turn on the spot (CLOCKWISE / ANTICLOCKWISE), or once by `angle` degrees (+ left, - right).", &caip_dance},
       {"caip_spawn", {req("name", "str"), req("at", "location"), kw("count", "int")}, "bool | doubt", W, C,
        "SPAWN creatures of a minecraft-data type; a doubt when no creature is named.", &caip_spawn},
+      {"caip_extend", {req("ref", "object"), opt("count", "int")}, "bool", W, C,
+       "BUILD `count` more layers onto an object in its own shape: under a stepped one (a pyramid), each one wider all "
+       "round; on top of anything else, copies of its top layer.",
+       &caip_extend},
       {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry, else close the gaps of a flat wall, else roof walls with an open top; refuses, saying why, when nothing is missing.", &caip_freebuild},
       {"caip_undo", {opt("action", "str")}, "bool | doubt", W, C, "UNDO the last task (of the target action type).", &caip_undo},
       {"caip_stop", {opt("action", "str")}, "bool | doubt", W, C, "STOP (pause) the running task (of the target action type).", &caip_stop},
