@@ -39,6 +39,11 @@ const std::map<std::string, std::string>& semantic_scenes() {
       // A strip of water between sam and the rock: the rock's side facing her is over the water.
       {"lake_rock", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
                                R"("boxes": [{"from": [-3, -1, -4], "to": [3, -1, -1], "block": "water"}], )")},
+      // Bedrock five blocks down (grass, dirt, dirt, stone, stone, then bedrock); and a water layer three down.
+      {"bedrock", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
+                             R"("ground": {"layers": ["grass_block", "dirt", "dirt", "stone", "stone", "bedrock"]}, )")},
+      {"water_below", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
+                                 R"("boxes": [{"from": [-6, -4, -9], "to": [6, -4, 3], "block": "water"}], )")},
       {"materials", scene_with(R"({"name": "house", "boxes": [{"from": [5, 0, 5], "to": [7, 2, 7], "block": "birch_planks"}]},
           {"name": "house", "boxes": [{"from": [-7, 0, 5], "to": [-5, 2, 7], "block": "stone_bricks"}]},
           {"name": "cube", "boxes": [{"from": [0, 0, 10], "to": [1, 1, 11], "block": "blue_wool"}]})")},

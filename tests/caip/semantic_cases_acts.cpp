@@ -72,9 +72,13 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), dug_near("rock", 2), unchanged("rock"), unchanged("fence")}});
   add({"dig_moat_around_castle_from_data", "village", {}, data("dig a moat around the castle"),
        {done(), dug_near("castle", 3), unchanged("castle"), no_object_lost_blocks()}});
-  add({"dig_until_water_is_asked", "flat", {}, hand("dig until you hit water",
+  // Until a layer: as deep as the first block of it below (a shaft one block across); none there is said.
+  add({"dig_until_water_with_none_below_is_refused", "flat", {}, hand("dig until you hit water",
        cmd(dig + R"(, "stop_condition": {"condition_type": "ADJACENT_TO_BLOCK_TYPE", "block_type": "@water"}})")),
-       {asked(), nothing_changed()}});
+       {refused(), says("no water"), nothing_changed()}});
+  add({"dig_until_water_digs_down_to_it", "water_below", {}, hand("dig until you hit water",
+       cmd(dig + R"(, "stop_condition": {"condition_type": "ADJACENT_TO_BLOCK_TYPE", "block_type": "@water"}})")),
+       {done(), dug(3, 3, 1, 1, 3), box_is({{0, -4, -3}, {0, -4, -3}}, "water"), unchanged("rock")}});
 
   add({"dig_five_deep_five_wide_from_data", "flat", {}, data("bot dig 5 blocks deep 5 blocks wide ."),
        {done(), dug(25, 125, 0, 0, 5), unchanged("rock")}});
@@ -160,8 +164,12 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"go_through_the_door", "village", {}, hand("go through the door", cmd(move + ref_loc("door") + "}")),
        {done(), agent_through("door"), agent_inside("house"), unchanged("house")}});
   // Words no span covers that say how long to go on: asked about, not done once.
-  add({"dig_until_bedrock_the_form_leaves_out", "flat", {}, hand("dig down until you reach bedrock", cmd(R"({"action_type": "DIG"})")),
-       {asked(), says("until you reach bedrock"), nothing_changed()}});
+  add({"dig_until_bedrock_the_form_leaves_out", "bedrock", {}, hand("dig down until you reach bedrock", cmd(R"({"action_type": "DIG"})")),
+       {done(), dug(5, 5, 1, 1, 5), box_is({{0, -6, -3}, {0, -6, -3}}, "bedrock"), unchanged("rock")}});
+  add({"dig_straight_down_until_bedrock_with_none_is_refused_from_data", "village", {},
+       data("bot dig straight down until you reach bedrock ."), {refused(), says("no bedrock"), nothing_changed()}});
+  add({"dig_straight_down_forever_is_asked_from_data", "village", {}, data("dig straight down forever"),
+       {asked(), says("forever"), nothing_changed()}});
   add({"walk_forward_forever_the_form_leaves_out", "flat", {}, hand("walk forward forever", cmd(R"({"action_type": "MOVE"})")),
        {asked(), says("forever"), agent_stayed()}});
   // Away from a thing: the agent ends farther from it than it began, whichever side it was on.

@@ -75,21 +75,6 @@ const lf::Value* stop_of(const lf::Value& action) {
   return nullptr;
 }
 
-// A free-text condition the loop can test: "until you hit water" -> the block
-// type after the verb. "" when not recognisable.
-std::string condition_block(const std::string& text) {
-  auto words = words_of(text);
-  static constexpr std::string_view kVerbs[] = {"hit", "reach", "touch", "find", "see", "get", "meet", "near", "at"};
-  for (size_t i = 0; i + 1 < words.size(); ++i)
-    for (auto v : kVerbs)
-      if (words[i] == v) {
-        size_t j = i + 1;
-        while (j < words.size() && (words[j] == "the" || words[j] == "a" || words[j] == "some" || words[j] == "to")) ++j;
-        if (j < words.size()) return words[j];
-      }
-  return {};
-}
-
 // `step` (statements it adds, which may `break`) run until the stop condition:
 //   task = caip_loop_begin(action, what); i = 0
 //   while caip_keep_going(i) [and <condition>]: <step>; i = i + 1
@@ -217,6 +202,20 @@ std::optional<std::pair<size_t, size_t>> foundation_for(const CommandBuilder& b,
     size_t end = i + 1;
     for (size_t j = i + 2; j < w.size() && !covered[j] && !in(kEnds, w[j]); ++j) end = j;
     if (end > i + 1) return std::pair{i + 1, end};
+  }
+  return std::nullopt;
+}
+
+// "until you reach bedrock" among the words no span covers: the layer named (its word) and where the
+// clause is; nullopt when there is none or it names no layer (then it is asked about).
+std::optional<std::pair<std::string, Span>> unread_until(const CommandBuilder& b, const lf::Value& a) {
+  auto w = all_words(b);
+  for (const UnreadModifier& m : unread_modifiers(w, b.covered(&a))) {
+    if (m.kind != ModifierKind::Repeat || (w[m.first] != "until" && w[m.first] != "till" && w[m.first] != "til")) continue;
+    std::string text;
+    for (size_t i = m.first; i <= m.last; ++i) text += (text.empty() ? "" : " ") + w[i];
+    std::string block = condition_block(text);
+    if (!block.empty()) return std::pair{block, b.tokens_span(m.first, m.last)};
   }
   return std::nullopt;
 }
@@ -363,13 +362,23 @@ void lower_move(CommandBuilder& b, const lf::Value& a) {
 }
 
 void lower_dig(CommandBuilder& b, const lf::Value& a) {
+  // "dig until you hit water", "dig straight down until you reach bedrock" (a stop condition, or words
+  // no span covers): a dig whose depth is where that layer is found below (caip_dig's `until`).
   const lf::Value* stop = stop_of(a);
+  std::string until;
+  Span until_at = b.here();
   if (stop && stop->is_dict() && CommandBuilder::category(stop->find("condition_type")) != "NEVER") {
-    // The depth of "until you hit water" cannot be known before digging.
     std::string block = b.text(stop->find("block_type"));
-    std::string words = block.empty() ? b.text(stop->find("condition_span")) : block;
-    b.return_if_none(b.doubt(b.words_in(stop), "dig_until", words));
-    return;
+    std::string span = b.text(stop->find("condition_span"));
+    until = !block.empty() ? block : condition_block(span);
+    until_at = b.words_in(stop);
+    if (until.empty()) {
+      b.return_if_none(b.doubt(until_at, "dig_until", span));
+      return;
+    }
+  } else if (auto m = unread_until(b, a)) {
+    until = m->first;
+    until_at = m->second;
   }
   const lf::Value* rep = repeat_of(a);
   Count n = lower_count(b, rep, "holes");
@@ -393,7 +402,10 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
   }
   auto shape_or_none = [&] { return shape.empty() ? bd::none(b.here()) : b.name(shape); };
   repeat(b, n, [&](ast::ExprPtr k) {
-    return b.settled(b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none()))));
+    Keywords kws;
+    if (!until.empty()) kws.push_back(bd::keyword(until_at, "until", bd::str(until_at, until)));
+    return b.settled(
+        b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none())), std::move(kws)));
   });
 }
 

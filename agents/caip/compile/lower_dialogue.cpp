@@ -52,6 +52,13 @@ void ask_unread_modifiers(CommandBuilder& b, const lf::Value& form) {
   auto words = b.words(0, n - 1);
   for (const UnreadModifier& m : unread_modifiers(words, b.covered(&form))) {
     if (m.kind == ModifierKind::Repeat && has_repeat) continue;
+    // "dig ... until you reach bedrock": the dig goes down to that layer (lower_dig), nothing to ask.
+    if (m.kind == ModifierKind::Repeat && first_action == "DIG" && words[m.first] != "forever" &&
+        (words[m.first] == "until" || words[m.first] == "till" || words[m.first] == "til")) {
+      std::string clause;
+      for (size_t i = m.first; i <= m.last; ++i) clause += (clause.empty() ? "" : " ") + words[i];
+      if (!condition_block(clause).empty()) continue;
+    }
     if (m.kind == ModifierKind::Feature && std::find(name_ends.begin(), name_ends.end(), m.first) != name_ends.end()) continue;
     std::string text;
     for (size_t i = m.first; i <= m.last; ++i) text += (text.empty() ? "" : " ") + words[i];

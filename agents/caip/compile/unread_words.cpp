@@ -77,6 +77,19 @@ std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::stri
   return std::pair{at, end};
 }
 
+std::string condition_block(const std::string& text) {
+  auto words = words_of(text);
+  static constexpr std::string_view kVerbs[] = {"hit", "reach", "touch", "find", "see", "get", "meet", "near", "at"};
+  for (size_t i = 0; i + 1 < words.size(); ++i)
+    for (auto v : kVerbs)
+      if (words[i] == v) {
+        size_t j = i + 1;
+        while (j < words.size() && (words[j] == "the" || words[j] == "a" || words[j] == "some" || words[j] == "to")) ++j;
+        if (j < words.size()) return words[j];
+      }
+  return {};
+}
+
 std::optional<AddedLayers> added_layers(const std::vector<std::string>& w, const std::vector<bool>& covered) {
   static constexpr std::string_view kVerbs[] = {"add", "put", "build", "stack", "place", "give", "make"};
   static constexpr std::string_view kLayers[] = {"layer", "row", "level", "tier", "storey", "story", "course"};

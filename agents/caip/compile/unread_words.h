@@ -37,6 +37,10 @@ std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& wor
 std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered,
                                                      size_t at);
 
+// A free-text condition a loop or a dig can test: "until you hit water" -> the
+// word after the verb ("water"). "" when not recognisable.
+std::string condition_block(const std::string& text);
+
 // "add one more layer to this pyramid", "add two rows to the wall", "put another level on the tower":
 // a count of layers (rows, levels, tiers, storeys) added to a thing, read from words no span covers.
 struct AddedLayers {

@@ -59,7 +59,8 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q);
 bool act_build(Assistant& s, int schematic, int location);
 bool act_copy(Assistant& s, int thing, int location);
 bool act_destroy(Assistant& s, const std::vector<int>& things);
-bool act_dig(Assistant& s, int schematic, int location);
+// `until` ("water", "bedrock", "ground"): as deep as the first such block below the site, within 64.
+bool act_dig(Assistant& s, int schematic, int location, const std::string& until = {});
 bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& block);
 bool act_move(Assistant& s, int location);
 // One step of a loop: MOVE in a direction ("FRONT" by default); false when blocked or out of budget.

@@ -215,7 +215,9 @@ CAIP_FN(caip_copy) {
 }
 CAIP_FN(caip_destroy) { return boolean(act_destroy(s, a.handles(0))); }
 CAIP_FN(caip_dig) {
-  return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_dig(s, shape, at)); });
+  return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1), until = a.str(2)](Thread*) {
+    return boolean(act_dig(s, shape, at, until));
+  });
 }
 CAIP_FN(caip_fill) {
   return resolve(a.t, s, [&s, refs = a.handles(0), block = a.str(1)](Thread*) { return boolean(act_fill(s, refs, block)); });
@@ -425,8 +427,9 @@ void register_intrinsics() {
       {"caip_copy", {req("ref", "object"), req("at", "location")}, "bool | doubt", W, C,
        "BUILD a copy of an object at a location; a doubt (`in_the_way`) when nowhere near is free.", &caip_copy},
       {"caip_destroy", {req("refs", "list[object]")}, "bool", W, C, "DESTROY objects (blocks become air, creatures go).", &caip_destroy},
-      {"caip_dig", {opt("shape", "schematic"), req("at", "location")}, "bool | doubt", W, C,
-       "DIG a hole of the schematic's extents under a location (a moat round an object AROUND it); a doubt "
+      {"caip_dig", {opt("shape", "schematic"), req("at", "location"), kw("until", "str")}, "bool | doubt", W, C,
+       "DIG a hole of the schematic's extents under a location (a moat round an object AROUND it; `until` a layer: "
+       "down to just above the first block of it below, one block across unless sized); a doubt "
        "(`in_the_way`, `dig_into`) when something is in the way.",
        &caip_dig},
       {"caip_fill", {req("refs", "list[object]"), kw("block", "str")}, "bool | doubt", W, C,
