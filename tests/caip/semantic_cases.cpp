@@ -113,6 +113,16 @@ const std::vector<SemanticCase>& semantic_cases() {
          {done(), box_is({{-10, 3, -4}, {-2, 4, -4}}, "cobblestone"), unchanged("wall"), no_object_lost_blocks()}});
 
     // ------------------------------------------------------------ BUILD: repeats
+    // "N times" that no span covers: N copies, on to the speaker's right when no direction is given (said).
+    add({"build_a_cube_three_times_the_form_leaves_out", "flat", {}, hand("build a cube three times",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
+         {done(), built("cube").count(3).apart(1), says("no direction"), unchanged("rock")}});
+    add({"dig_a_hole_twice_the_form_leaves_out", "flat", {}, hand("dig a hole twice",
+         CMD(R"({"action_type": "DIG", "schematic": {"has_name": "@hole"}})")),
+         {done(), dug(54, 54), unchanged("rock")}});
+    add({"spawn_a_pig_thrice_the_form_leaves_out", "flat", {}, hand("spawn a pig thrice",
+         CMD(R"({"action_type": "SPAWN", "reference_object": {"has_name": "@pig"}})")),
+         {done(), mobs_changed("pig", 3), creatures_stand_free(), unchanged("rock")}});
     add({"build_three_cubes_left", "flat", {}, hand("build three cubes to the left",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cubes"}, "repeat": {"repeat_key": "FOR",
              "repeat_count": "@three", "repeat_dir": "LEFT"}})")),

@@ -206,6 +206,16 @@ std::optional<std::pair<size_t, size_t>> foundation_for(const CommandBuilder& b,
   return std::nullopt;
 }
 
+// "build a cube three times", "dig a hole twice": a count among the words no span covers, for an
+// action whose form holds no repeat; one otherwise.
+Count unread_times(const CommandBuilder& b, const lf::Value& a, Count n, const lf::Value* rep) {
+  if (rep || !n.one()) return n;
+  auto w = all_words(b);
+  for (const UnreadModifier& m : unread_modifiers(w, b.covered(&a)))
+    if (auto t = repeat_times(w, m)) return Count{std::clamp(*t, 1L, 100L), {}};
+  return n;
+}
+
 // "until you reach bedrock" among the words no span covers: the layer named (its word) and where the
 // clause is; nullopt when there is none or it names no layer (then it is asked about).
 std::optional<std::pair<std::string, Span>> unread_until(const CommandBuilder& b, const lf::Value& a) {
@@ -226,7 +236,7 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
   const lf::Value* sc = a.find("schematic");
   const lf::Value* ref = a.find("reference_object");
   const lf::Value* rep = repeat_of(a);
-  Count n = lower_count(b, rep, "copies");
+  Count n = unread_times(b, a, lower_count(b, rep, "copies"), rep);
   std::string dir = rep && rep->is_dict() ? CommandBuilder::category(rep->find("repeat_dir")) : std::string();
   if (rep && rep->is_dict() && CommandBuilder::category(rep->find("repeat_key")) == "ALL") {
     b.return_if_none(b.doubt(b.words_in(rep), "uncounted"));  // "build all of them": how many is all?
@@ -278,7 +288,7 @@ void lower_spawn(CommandBuilder& b, const lf::Value& a) {
   const lf::Value* name = ref && ref->is_dict() ? ref->find("has_name") : nullptr;
   const lf::Value* rep = a.find("repeat");
   if (!rep && ref && ref->is_dict()) rep = ref->find("repeat");
-  Count n = lower_count(b, rep, "creatures");
+  Count n = unread_times(b, a, lower_count(b, rep, "creatures"), rep);
   std::string at = lower_location(b, a.find("location"));
   Keywords kws;
   b.arg(kws, "count", n.expr(b));
@@ -381,7 +391,7 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
     until_at = m->second;
   }
   const lf::Value* rep = repeat_of(a);
-  Count n = lower_count(b, rep, "holes");
+  Count n = unread_times(b, a, lower_count(b, rep, "holes"), rep);
   std::string shape = a.find("schematic") ? schematic_call(b, a.find("schematic"), a, true) : std::string();
   // "dig a moat around the castle": one trench round it.
   std::string dir = rep && rep->is_dict() ? CommandBuilder::category(rep->find("repeat_dir")) : std::string();
@@ -405,7 +415,7 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
     Keywords kws;
     if (!until.empty()) kws.push_back(bd::keyword(until_at, "until", bd::str(until_at, until)));
     return b.settled(
-        b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none())), std::move(kws)));
+        b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, dir, std::move(k), n, shape_or_none())), std::move(kws)));
   });
 }
 

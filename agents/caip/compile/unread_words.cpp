@@ -77,6 +77,14 @@ std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::stri
   return std::pair{at, end};
 }
 
+std::optional<long> repeat_times(const std::vector<std::string>& w, const UnreadModifier& m) {
+  if (m.kind != ModifierKind::Repeat) return std::nullopt;
+  if (w[m.first] == "twice") return 2;
+  if (w[m.first] == "thrice") return 3;
+  if (m.last == m.first + 1 && w[m.last] == "times" && number(w[m.first])) return parse_count(w[m.first]);
+  return std::nullopt;
+}
+
 std::string condition_block(const std::string& text) {
   auto words = words_of(text);
   static constexpr std::string_view kVerbs[] = {"hit", "reach", "touch", "find", "see", "get", "meet", "near", "at"};

@@ -37,6 +37,10 @@ std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& wor
 std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered,
                                                      size_t at);
 
+// How many times a repeat modifier says ("three times" 3, "twice" 2, "thrice" 3); nullopt for one that
+// is not a count ("forever", "until ...", "again and again").
+std::optional<long> repeat_times(const std::vector<std::string>& words, const UnreadModifier& m);
+
 // A free-text condition a loop or a dig can test: "until you hit water" -> the
 // word after the verb ("water"). "" when not recognisable.
 std::string condition_block(const std::string& text);

@@ -305,6 +305,8 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
   loc.copy = index;
   ShapeParams p = s.valid_schematic(schematic) ? s.schematic(schematic).params : ShapeParams{1, 1, 1};
   std::string d = direction.empty() ? "RIGHT" : direction;
+  // No direction given: the copies go on to the speaker's right, and the reply says so.
+  if (direction.empty() && index > 0) loc.describe += ", the next one to your right (you gave no direction)";
   if (d == "AROUND" || d == "SURROUND") {
     Box around = loc.anchor.value_or(Box::of(loc.at, loc.at));
     Coord c = base_centre(around);
