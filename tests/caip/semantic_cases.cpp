@@ -113,6 +113,19 @@ const std::vector<SemanticCase>& semantic_cases() {
          {done(), box_is({{-10, 3, -4}, {-2, 4, -4}}, "cobblestone"), unchanged("wall"), no_object_lost_blocks()}});
 
     // ------------------------------------------------------------ BUILD: repeats
+    // A scale no span covers: the extents (or, for a copy, every block) times the factor, within the guards.
+    add({"build_a_cube_twice_as_big_the_form_leaves_out", "flat", {}, hand("build a cube and make it twice as big",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
+         {done(), built("cube").count(1).size(6, 6, 6), unchanged("rock")}});
+    add({"copy_the_rock_three_times_as_big_the_form_leaves_out", "flat", {}, hand("copy the rock three times as big",
+         CMD(R"({"action_type": "BUILD", "reference_object": {"has_name": "@rock"}})")),
+         {done(), built("rock").count(1).size(3, 3, 3).blocks(27, 27).made_of("gold_block"), unchanged("rock")}});
+    add({"a_tower_ten_times_as_tall_is_past_the_guard", "flat", {}, hand("build a tower ten times as tall",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}})")),
+         {refused(), says("64 blocks a side"), nothing_changed()}});
+    add({"a_pyramid_ten_times_as_big_is_past_the_guard_from_data", "village", {},
+         data("build a pyramid like the second picture and make it ten times as big ."),
+         {refused(), says("10 times as big"), nothing_changed()}});
     // "N times" that no span covers: N copies, on to the speaker's right when no direction is given (said).
     add({"build_a_cube_three_times_the_form_leaves_out", "flat", {}, hand("build a cube three times",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
@@ -170,9 +183,9 @@ const std::vector<SemanticCase>& semantic_cases() {
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@small house with a chimney"}})")),
          {done(), says("without"), built("house"), unchanged("rock")}, true});
     // A scale the form leaves out is asked about, never built at the plain size.
-    add({"scale_the_form_leaves_out_is_asked", "flat", {}, hand("build a cube ten times as big",
+    add({"scale_past_what_one_command_places_is_refused", "flat", {}, hand("build a cube ten times as big",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
-         {asked(), says("ten times as big"), built_nothing(), nothing_changed()}});
+         {refused(), says("blocks in one command"), built_nothing(), nothing_changed()}});
     // Footing: a site over water moves to solid ground.
     add({"no_build_over_water", "lake_rock", {}, hand("build a cube in front of the rock",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )" + ref_loc("rock", "FRONT") + "}")),

@@ -17,6 +17,8 @@ using Keywords = CommandBuilder::Keywords;
 
 namespace {
 
+void scale_args(const CommandBuilder& b, const lf::Value& a, Keywords& kws);
+
 std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Value& action, bool dig = false) {
   CommandBuilder::Scope scope(b, sc ? b.words_in(sc) : b.here());
   Keywords kws;
@@ -57,6 +59,7 @@ std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Val
     }
   if (!sc) b.span_arg(kws, "block", action.find("has_block_type"));
   if (dig) b.arg(kws, "dig", bd::boolean(b.here(), true));
+  else scale_args(b, action, kws);
   return b.bind("shape", b.settled(b.call("caip_schematic", {}, std::move(kws))));
 }
 
@@ -216,6 +219,19 @@ Count unread_times(const CommandBuilder& b, const lf::Value& a, Count n, const l
   return n;
 }
 
+// "make it ten times as big", "twice as tall" among the words no span covers: scale keywords for the
+// schematic or the copy (a scale that is no factor is asked about by ask_unread_modifiers).
+void scale_args(const CommandBuilder& b, const lf::Value& a, Keywords& kws) {
+  auto w = all_words(b);
+  for (const UnreadModifier& m : unread_modifiers(w, b.covered(&a)))
+    if (auto sc = scale_of(w, m)) {
+      Span at = b.tokens_span(m.first, m.last);
+      kws.push_back(bd::keyword(at, "scale", bd::integer(at, sc->percent)));
+      if (!sc->extent.empty()) kws.push_back(bd::keyword(at, "scale_extent", bd::str(at, sc->extent)));
+      return;
+    }
+}
+
 // "until you reach bedrock" among the words no span covers: the layer named (its word) and where the
 // clause is; nullopt when there is none or it names no layer (then it is asked about).
 std::optional<std::pair<std::string, Span>> unread_until(const CommandBuilder& b, const lf::Value& a) {
@@ -263,7 +279,9 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
     std::string r = lower_ref(b, ref, {});
     std::string at = lower_location(b, a.find("location"));
     repeat(b, n, [&](ast::ExprPtr k) {
-      return b.settled(b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr))));
+      Keywords kws;
+      scale_args(b, a, kws);
+      return b.settled(b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr)), std::move(kws)));
     });
     return;
   }

@@ -54,6 +54,8 @@ void ask_unread_modifiers(CommandBuilder& b, const lf::Value& form) {
     if (m.kind == ModifierKind::Repeat && has_repeat) continue;
     // "build a tower three times", "dig twice": that many copies (lower_actions' unread_times).
     if (repeat_times(words, m) && (first_action == "BUILD" || first_action == "DIG" || first_action == "SPAWN")) continue;
+    // "build a pyramid and make it ten times as big": the build is scaled (lower_build).
+    if (m.kind == ModifierKind::Scale && first_action == "BUILD" && scale_of(words, m)) continue;
     // "dig ... until you reach bedrock": the dig goes down to that layer (lower_dig), nothing to ask.
     if (m.kind == ModifierKind::Repeat && first_action == "DIG" && words[m.first] != "forever" &&
         (words[m.first] == "until" || words[m.first] == "till" || words[m.first] == "til")) {

@@ -85,6 +85,29 @@ std::optional<long> repeat_times(const std::vector<std::string>& w, const Unread
   return std::nullopt;
 }
 
+std::optional<Scale> scale_of(const std::vector<std::string>& w, const UnreadModifier& m) {
+  if (m.kind != ModifierKind::Scale) return std::nullopt;
+  Scale out;
+  const std::string& first = w[m.first];
+  if (first == "twice" || first == "double") out.percent = 200;
+  else if (first == "thrice" || first == "triple") out.percent = 300;
+  else if (first == "quadruple") out.percent = 400;
+  else if (first == "half") out.percent = 50;
+  else if (auto n = parse_count(first)) out.percent = std::clamp(*n, 1L, 1000L) * 100;
+  else return std::nullopt;
+  const std::string& what = w[m.last];
+  if (what == "tall" || what == "taller" || what == "high" || what == "higher" || what == "height" || what == "deep" ||
+      what == "deeper")
+    out.extent = "height";
+  else if (what == "wide" || what == "wider" || what == "width")
+    out.extent = "width";
+  else if (what == "long" || what == "longer")
+    out.extent = "length";
+  else if (what == "small" || what == "smaller")  // "ten times smaller": a tenth
+    out.percent = 10000 / std::max(1L, out.percent);
+  return out;
+}
+
 std::string condition_block(const std::string& text) {
   auto words = words_of(text);
   static constexpr std::string_view kVerbs[] = {"hit", "reach", "touch", "find", "see", "get", "meet", "near", "at"};

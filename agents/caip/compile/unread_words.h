@@ -41,6 +41,14 @@ std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::stri
 // is not a count ("forever", "until ...", "again and again").
 std::optional<long> repeat_times(const std::vector<std::string>& words, const UnreadModifier& m);
 
+// What a scale modifier says: the factor in percent ("ten times as big" 1000, "half as wide" 50) and the
+// extent it names ("height", "width", "length"; "" for the whole size); nullopt when it is not a scale.
+struct Scale {
+  long percent = 100;
+  std::string extent;
+};
+std::optional<Scale> scale_of(const std::vector<std::string>& words, const UnreadModifier& m);
+
 // A free-text condition a loop or a dig can test: "until you hit water" -> the
 // word after the verb ("water"). "" when not recognisable.
 std::string condition_block(const std::string& text);

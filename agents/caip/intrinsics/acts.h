@@ -52,12 +52,17 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
 struct SchematicQuery {
   std::string name, block, colour, size, width, height, length, depth, radius, thickness;
   bool dig = false;  // DIG: the name describes the hole ("pit", "trench"): any name is a box
+  long scale_percent = 100;  // "ten times as big": the extents times this / 100
+  std::string scale_extent;  // the one extent scaled ("height", "width", "length"); "": all
 };
+// The largest side a command builds (the build guard).
+inline constexpr int kLargestSide = 64;
 std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q);
 
 // ---- actions (build.cpp, world_acts.cpp, tasks.cpp)
 bool act_build(Assistant& s, int schematic, int location);
-bool act_copy(Assistant& s, int thing, int location);
+// `scale_percent`: "a copy ten times as big", each block a cube of blocks (one extent: stretched along it).
+bool act_copy(Assistant& s, int thing, int location, long scale_percent = 100, const std::string& scale_extent = {});
 bool act_destroy(Assistant& s, const std::vector<int>& things);
 // `until` ("water", "bedrock", "ground"): as deep as the first such block below the site, within 64.
 bool act_dig(Assistant& s, int schematic, int location, const std::string& until = {});

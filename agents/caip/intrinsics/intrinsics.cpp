@@ -200,7 +200,7 @@ CAIP_FN(caip_schematic) {
   SchematicQuery q;
   q.name = a.str(0), q.block = a.str(1), q.colour = a.str(2), q.size = a.str(3), q.width = a.str(4);
   q.height = a.str(5), q.length = a.str(6), q.depth = a.str(7), q.radius = a.str(8), q.thickness = a.str(9);
-  q.dig = a.flag(10);
+  q.dig = a.flag(10), q.scale_percent = a.num(11, 100), q.scale_extent = a.str(12);
   return resolve(a.t, s, [&s, q](Thread*) { return opt_int(make_schematic(s, q)); });
 }
 
@@ -211,7 +211,9 @@ CAIP_FN(caip_build) {
   return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_build(s, shape, at)); });
 }
 CAIP_FN(caip_copy) {
-  return resolve(a.t, s, [&s, ref = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_copy(s, ref, at)); });
+  return resolve(a.t, s, [&s, ref = a.handle(0), at = a.handle(1), scale = a.num(2, 100), extent = a.str(3)](Thread*) {
+    return boolean(act_copy(s, ref, at, scale, extent));
+  });
 }
 CAIP_FN(caip_destroy) { return boolean(act_destroy(s, a.handles(0))); }
 CAIP_FN(caip_dig) {
@@ -415,17 +417,21 @@ void register_intrinsics() {
        &caip_offset},
       {"caip_schematic",
        {kw("name", "str"), kw("block", "str"), kw("colour", "str"), kw("size", "str"), kw("width", "str"), kw("height", "str"),
-        kw("length", "str"), kw("depth", "str"), kw("radius", "str"), kw("thickness", "str"), kw("dig", "bool")},
+        kw("length", "str"), kw("depth", "str"), kw("radius", "str"), kw("thickness", "str"), kw("dig", "bool"),
+        kw("scale", "int"), kw("scale_extent", "str")},
        "schematic | doubt", W, C,
-       "A shape from the shape library with its extents and block. A doubt for an unknown name (`unknown_shape`), "
+       "A shape from the shape library with its extents and block (`scale`: the extents times scale/100, all or "
+       "`scale_extent`; refused past the build guard). A doubt for an unknown name (`unknown_shape`), "
        "unreadable extents or size, an unknown block or colour.",
        &caip_schematic},
       {"caip_build", {req("shape", "schematic"), req("at", "location")}, "bool | doubt", W, C,
        "BUILD a schematic at a location (beside, on, inside or around its object), moved off anything in the way; a "
        "doubt (`in_the_way`) when nowhere near is free.",
        &caip_build},
-      {"caip_copy", {req("ref", "object"), req("at", "location")}, "bool | doubt", W, C,
-       "BUILD a copy of an object at a location; a doubt (`in_the_way`) when nowhere near is free.", &caip_copy},
+      {"caip_copy", {req("ref", "object"), req("at", "location"), kw("scale", "int"), kw("scale_extent", "str")},
+       "bool | doubt", W, C,
+       "BUILD a copy of an object at a location (`scale`: scale/100 times as big, refused past the build guard or the "
+       "blocks one command places); a doubt (`in_the_way`) when nowhere near is free.", &caip_copy},
       {"caip_destroy", {req("refs", "list[object]")}, "bool", W, C, "DESTROY objects (blocks become air, creatures go).", &caip_destroy},
       {"caip_dig", {opt("shape", "schematic"), req("at", "location"), kw("until", "str")}, "bool | doubt", W, C,
        "DIG a hole of the schematic's extents under a location (a moat round an object AROUND it; `until` a layer: "
