@@ -275,8 +275,8 @@ std::vector<Golden> goldens() {
        Outcome::Done, "dug", both(block_is({0, -1, -3}, "air"), block_is({-4, -1, -3}, "air"))});
   add({"dig_at_coordinates", "flat", {{"dig a hole at 6 0 6", CMD(R"({"action_type": "DIG", "location": {"location_type": "COORDINATES", "coordinates": "@6 0 6"}, "schematic": {"has_name": "@hole"}})")}},
        Outcome::Done, "(6, 0, 6)", blocks("air", 27, Box::of({5, -3, 5}, {7, -1, 7}))});
-  add({"dig_until_stop_condition_asks", "flat", {{"dig until you hit bedrock", CMD(R"({"action_type": "DIG", "stop_condition": {"condition_type": "ADJACENT_TO_BLOCK_TYPE", "block_type": "@bedrock"}})")}},
-       Outcome::Asked, "How deep", nothing_placed()});
+  add({"dig_until_bedrock_with_none_below_refuses", "flat", {{"dig until you hit bedrock", CMD(R"({"action_type": "DIG", "stop_condition": {"condition_type": "ADJACENT_TO_BLOCK_TYPE", "block_type": "@bedrock"}})")}},
+       Outcome::Refused, "no bedrock", nothing_placed()});
   // ------------------------------------------------------------------ MOVE
   add({"move_speaker_pos", "flat", {{"come here", CMD(R"({"action_type": "MOVE", "location": {"location_type": "SPEAKER_POS"}})")}},
        Outcome::Done, "moved where you are", agent_near({0, 0, -6}, 1)});

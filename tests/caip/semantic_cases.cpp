@@ -39,6 +39,11 @@ const std::map<std::string, std::string>& semantic_scenes() {
       // A strip of water between sam and the rock: the rock's side facing her is over the water.
       {"lake_rock", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
                                R"("boxes": [{"from": [-3, -1, -4], "to": [3, -1, -1], "block": "water"}], )")},
+      // Bedrock five blocks down (grass, dirt, dirt, stone, stone, then bedrock); and a water layer three down.
+      {"bedrock", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
+                             R"("ground": {"layers": ["grass_block", "dirt", "dirt", "stone", "stone", "bedrock"]}, )")},
+      {"water_below", scene_with(R"({"name": "rock", "blocks": [[0, 0, 0, "gold_block"]]})",
+                                 R"("boxes": [{"from": [-6, -4, -9], "to": [6, -4, 3], "block": "water"}], )")},
       {"materials", scene_with(R"({"name": "house", "boxes": [{"from": [5, 0, 5], "to": [7, 2, 7], "block": "birch_planks"}]},
           {"name": "house", "boxes": [{"from": [-7, 0, 5], "to": [-5, 2, 7], "block": "stone_bricks"}]},
           {"name": "cube", "boxes": [{"from": [0, 0, 10], "to": [1, 1, 11], "block": "blue_wool"}]})")},
@@ -98,7 +103,39 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"build_house_near_tree_from_data", "village", {}, data("build a house near the tree and lake ."),
          {done(), built("house"), unchanged("tree"), unchanged("pond"), no_object_lost_blocks()}});
 
+    // ------------------------------------------------------------ BUILD: more layers on a thing
+    // A stepped object grows underneath, every layer one wider all round; anything else on top.
+    add({"add_one_more_layer_to_this_pyramid_from_data", "village", {},
+         data("add one more layer to this pyramid and expand the other layers to fit ."),
+         {done(), layers_hold("pyramid", "sandstone", {49, 25, 9, 1}, 1), unchanged("pyramid"), no_object_lost_blocks()}});
+    add({"add_two_more_rows_to_the_wall", "village", {}, hand("add two more rows to the wall",
+         CMD(R"({"action_type": "BUILD", "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@wall"}}})")),
+         {done(), box_is({{-10, 3, -4}, {-2, 4, -4}}, "cobblestone"), unchanged("wall"), no_object_lost_blocks()}});
+
     // ------------------------------------------------------------ BUILD: repeats
+    // A scale no span covers: the extents (or, for a copy, every block) times the factor, within the guards.
+    add({"build_a_cube_twice_as_big_the_form_leaves_out", "flat", {}, hand("build a cube and make it twice as big",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
+         {done(), built("cube").count(1).size(6, 6, 6), unchanged("rock")}});
+    add({"copy_the_rock_three_times_as_big_the_form_leaves_out", "flat", {}, hand("copy the rock three times as big",
+         CMD(R"({"action_type": "BUILD", "reference_object": {"has_name": "@rock"}})")),
+         {done(), built("rock").count(1).size(3, 3, 3).blocks(27, 27).made_of("gold_block"), unchanged("rock")}});
+    add({"a_tower_ten_times_as_tall_is_past_the_guard", "flat", {}, hand("build a tower ten times as tall",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}})")),
+         {refused(), says("64 blocks a side"), nothing_changed()}});
+    add({"a_pyramid_ten_times_as_big_is_past_the_guard_from_data", "village", {},
+         data("build a pyramid like the second picture and make it ten times as big ."),
+         {refused(), says("10 times as big"), nothing_changed()}});
+    // "N times" that no span covers: N copies, on to the speaker's right when no direction is given (said).
+    add({"build_a_cube_three_times_the_form_leaves_out", "flat", {}, hand("build a cube three times",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
+         {done(), built("cube").count(3).apart(1), says("no direction"), unchanged("rock")}});
+    add({"dig_a_hole_twice_the_form_leaves_out", "flat", {}, hand("dig a hole twice",
+         CMD(R"({"action_type": "DIG", "schematic": {"has_name": "@hole"}})")),
+         {done(), dug(54, 54), unchanged("rock")}});
+    add({"spawn_a_pig_thrice_the_form_leaves_out", "flat", {}, hand("spawn a pig thrice",
+         CMD(R"({"action_type": "SPAWN", "reference_object": {"has_name": "@pig"}})")),
+         {done(), mobs_changed("pig", 3), creatures_stand_free(), unchanged("rock")}});
     add({"build_three_cubes_left", "flat", {}, hand("build three cubes to the left",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cubes"}, "repeat": {"repeat_key": "FOR",
              "repeat_count": "@three", "repeat_dir": "LEFT"}})")),
@@ -146,9 +183,9 @@ const std::vector<SemanticCase>& semantic_cases() {
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@small house with a chimney"}})")),
          {done(), says("without"), built("house"), unchanged("rock")}, true});
     // A scale the form leaves out is asked about, never built at the plain size.
-    add({"scale_the_form_leaves_out_is_asked", "flat", {}, hand("build a cube ten times as big",
+    add({"scale_past_what_one_command_places_is_refused", "flat", {}, hand("build a cube ten times as big",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
-         {asked(), says("ten times as big"), built_nothing(), nothing_changed()}});
+         {refused(), says("blocks in one command"), built_nothing(), nothing_changed()}});
     // Footing: a site over water moves to solid ground.
     add({"no_build_over_water", "lake_rock", {}, hand("build a cube in front of the rock",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}, )" + ref_loc("rock", "FRONT") + "}")),

@@ -75,6 +75,73 @@ inline Expect built_between(std::string name, std::string a, std::string b) {
           }};
 }
 
+// After the command some annotation carries `tag` (as its name or a tag) over
+// exactly the cells `object` had before, and none carries it elsewhere.
+inline Expect tagged(std::string object, std::string tag) {
+  return {"the " + object + " is tagged " + tag, [=](const Scene& s) -> std::string {
+            const auto* o = annotation(s.before, object);
+            if (!o) return "no " + object + " before";
+            bool on_it = false;
+            for (const auto& a : s.after.annotations()) {
+              bool has = a.name == tag || std::find(a.tags.begin(), a.tags.end(), tag) != a.tags.end();
+              if (!has) continue;
+              if (a.cells != o->cells) return a.name + " at " + box_text(bounds_of_cells(a.cells)) + " is tagged " + tag;
+              on_it = true;
+            }
+            return on_it ? std::string() : "nothing is tagged " + tag + " (" + s.result.reply + ")";
+          }};
+}
+
+// The agent stands in the open: not within the walls of the named object.
+inline Expect agent_outside(std::string object) {
+  return {"the agent is outside the " + object, [object](const Scene& s) {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box b = bounds_of_cells(a->cells);
+            Coord f = world::cell_of(s.after.agent().pose.pos);
+            bool in = f.x >= b.min.x && f.x <= b.max.x && f.z >= b.min.z && f.z <= b.max.z && f.y >= b.min.y && f.y <= b.max.y;
+            return in ? fmt::format("the agent is at ({}, {}, {}), the {} spans {}", f.x, f.y, f.z, object, box_text(b)) : std::string();
+          }};
+}
+
+// The ground under every column of the object's footprint (the named object, or the newest one
+// when `object` is empty) was dug out, `depth` deep, and the object itself is unchanged.
+inline Expect dug_under(std::string object, int depth) {
+  return {"dug under the " + (object.empty() ? std::string("newest object") : object), [=](const Scene& s) -> std::string {
+            const auto& all = s.before.annotations();
+            const world::Annotation* a = object.empty() ? (all.empty() ? nullptr : &all.back()) : annotation(s.before, object);
+            if (!a) return "no such object before";
+            Box b = bounds_of_cells(a->cells);
+            for (Coord c : a->cells) {
+              if (s.before.block(c) != s.after.block(c)) return fmt::format("the object changed at ({}, {}, {})", c.x, c.y, c.z);
+              for (int y = 1; y <= depth; ++y) {
+                Coord u{c.x, b.min.y - y, c.z};
+                if (s.after.block(u) != world::kAir)
+                  return fmt::format("({}, {}, {}) is {} ({})", u.x, u.y, u.z, s.after.type_at(u).name, s.result.reply);
+              }
+            }
+            return std::string();
+          }};
+}
+
+// Counting up from the object's bottom (before), each layer holds `counts[k]` cells of `block` within
+// the object's bounds grown by `grow` sideways, and the layer above the last holds none.
+inline Expect layers_hold(std::string object, std::string block, std::vector<int> counts, int grow) {
+  return {"the " + object + "'s layers", [=](const Scene& s) -> std::string {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box b = bounds_of_cells(a->cells);
+            for (size_t k = 0; k <= counts.size(); ++k) {
+              int n = 0, y = b.min.y + int(k);
+              for (int z = b.min.z - grow; z <= b.max.z + grow; ++z)
+                for (int x = b.min.x - grow; x <= b.max.x + grow; ++x) n += s.after.type_at({x, y, z}).name == block;
+              int want = k < counts.size() ? counts[k] : 0;
+              if (n != want) return fmt::format("layer {} (y = {}) holds {} {}, not {} ({})", k, y, n, block, want, s.result.reply);
+            }
+            return std::string();
+          }};
+}
+
 // Every cell of the box holds `block` after the command (a registry name).
 inline Expect box_is(Box b, std::string block) {
   return {box_text(b) + " is " + block, [=](const Scene& s) -> std::string {

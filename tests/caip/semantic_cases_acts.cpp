@@ -72,9 +72,13 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), dug_near("rock", 2), unchanged("rock"), unchanged("fence")}});
   add({"dig_moat_around_castle_from_data", "village", {}, data("dig a moat around the castle"),
        {done(), dug_near("castle", 3), unchanged("castle"), no_object_lost_blocks()}});
-  add({"dig_until_water_is_asked", "flat", {}, hand("dig until you hit water",
+  // Until a layer: as deep as the first block of it below (a shaft one block across); none there is said.
+  add({"dig_until_water_with_none_below_is_refused", "flat", {}, hand("dig until you hit water",
        cmd(dig + R"(, "stop_condition": {"condition_type": "ADJACENT_TO_BLOCK_TYPE", "block_type": "@water"}})")),
-       {asked(), nothing_changed()}});
+       {refused(), says("no water"), nothing_changed()}});
+  add({"dig_until_water_digs_down_to_it", "water_below", {}, hand("dig until you hit water",
+       cmd(dig + R"(, "stop_condition": {"condition_type": "ADJACENT_TO_BLOCK_TYPE", "block_type": "@water"}})")),
+       {done(), dug(3, 3, 1, 1, 3), box_is({{0, -4, -3}, {0, -4, -3}}, "water"), unchanged("rock")}});
 
   add({"dig_five_deep_five_wide_from_data", "flat", {}, data("bot dig 5 blocks deep 5 blocks wide ."),
        {done(), dug(25, 125, 0, 0, 5), unchanged("rock")}});
@@ -126,6 +130,13 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"spawn_a_giraffe_is_not_done", "flat", {}, data("bot spawn me a giraffe to hunt ."),
        {does_not_say("I spawned"), nothing_changed()}});
 
+  // A foundation for a thing is dug under its footprint (the data's form drops the place; the words
+  // after "for" name it), and "the newest structure" is the agent's newest work (the blue cube).
+  add({"dig_a_foundation_for_the_newest_structure_from_data", "village", {}, data("dig a foundation for the newest structure ."),
+       {done(), dug_under("", 2), no_object_lost_blocks()}});
+  add({"dig_a_basement_for_the_house", "village", {}, hand("dig a basement for the house", cmd(R"({"action_type": "DIG"})")),
+       {done(), dug_under("house", 2), no_object_lost_blocks()}});
+
   // ------------------------------------------------------------ MOVE
   const std::string move = R"({"action_type": "MOVE", )";
   add({"go_to_the_tree", "village", {}, hand("go to the tree", cmd(move + ref_loc("tree") + "}")),
@@ -136,12 +147,29 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"go_inside_the_house_through_its_door", "village", {}, hand("go inside the house",
        cmd(move + ref_loc("house", "INSIDE") + "}")),
        {done(), agent_inside("house"), unchanged("house")}});
+  // A reference that is only a place word is a place: out of the building the agent is in, into the
+  // nearest one, to the speaker; out of nothing changes nothing (said, not done).
+  const Step into_house = hand("go inside the house", cmd(move + ref_loc("house", "INSIDE") + "}"));
+  add({"move_outside_from_inside_the_house_from_data", "village", {into_house}, data("move outside ."),
+       {done(), agent_outside("house"), agent_near("house", 4), nothing_changed()}});
+  add({"move_outside_when_outside_from_data", "village", {}, data("move outside ."),
+       {refused(), says("already outside"), agent_stayed(), nothing_changed()}});
+  const std::string place = R"("location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@)";
+  add({"go_inside_goes_into_the_nearest_building", "village", {}, hand("go inside", cmd(move + place + R"(inside"}}})")),
+       {done(), agent_inside("house"), unchanged("house")}});
+  add({"come_over_here_goes_to_the_speaker", "village", {}, hand("come over here", cmd(move + place + R"(over here"}}})")),
+       {done(), agent_near_speaker(2), nothing_changed()}});
+
   // Through: past the far side of the door, into the house (the agent starts outside it).
   add({"go_through_the_door", "village", {}, hand("go through the door", cmd(move + ref_loc("door") + "}")),
        {done(), agent_through("door"), agent_inside("house"), unchanged("house")}});
   // Words no span covers that say how long to go on: asked about, not done once.
-  add({"dig_until_bedrock_the_form_leaves_out", "flat", {}, hand("dig down until you reach bedrock", cmd(R"({"action_type": "DIG"})")),
-       {asked(), says("until you reach bedrock"), nothing_changed()}});
+  add({"dig_until_bedrock_the_form_leaves_out", "bedrock", {}, hand("dig down until you reach bedrock", cmd(R"({"action_type": "DIG"})")),
+       {done(), dug(5, 5, 1, 1, 5), box_is({{0, -6, -3}, {0, -6, -3}}, "bedrock"), unchanged("rock")}});
+  add({"dig_straight_down_until_bedrock_with_none_is_refused_from_data", "village", {},
+       data("bot dig straight down until you reach bedrock ."), {refused(), says("no bedrock"), nothing_changed()}});
+  add({"dig_straight_down_forever_is_asked_from_data", "village", {}, data("dig straight down forever"),
+       {asked(), says("forever"), nothing_changed()}});
   add({"walk_forward_forever_the_form_leaves_out", "flat", {}, hand("walk forward forever", cmd(R"({"action_type": "MOVE"})")),
        {asked(), says("forever"), agent_stayed()}});
   // Away from a thing: the agent ends farther from it than it began, whichever side it was on.

@@ -87,6 +87,11 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
        hand("destroy the lookout", cmd(R"({"action_type": "DESTROY", "reference_object": {"has_name": "@lookout"}})")),
        {done(), destroyed("tower"), unchanged("house")}});
 
+  // A tag with no object is the one the speaker looks at (alice looks at the red cube), not the
+  // one talked about last (the blue cube the history built).
+  add({"label_with_no_object_tags_what_is_looked_at_from_data", "village", {}, data("label as grass"),
+       {done(), tagged("cube", "grass"), nothing_changed()}});
+
   // ------------------------------------------------------------ NOOP, OTHERACTION
   add({"undo_my_previous_action_from_data", "flat", {red_cube}, data("undo my previous action"),
       {done(), destroyed("cube"), unchanged("rock")}});

@@ -16,6 +16,7 @@ struct RefLowering {
   bool many = false;   // the caller wants a list (DESTROY, FILL, tags)
   bool hole = false;   // FILL: holes first
   bool quiet = false;  // questions: no match is an answer
+  bool look = false;   // no reference object means the one the speaker looks at (tags), not the last one talked about
 };
 // The lookup of a reference object: the variable holding its handle (or list
 // of handles when `many`); the command returns when the policy asked.

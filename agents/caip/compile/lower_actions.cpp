@@ -17,6 +17,8 @@ using Keywords = CommandBuilder::Keywords;
 
 namespace {
 
+void scale_args(const CommandBuilder& b, const lf::Value& a, Keywords& kws);
+
 std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Value& action, bool dig = false) {
   CommandBuilder::Scope scope(b, sc ? b.words_in(sc) : b.here());
   Keywords kws;
@@ -57,6 +59,7 @@ std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Val
     }
   if (!sc) b.span_arg(kws, "block", action.find("has_block_type"));
   if (dig) b.arg(kws, "dig", bd::boolean(b.here(), true));
+  else scale_args(b, action, kws);
   return b.bind("shape", b.settled(b.call("caip_schematic", {}, std::move(kws))));
 }
 
@@ -73,21 +76,6 @@ const lf::Value* stop_of(const lf::Value& action) {
   if (const lf::Value* s = action.find("stop_condition")) return s;
   if (const lf::Value* r = action.find("repeat"); r && r->is_dict()) return r->find("stop_condition");
   return nullptr;
-}
-
-// A free-text condition the loop can test: "until you hit water" -> the block
-// type after the verb. "" when not recognisable.
-std::string condition_block(const std::string& text) {
-  auto words = words_of(text);
-  static constexpr std::string_view kVerbs[] = {"hit", "reach", "touch", "find", "see", "get", "meet", "near", "at"};
-  for (size_t i = 0; i + 1 < words.size(); ++i)
-    for (auto v : kVerbs)
-      if (words[i] == v) {
-        size_t j = i + 1;
-        while (j < words.size() && (words[j] == "the" || words[j] == "a" || words[j] == "some" || words[j] == "to")) ++j;
-        if (j < words.size()) return words[j];
-      }
-  return {};
 }
 
 // `step` (statements it adds, which may `break`) run until the stop condition:
@@ -202,23 +190,98 @@ void lower_task_verb(CommandBuilder& b, const lf::Value& a, const char* intrinsi
   b.add_call(b.settled(b.call(intrinsic, std::move(args))));
 }
 
+// "dig a foundation for the newest structure": the data's form is a bare DIG; the object the dig is
+// for is named after "for" by words no span covers. A foundation (basement, cellar) for a thing is
+// dug under its footprint. The tokens of that object's name, or nullopt.
+std::optional<std::pair<size_t, size_t>> foundation_for(const CommandBuilder& b, const lf::Value& a) {
+  static constexpr std::string_view kUnder[] = {"foundation", "basement", "cellar", "base"};
+  static constexpr std::string_view kDeterminers[] = {"the", "this", "that", "my", "your", "our", "his", "her", "its"};
+  static constexpr std::string_view kEnds[] = {".", ",", "!", "?", ";", "and", "then", "please", "so", "but"};
+  auto w = all_words(b);
+  auto covered = b.covered(&a);
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  for (size_t i = 1; i + 1 < w.size(); ++i) {
+    if (w[i] != "for" || covered[i] || !in(kUnder, lemma(w[i - 1])) || !in(kDeterminers, w[i + 1])) continue;
+    size_t end = i + 1;
+    for (size_t j = i + 2; j < w.size() && !covered[j] && !in(kEnds, w[j]); ++j) end = j;
+    if (end > i + 1) return std::pair{i + 1, end};
+  }
+  return std::nullopt;
+}
+
+// "build a cube three times", "dig a hole twice": a count among the words no span covers, for an
+// action whose form holds no repeat; one otherwise.
+Count unread_times(const CommandBuilder& b, const lf::Value& a, Count n, const lf::Value* rep) {
+  if (rep || !n.one()) return n;
+  auto w = all_words(b);
+  for (const UnreadModifier& m : unread_modifiers(w, b.covered(&a)))
+    if (auto t = repeat_times(w, m)) return Count{std::clamp(*t, 1L, 100L), {}};
+  return n;
+}
+
+// "make it ten times as big", "twice as tall" among the words no span covers: scale keywords for the
+// schematic or the copy (a scale that is no factor is asked about by ask_unread_modifiers).
+void scale_args(const CommandBuilder& b, const lf::Value& a, Keywords& kws) {
+  auto w = all_words(b);
+  for (const UnreadModifier& m : unread_modifiers(w, b.covered(&a)))
+    if (auto sc = scale_of(w, m)) {
+      Span at = b.tokens_span(m.first, m.last);
+      kws.push_back(bd::keyword(at, "scale", bd::integer(at, sc->percent)));
+      if (!sc->extent.empty()) kws.push_back(bd::keyword(at, "scale_extent", bd::str(at, sc->extent)));
+      return;
+    }
+}
+
+// "until you reach bedrock" among the words no span covers: the layer named (its word) and where the
+// clause is; nullopt when there is none or it names no layer (then it is asked about).
+std::optional<std::pair<std::string, Span>> unread_until(const CommandBuilder& b, const lf::Value& a) {
+  auto w = all_words(b);
+  for (const UnreadModifier& m : unread_modifiers(w, b.covered(&a))) {
+    if (m.kind != ModifierKind::Repeat || (w[m.first] != "until" && w[m.first] != "till" && w[m.first] != "til")) continue;
+    std::string text;
+    for (size_t i = m.first; i <= m.last; ++i) text += (text.empty() ? "" : " ") + w[i];
+    std::string block = condition_block(text);
+    if (!block.empty()) return std::pair{block, b.tokens_span(m.first, m.last)};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void lower_build(CommandBuilder& b, const lf::Value& a) {
   const lf::Value* sc = a.find("schematic");
   const lf::Value* ref = a.find("reference_object");
   const lf::Value* rep = repeat_of(a);
-  Count n = lower_count(b, rep, "copies");
+  Count n = unread_times(b, a, lower_count(b, rep, "copies"), rep);
   std::string dir = rep && rep->is_dict() ? CommandBuilder::category(rep->find("repeat_dir")) : std::string();
   if (rep && rep->is_dict() && CommandBuilder::category(rep->find("repeat_key")) == "ALL") {
     b.return_if_none(b.doubt(b.words_in(rep), "uncounted"));  // "build all of them": how many is all?
     return;
   }
+  // "add one more layer to this pyramid": the form holds the pyramid (as the place of a BUILD with no
+  // shape); the words no span covers say the object itself grows in its own shape.
+  const lf::Value* loc = a.find("location");
+  const lf::Value* grown = ref ? ref : loc && loc->is_dict() ? loc->find("reference_object") : nullptr;
+  if (!sc && n.one()) {
+    auto covered = b.covered(&a);
+    if (auto layers = added_layers(all_words(b), covered)) {
+      std::string r = grown ? lower_ref(b, grown, {}) : b.bind("ref", b.settled(b.call("caip_find", {}, [&] {
+        Keywords k;
+        b.arg(k, "coref", bd::boolean(b.here(), true));
+        return k;
+      }())));
+      Span at = b.tokens_span(layers->first, layers->last);
+      b.add_call(b.call("caip_extend", bd::exprs(b.name(r), bd::integer(at, layers->count))));
+      return;
+    }
+  }
   if (ref && !sc) {
     std::string r = lower_ref(b, ref, {});
     std::string at = lower_location(b, a.find("location"));
     repeat(b, n, [&](ast::ExprPtr k) {
-      return b.settled(b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr))));
+      Keywords kws;
+      scale_args(b, a, kws);
+      return b.settled(b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr)), std::move(kws)));
     });
     return;
   }
@@ -243,7 +306,7 @@ void lower_spawn(CommandBuilder& b, const lf::Value& a) {
   const lf::Value* name = ref && ref->is_dict() ? ref->find("has_name") : nullptr;
   const lf::Value* rep = a.find("repeat");
   if (!rep && ref && ref->is_dict()) rep = ref->find("repeat");
-  Count n = lower_count(b, rep, "creatures");
+  Count n = unread_times(b, a, lower_count(b, rep, "creatures"), rep);
   std::string at = lower_location(b, a.find("location"));
   Keywords kws;
   b.arg(kws, "count", n.expr(b));
@@ -327,25 +390,50 @@ void lower_move(CommandBuilder& b, const lf::Value& a) {
 }
 
 void lower_dig(CommandBuilder& b, const lf::Value& a) {
+  // "dig until you hit water", "dig straight down until you reach bedrock" (a stop condition, or words
+  // no span covers): a dig whose depth is where that layer is found below (caip_dig's `until`).
   const lf::Value* stop = stop_of(a);
+  std::string until;
+  Span until_at = b.here();
   if (stop && stop->is_dict() && CommandBuilder::category(stop->find("condition_type")) != "NEVER") {
-    // The depth of "until you hit water" cannot be known before digging.
     std::string block = b.text(stop->find("block_type"));
-    std::string words = block.empty() ? b.text(stop->find("condition_span")) : block;
-    b.return_if_none(b.doubt(b.words_in(stop), "dig_until", words));
-    return;
+    std::string span = b.text(stop->find("condition_span"));
+    until = !block.empty() ? block : condition_block(span);
+    until_at = b.words_in(stop);
+    if (until.empty()) {
+      b.return_if_none(b.doubt(until_at, "dig_until", span));
+      return;
+    }
+  } else if (auto m = unread_until(b, a)) {
+    until = m->first;
+    until_at = m->second;
   }
   const lf::Value* rep = repeat_of(a);
-  Count n = lower_count(b, rep, "holes");
+  Count n = unread_times(b, a, lower_count(b, rep, "holes"), rep);
   std::string shape = a.find("schematic") ? schematic_call(b, a.find("schematic"), a, true) : std::string();
   // "dig a moat around the castle": one trench round it.
   std::string dir = rep && rep->is_dict() ? CommandBuilder::category(rep->find("repeat_dir")) : std::string();
   bool surround = (dir == "AROUND" || dir == "SURROUND") && !rep->find("repeat_count");
   if (surround) n = Count{};
-  std::string at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  std::string at;
+  if (auto f = a.find("location") ? std::nullopt : foundation_for(b, a)) {
+    CommandBuilder::Scope scope(b, b.tokens_span(f->first, f->second));
+    Keywords find;
+    b.tokens_arg(find, "name", f->first, f->second);
+    std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
+    Keywords kws;
+    b.arg(kws, "ref", b.name(r));
+    b.str_arg(kws, "direction", "UNDER");
+    at = b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
+  } else {
+    at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  }
   auto shape_or_none = [&] { return shape.empty() ? bd::none(b.here()) : b.name(shape); };
   repeat(b, n, [&](ast::ExprPtr k) {
-    return b.settled(b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, "RIGHT", std::move(k), n, shape_or_none()))));
+    Keywords kws;
+    if (!until.empty()) kws.push_back(bd::keyword(until_at, "until", bd::str(until_at, until)));
+    return b.settled(
+        b.call("caip_dig", bd::exprs(shape_or_none(), offset(b, at, dir, std::move(k), n, shape_or_none())), std::move(kws)));
   });
 }
 

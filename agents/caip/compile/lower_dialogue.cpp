@@ -52,6 +52,17 @@ void ask_unread_modifiers(CommandBuilder& b, const lf::Value& form) {
   auto words = b.words(0, n - 1);
   for (const UnreadModifier& m : unread_modifiers(words, b.covered(&form))) {
     if (m.kind == ModifierKind::Repeat && has_repeat) continue;
+    // "build a tower three times", "dig twice": that many copies (lower_actions' unread_times).
+    if (repeat_times(words, m) && (first_action == "BUILD" || first_action == "DIG" || first_action == "SPAWN")) continue;
+    // "build a pyramid and make it ten times as big": the build is scaled (lower_build).
+    if (m.kind == ModifierKind::Scale && first_action == "BUILD" && scale_of(words, m)) continue;
+    // "dig ... until you reach bedrock": the dig goes down to that layer (lower_dig), nothing to ask.
+    if (m.kind == ModifierKind::Repeat && first_action == "DIG" && words[m.first] != "forever" &&
+        (words[m.first] == "until" || words[m.first] == "till" || words[m.first] == "til")) {
+      std::string clause;
+      for (size_t i = m.first; i <= m.last; ++i) clause += (clause.empty() ? "" : " ") + words[i];
+      if (!condition_block(clause).empty()) continue;
+    }
     if (m.kind == ModifierKind::Feature && std::find(name_ends.begin(), name_ends.end(), m.first) != name_ends.end()) continue;
     std::string text;
     for (size_t i = m.first; i <= m.last; ++i) text += (text.empty() ? "" : " ") + words[i];
@@ -144,7 +155,8 @@ void lower_put_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
     b.return_if_none(b.doubt(b.here(), "nothing_to_remember"));
     return;
   }
-  std::string refs = lower_ref(b, ref, {true, false, false});
+  // "label as grass" names no object: CAIP's convention is the one the speaker looks at.
+  std::string refs = lower_ref(b, ref, {.many = true, .look = true});
   b.add_call(b.settled(b.call("caip_tag", bd::exprs(b.name(refs), bd::str(b.where(tag), b.text(tag))))));
 }
 

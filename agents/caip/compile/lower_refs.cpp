@@ -72,6 +72,32 @@ std::optional<Span> through_before(CommandBuilder& b, const lf::Value* ref) {
   return std::nullopt;
 }
 
+// A reference that is only a place word: the data annotates "move outside", "come here", "put it
+// over there" as objects named "outside", "here", "there"; they are places, not things to look for.
+// ENCLOSURE is the building the agent is in, else the nearest one it can enter (only for a walk).
+struct PlaceWord {
+  std::string_view word;
+  const char* type;
+  const char* direction;
+};
+constexpr PlaceWord kPlaceWords[] = {
+    {"here", "SPEAKER_POS", ""},  // a walk: to the speaker; anything else: where the speaker looks
+    {"there", "SPEAKER_LOOK", ""},         {"outside", "ENCLOSURE", "OUTSIDE"}, {"outdoors", "ENCLOSURE", "OUTSIDE"},
+    {"out", "ENCLOSURE", "OUTSIDE"},       {"inside", "ENCLOSURE", "INSIDE"},   {"indoors", "ENCLOSURE", "INSIDE"},
+    {"in", "ENCLOSURE", "INSIDE"},         {"upstairs", "ENCLOSURE", "UP"},
+};
+
+// The place a reference names when all it says is a place word ("over there", "right here").
+const PlaceWord* place_word(CommandBuilder& b, const lf::Value* ref, bool walk) {
+  if (!ref || !ref->is_dict() || ref->members.size() != 1 || !ref->find("has_name")) return nullptr;
+  auto w = words_of(b.text(ref->find("has_name")));
+  while (w.size() > 1 && (w[0] == "over" || w[0] == "right" || w[0] == "go" || w[0] == "the")) w.erase(w.begin());
+  if (w.size() != 1) return nullptr;
+  for (const PlaceWord& p : kPlaceWords)
+    if (p.word == w[0] && (walk || std::string_view(p.type) != "ENCLOSURE")) return &p;
+  return nullptr;
+}
+
 }  // namespace
 
 std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::string& direction, bool passing) {
@@ -87,6 +113,14 @@ std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::s
   const lf::Value* ref1 = loc->find("reference_object_1");
   const lf::Value* ref2 = loc->find("reference_object_2");
   if (!ref) ref = ref1;
+  if (const PlaceWord* p = (type.empty() || type == "REFERENCE_OBJECT") && !ref2 ? place_word(b, ref, passing) : nullptr) {
+    CommandBuilder::Scope words(b, b.words_in(ref));
+    std::string place = std::string_view(p->type) == "SPEAKER_POS" && !passing ? "SPEAKER_LOOK" : p->type;
+    std::string given = CommandBuilder::category(loc->find("relative_direction"));
+    b.str_arg(kws, "direction", !given.empty() && place != "ENCLOSURE" ? given : p->direction);
+    b.span_arg(kws, "steps", loc->find("steps"));
+    return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str(place)), std::move(kws))));
+  }
   bool on_ref = false;
   if (ref && (type.empty() || type == "REFERENCE_OBJECT")) {
     type = "REFERENCE_OBJECT";
@@ -135,7 +169,10 @@ std::string lower_ref(CommandBuilder& b, const lf::Value* ref, const RefLowering
       b.str_arg(kws, "direction", CommandBuilder::category(loc->find("relative_direction")));
     }
   }
-  if (kws.empty() && !how.hole) b.arg(kws, "coref", bd::boolean(b.here(), true));  // "destroy" alone: what the speaker means
+  if (kws.empty() && !how.hole) {
+    b.arg(kws, "coref", bd::boolean(b.here(), true));  // "destroy" alone: what the speaker means
+    if (how.look) b.arg(kws, "look", bd::boolean(b.here(), true));
+  }
   if (how.hole) b.arg(kws, "hole", bd::boolean(b.here(), true));
   if (how.quiet) b.arg(kws, "quiet", bd::boolean(b.here(), true));
   std::string found = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(kws))));

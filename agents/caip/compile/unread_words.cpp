@@ -77,6 +77,72 @@ std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::stri
   return std::pair{at, end};
 }
 
+std::optional<long> repeat_times(const std::vector<std::string>& w, const UnreadModifier& m) {
+  if (m.kind != ModifierKind::Repeat) return std::nullopt;
+  if (w[m.first] == "twice") return 2;
+  if (w[m.first] == "thrice") return 3;
+  if (m.last == m.first + 1 && w[m.last] == "times" && number(w[m.first])) return parse_count(w[m.first]);
+  return std::nullopt;
+}
+
+std::optional<Scale> scale_of(const std::vector<std::string>& w, const UnreadModifier& m) {
+  if (m.kind != ModifierKind::Scale) return std::nullopt;
+  Scale out;
+  const std::string& first = w[m.first];
+  if (first == "twice" || first == "double") out.percent = 200;
+  else if (first == "thrice" || first == "triple") out.percent = 300;
+  else if (first == "quadruple") out.percent = 400;
+  else if (first == "half") out.percent = 50;
+  else if (auto n = parse_count(first)) out.percent = std::clamp(*n, 1L, 1000L) * 100;
+  else return std::nullopt;
+  const std::string& what = w[m.last];
+  if (what == "tall" || what == "taller" || what == "high" || what == "higher" || what == "height" || what == "deep" ||
+      what == "deeper")
+    out.extent = "height";
+  else if (what == "wide" || what == "wider" || what == "width")
+    out.extent = "width";
+  else if (what == "long" || what == "longer")
+    out.extent = "length";
+  else if (what == "small" || what == "smaller")  // "ten times smaller": a tenth
+    out.percent = 10000 / std::max(1L, out.percent);
+  return out;
+}
+
+std::string condition_block(const std::string& text) {
+  auto words = words_of(text);
+  static constexpr std::string_view kVerbs[] = {"hit", "reach", "touch", "find", "see", "get", "meet", "near", "at"};
+  for (size_t i = 0; i + 1 < words.size(); ++i)
+    for (auto v : kVerbs)
+      if (words[i] == v) {
+        size_t j = i + 1;
+        while (j < words.size() && (words[j] == "the" || words[j] == "a" || words[j] == "some" || words[j] == "to")) ++j;
+        if (j < words.size()) return words[j];
+      }
+  return {};
+}
+
+std::optional<AddedLayers> added_layers(const std::vector<std::string>& w, const std::vector<bool>& covered) {
+  static constexpr std::string_view kVerbs[] = {"add", "put", "build", "stack", "place", "give", "make"};
+  static constexpr std::string_view kLayers[] = {"layer", "row", "level", "tier", "storey", "story", "course"};
+  bool verb = false;
+  for (size_t i = 0; i < w.size(); ++i) {
+    verb = verb || in(kVerbs, w[i]);
+    if (!verb || covered[i] || !in(kLayers, lemma(w[i]))) continue;
+    // Back over "more" and the count: "one more layer", "2 more rows", "another level", "a layer".
+    size_t first = i;
+    long n = 1;
+    if (first > 0 && w[first - 1] == "more" && !covered[first - 1]) --first;
+    if (first > 0 && !covered[first - 1]) {
+      const std::string& c = w[first - 1];
+      if (c == "another" || c == "a" || c == "an" || c == "one") --first;
+      else if (auto k = parse_count(c)) n = *k, --first;
+    }
+    if (first == i) continue;  // "the layers": no count, nothing added
+    return AddedLayers{n, first, i};
+  }
+  return std::nullopt;
+}
+
 std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& w, const std::vector<bool>& covered) {
   std::vector<UnreadModifier> out;
   for (size_t i = 0; i < w.size(); ++i) {

@@ -37,4 +37,28 @@ std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& wor
 std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered,
                                                      size_t at);
 
+// How many times a repeat modifier says ("three times" 3, "twice" 2, "thrice" 3); nullopt for one that
+// is not a count ("forever", "until ...", "again and again").
+std::optional<long> repeat_times(const std::vector<std::string>& words, const UnreadModifier& m);
+
+// What a scale modifier says: the factor in percent ("ten times as big" 1000, "half as wide" 50) and the
+// extent it names ("height", "width", "length"; "" for the whole size); nullopt when it is not a scale.
+struct Scale {
+  long percent = 100;
+  std::string extent;
+};
+std::optional<Scale> scale_of(const std::vector<std::string>& words, const UnreadModifier& m);
+
+// A free-text condition a loop or a dig can test: "until you hit water" -> the
+// word after the verb ("water"). "" when not recognisable.
+std::string condition_block(const std::string& text);
+
+// "add one more layer to this pyramid", "add two rows to the wall", "put another level on the tower":
+// a count of layers (rows, levels, tiers, storeys) added to a thing, read from words no span covers.
+struct AddedLayers {
+  long count = 1;
+  size_t first, last;  // tokens, inclusive: from the count to the noun
+};
+std::optional<AddedLayers> added_layers(const std::vector<std::string>& words, const std::vector<bool>& covered);
+
 }  // namespace plank::caip

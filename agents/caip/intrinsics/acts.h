@@ -22,6 +22,7 @@ struct RefQuery {
   std::string direction;     // that location's relative_direction
   bool want_hole = false;    // FILL: holes first
   bool quiet = false;        // questions: no match is an answer ("no"), not a question back
+  bool look = false;         // no object named (a tag): the one the speaker looks at, CAIP's convention
 };
 // Handles of the objects meant, nearest the speaker first. Asks when nothing
 // matches or when one object is meant and several fit equally.
@@ -51,14 +52,20 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
 struct SchematicQuery {
   std::string name, block, colour, size, width, height, length, depth, radius, thickness;
   bool dig = false;  // DIG: the name describes the hole ("pit", "trench"): any name is a box
+  long scale_percent = 100;  // "ten times as big": the extents times this / 100
+  std::string scale_extent;  // the one extent scaled ("height", "width", "length"); "": all
 };
+// The largest side a command builds (the build guard).
+inline constexpr int kLargestSide = 64;
 std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q);
 
 // ---- actions (build.cpp, world_acts.cpp, tasks.cpp)
 bool act_build(Assistant& s, int schematic, int location);
-bool act_copy(Assistant& s, int thing, int location);
+// `scale_percent`: "a copy ten times as big", each block a cube of blocks (one extent: stretched along it).
+bool act_copy(Assistant& s, int thing, int location, long scale_percent = 100, const std::string& scale_extent = {});
 bool act_destroy(Assistant& s, const std::vector<int>& things);
-bool act_dig(Assistant& s, int schematic, int location);
+// `until` ("water", "bedrock", "ground"): as deep as the first such block below the site, within 64.
+bool act_dig(Assistant& s, int schematic, int location, const std::string& until = {});
 bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& block);
 bool act_move(Assistant& s, int location);
 // One step of a loop: MOVE in a direction ("FRONT" by default); false when blocked or out of budget.
@@ -67,6 +74,8 @@ bool act_step(Assistant& s, const std::string& direction);
 bool act_dance(Assistant& s, int location, const std::string& direction, long turns, std::optional<long> angle = {});
 bool act_spawn(Assistant& s, const std::string& name, int location, long count);
 bool act_freebuild(Assistant& s, int thing);
+// "add two more layers to the pyramid": the object grows by `count` layers in its own shape (extend.cpp).
+bool act_extend(Assistant& s, int thing, long count);
 // RESUME of a build the tick budget paused: places the rest (build.cpp).
 bool continue_build(Assistant& s, agent::TaskId task);
 bool act_undo(Assistant& s, const std::string& target);

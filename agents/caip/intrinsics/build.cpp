@@ -161,6 +161,12 @@ Coord enclose(const world::World& w, const ShapeDef& def, ShapeParams& p, const 
   return o;
 }
 
+// "10 times as tall", "50% as big".
+std::string scale_text(long percent, const std::string& extent) {
+  std::string as = extent == "height" ? "as tall" : extent == "width" ? "as wide" : extent == "length" ? "as long" : "as big";
+  return (percent % 100 == 0 ? fmt::format("{} times ", percent / 100) : fmt::format("{}% ", percent)) + as;
+}
+
 std::string size_text(const ShapeParams& p) { return fmt::format("{}x{}x{}", p.width, p.height, p.length); }
 
 // Builds `cells` at `origin` as one task and names it; the reply's sentence.
@@ -278,6 +284,34 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   // Shapes that run along x (walls, fences, triangles): their length is that run.
   if (sc.shape->defaults.length == 1 && p.length > 0 && p.width == 0) std::swap(p.width, p.length);
   sc.params = resolve_params(*sc.shape, p, size);
+  if (q.scale_percent != 100) {
+    // "make it ten times as big": the extents the words name, times the factor, within the build guard.
+    ShapeParams scaled = sc.params;
+    auto times = [&](int& v) { v = std::max(1, int((long(v) * q.scale_percent + 50) / 100)); };
+    if (q.scale_extent.empty() || q.scale_extent == "width") times(scaled.width);
+    if (q.scale_extent.empty() || q.scale_extent == "height") times(scaled.height);
+    if (q.scale_extent.empty() || q.scale_extent == "length") times(scaled.length);
+    if (q.scale_extent.empty() && scaled.radius) times(scaled.radius);
+    if (std::max({scaled.width, scaled.height, scaled.length}) > kLargestSide) {
+      std::string what = article(sc.name);
+      what[0] = char(std::toupper(static_cast<unsigned char>(what[0])));
+      s.refuse(fmt::format("{} {} would be {} (from {}): I build at most {} blocks a side.", what,
+                           scale_text(q.scale_percent, q.scale_extent), size_text(scaled), size_text(sc.params), kLargestSide));
+      return std::nullopt;
+    }
+    // Nor more blocks than one command's time places (it would stop part-built).
+    long blocks = 0;
+    for (const auto& c : shape_cells(*sc.shape, scaled)) blocks += c.role != Role::Air && c.role != Role::Door;
+    long placeable = long(s.options().tick_budget / agent::kCosts.place_ticks);
+    if (blocks > placeable) {
+      std::string what = article(sc.name);
+      what[0] = char(std::toupper(static_cast<unsigned char>(what[0])));
+      s.refuse(fmt::format("{} {} would be {} and {} blocks: I place at most {} blocks in one command.", what,
+                           scale_text(q.scale_percent, q.scale_extent), size_text(scaled), blocks, placeable));
+      return std::nullopt;
+    }
+    sc.params = scaled;
+  }
   // Material: the block type, else the colour, else the shape's default.
   if (!block.empty()) {
     auto id = block_type(reg, block);
@@ -454,7 +488,7 @@ bool continue_build(Assistant& s, agent::TaskId task) {
 }
 
 
-bool act_copy(Assistant& s, int thing, int location) {
+bool act_copy(Assistant& s, int thing, int location, long scale_percent, const std::string& scale_extent) {
   if (!s.valid_thing(thing) || !s.valid_location(location)) return false;
   const Thing t = s.thing(thing);
   const Location loc = s.location(location);
@@ -472,6 +506,30 @@ bool act_copy(Assistant& s, int thing, int location) {
     s.refuse("There is nothing of " + t.describe() + " left to copy.");
     return false;
   }
+  if (scale_percent != 100) {
+    // "a copy ten times as big": each block becomes a box of blocks (the factor along each scaled extent),
+    // within the build guard and what one command's time places.
+    auto f = [&](const char* extent) {
+      return scale_extent.empty() || scale_extent == extent ? std::max(1L, (scale_percent + 50) / 100) : 1L;
+    };
+    long fx = f("width"), fy = f("height"), fz = f("length");
+    Coord size = t.bounds.size();
+    long wx = size.x * fx, wy = size.y * fy, wz = size.z * fz, blocks = long(rel.size()) * fx * fy * fz;
+    long placeable = long(s.options().tick_budget / agent::kCosts.place_ticks);
+    if (std::max({wx, wy, wz}) > kLargestSide || blocks > placeable) {
+      s.refuse(fmt::format("A copy of {} {} would be {}x{}x{} and {} blocks: I build at most {} blocks a side and "
+                           "{} blocks in one command.",
+                           t.describe(), scale_text(scale_percent, scale_extent), wx, wy, wz, blocks, kLargestSide, placeable));
+      return false;
+    }
+    std::vector<Placement> big;
+    for (const auto& p : rel)
+      for (long y = 0; y < fy; ++y)
+        for (long z = 0; z < fz; ++z)
+          for (long x = 0; x < fx; ++x)
+            big.push_back({{p.at.x * int(fx) + int(x), p.at.y * int(fy) + int(y), p.at.z * int(fz) + int(z)}, p.block});
+    rel = std::move(big);
+  }
   auto site = find_site(s, loc, origin_for(loc, t.bounds.size()), solid_cells(rel), "a copy of " + t.describe(), "build");
   if (!site) return false;
   std::vector<Placement> cells;
@@ -485,7 +543,8 @@ bool act_copy(Assistant& s, int thing, int location) {
     s.refuse("A copy of " + t.describe() + " is already there: I had nothing to change.");
     return false;
   }
-  s.say(fmt::format("I made a copy of {} ({} blocks) {}.", t.describe(), n, loc.describe));
+  s.say(fmt::format("I made a copy of {}{} ({} blocks) {}.", t.describe(),
+                    scale_percent == 100 ? "" : " " + scale_text(scale_percent, scale_extent), n, loc.describe));
   s.mark_done();
   return true;
 }

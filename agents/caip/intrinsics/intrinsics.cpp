@@ -174,7 +174,7 @@ CAIP_FN(caip_find) {
   RefQuery q;
   q.name = a.str(0), q.colour = a.str(1), q.size = a.str(2), q.tag = a.str(3), q.block = a.str(4);
   q.all = a.flag(5), q.count = a.num(6, 1), q.coref = a.flag(7), q.location = a.handle(8), q.direction = a.str(9);
-  q.want_hole = a.flag(10), q.quiet = a.flag(11);
+  q.want_hole = a.flag(10), q.quiet = a.flag(11), q.look = a.flag(12);
   return resolve(a.t, s, [&s, q](Thread* t) {
     auto found = find_things(s, q);
     if (!found) return Value::none();
@@ -200,7 +200,7 @@ CAIP_FN(caip_schematic) {
   SchematicQuery q;
   q.name = a.str(0), q.block = a.str(1), q.colour = a.str(2), q.size = a.str(3), q.width = a.str(4);
   q.height = a.str(5), q.length = a.str(6), q.depth = a.str(7), q.radius = a.str(8), q.thickness = a.str(9);
-  q.dig = a.flag(10);
+  q.dig = a.flag(10), q.scale_percent = a.num(11, 100), q.scale_extent = a.str(12);
   return resolve(a.t, s, [&s, q](Thread*) { return opt_int(make_schematic(s, q)); });
 }
 
@@ -211,11 +211,15 @@ CAIP_FN(caip_build) {
   return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_build(s, shape, at)); });
 }
 CAIP_FN(caip_copy) {
-  return resolve(a.t, s, [&s, ref = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_copy(s, ref, at)); });
+  return resolve(a.t, s, [&s, ref = a.handle(0), at = a.handle(1), scale = a.num(2, 100), extent = a.str(3)](Thread*) {
+    return boolean(act_copy(s, ref, at, scale, extent));
+  });
 }
 CAIP_FN(caip_destroy) { return boolean(act_destroy(s, a.handles(0))); }
 CAIP_FN(caip_dig) {
-  return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1)](Thread*) { return boolean(act_dig(s, shape, at)); });
+  return resolve(a.t, s, [&s, shape = a.handle(0), at = a.handle(1), until = a.str(2)](Thread*) {
+    return boolean(act_dig(s, shape, at, until));
+  });
 }
 CAIP_FN(caip_fill) {
   return resolve(a.t, s, [&s, refs = a.handles(0), block = a.str(1)](Thread*) { return boolean(act_fill(s, refs, block)); });
@@ -233,6 +237,7 @@ CAIP_FN(caip_spawn) {
   });
 }
 CAIP_FN(caip_freebuild) { return boolean(act_freebuild(s, a.handle(0))); }
+CAIP_FN(caip_extend) { return boolean(act_extend(s, a.handle(0), a.num(1, 1))); }
 CAIP_FN(caip_undo) {
   return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_undo(s, target)); });
 }
@@ -392,10 +397,10 @@ void register_intrinsics() {
       {"caip_find",
        {kw("name", "str"), kw("colour", "str"), kw("size", "str"), kw("tag", "str"), kw("block", "str"), kw("all", "bool"),
         kw("count", "int"), kw("coref", "bool"), kw("at", "location"), kw("direction", "str"), kw("hole", "bool"),
-        kw("quiet", "bool")},
+        kw("quiet", "bool"), kw("look", "bool")},
        "object | list[object] | doubt", W, C,
        "The objects a reference describes (name, colour, size, tag, block; at a location in a direction), nearest the "
-       "speaker first. One object (the one looked at, the only one) unless `all` or `count`. A doubt when none fits "
+       "speaker first. One object (the one looked at, the only one) unless `all` or `count`; `look`: the one looked at first. A doubt when none fits "
        "(`no_match`, `pointing`), several fit equally (`which`) or fewer than `count` (`too_few`).",
        &caip_find},
       {"caip_location",
@@ -412,20 +417,25 @@ void register_intrinsics() {
        &caip_offset},
       {"caip_schematic",
        {kw("name", "str"), kw("block", "str"), kw("colour", "str"), kw("size", "str"), kw("width", "str"), kw("height", "str"),
-        kw("length", "str"), kw("depth", "str"), kw("radius", "str"), kw("thickness", "str"), kw("dig", "bool")},
+        kw("length", "str"), kw("depth", "str"), kw("radius", "str"), kw("thickness", "str"), kw("dig", "bool"),
+        kw("scale", "int"), kw("scale_extent", "str")},
        "schematic | doubt", W, C,
-       "A shape from the shape library with its extents and block. A doubt for an unknown name (`unknown_shape`), "
+       "A shape from the shape library with its extents and block (`scale`: the extents times scale/100, all or "
+       "`scale_extent`; refused past the build guard). A doubt for an unknown name (`unknown_shape`), "
        "unreadable extents or size, an unknown block or colour.",
        &caip_schematic},
       {"caip_build", {req("shape", "schematic"), req("at", "location")}, "bool | doubt", W, C,
        "BUILD a schematic at a location (beside, on, inside or around its object), moved off anything in the way; a "
        "doubt (`in_the_way`) when nowhere near is free.",
        &caip_build},
-      {"caip_copy", {req("ref", "object"), req("at", "location")}, "bool | doubt", W, C,
-       "BUILD a copy of an object at a location; a doubt (`in_the_way`) when nowhere near is free.", &caip_copy},
+      {"caip_copy", {req("ref", "object"), req("at", "location"), kw("scale", "int"), kw("scale_extent", "str")},
+       "bool | doubt", W, C,
+       "BUILD a copy of an object at a location (`scale`: scale/100 times as big, refused past the build guard or the "
+       "blocks one command places); a doubt (`in_the_way`) when nowhere near is free.", &caip_copy},
       {"caip_destroy", {req("refs", "list[object]")}, "bool", W, C, "DESTROY objects (blocks become air, creatures go).", &caip_destroy},
-      {"caip_dig", {opt("shape", "schematic"), req("at", "location")}, "bool | doubt", W, C,
-       "DIG a hole of the schematic's extents under a location (a moat round an object AROUND it); a doubt "
+      {"caip_dig", {opt("shape", "schematic"), req("at", "location"), kw("until", "str")}, "bool | doubt", W, C,
+       "DIG a hole of the schematic's extents under a location (a moat round an object AROUND it; `until` a layer: "
+       "down to just above the first block of it below, one block across unless sized); a doubt "
        "(`in_the_way`, `dig_into`) when something is in the way.",
        &caip_dig},
       {"caip_fill", {req("refs", "list[object]"), kw("block", "str")}, "bool | doubt", W, C,
@@ -436,6 +446,10 @@ void register_intrinsics() {
        "DANCE: turn on the spot (CLOCKWISE / ANTICLOCKWISE), or once by `angle` degrees (+ left, - right).", &caip_dance},
       {"caip_spawn", {req("name", "str"), req("at", "location"), kw("count", "int")}, "bool | doubt", W, C,
        "SPAWN creatures of a minecraft-data type; a doubt when no creature is named.", &caip_spawn},
+      {"caip_extend", {req("ref", "object"), opt("count", "int")}, "bool", W, C,
+       "BUILD `count` more layers onto an object in its own shape: under a stepped one (a pyramid), each one wider all "
+       "round; on top of anything else, copies of its top layer.",
+       &caip_extend},
       {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry, else close the gaps of a flat wall, else roof walls with an open top; refuses, saying why, when nothing is missing.", &caip_freebuild},
       {"caip_undo", {opt("action", "str")}, "bool | doubt", W, C, "UNDO the last task (of the target action type).", &caip_undo},
       {"caip_stop", {opt("action", "str")}, "bool | doubt", W, C, "STOP (pause) the running task (of the target action type).", &caip_stop},

@@ -36,6 +36,42 @@ Coord beyond(const Box& b, Coord v, int gap) {
   return c;
 }
 
+// A thing one can be inside of: an object at least 3 blocks each way whose middle
+// column has room above its floor (a house, a tower, a box; not a pyramid or a cube).
+bool enterable(Assistant& s, const Thing& t) {
+  if (t.kind != ThingKind::Object) return false;
+  Coord size = t.bounds.size();
+  if (size.x < 3 || size.y < 3 || size.z < 3) return false;
+  Coord mid = base_centre(t.bounds);
+  for (int y = t.bounds.min.y + 1; y < t.bounds.max.y; ++y)
+    if (!s.world().solid({mid.x, y, mid.z})) return true;
+  return false;
+}
+
+// The smallest enterable thing whose walls stand round `c`; nullptr when it is in the open.
+const Thing* enclosure_around(Assistant& s, Coord c) {
+  const Thing* best = nullptr;
+  for (const Thing& t : s.things()) {
+    const Box& b = t.bounds;
+    bool in = c.x > b.min.x && c.x < b.max.x && c.z > b.min.z && c.z < b.max.z && c.y >= b.min.y && c.y <= b.max.y;
+    if (in && enterable(s, t) && (!best || t.cells.size() < best->cells.size())) best = &t;
+  }
+  return best;
+}
+
+// The enterable thing nearest to `c`.
+const Thing* nearest_enclosure(Assistant& s, Coord c) {
+  const Thing* best = nullptr;
+  long best_d = 0;
+  for (const Thing& t : s.things()) {
+    if (!enterable(s, t)) continue;
+    Coord m = t.centre();
+    long d = long(m.x - c.x) * (m.x - c.x) + long(m.z - c.z) * (m.z - c.z);
+    if (!best || d < best_d) best = &t, best_d = d;
+  }
+  return best;
+}
+
 }  // namespace
 
 Coord direction_vector(Assistant& s, const std::string& d, const std::optional<Box>& anchor) {
@@ -133,6 +169,30 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     loc.anchor_cells = t.cells;
     loc.anchor_describe = t.describe();
     loc.describe = t.describe();
+  } else if (type == "ENCLOSURE") {
+    // "move outside", "go inside", "go upstairs": the building the agent is in, else the nearest one it can
+    // enter; the direction (OUTSIDE, INSIDE, UP) says where with respect to it. Out of nothing, or into
+    // what it is already in, changes nothing: said, not done.
+    Coord me = s.agent().feet();
+    const Thing* in = enclosure_around(s, me);
+    if (q.direction == "OUTSIDE" && !in) {
+      s.refuse("I'm already outside.");
+      return std::nullopt;
+    }
+    if (q.direction == "INSIDE" && in) {
+      s.refuse("I'm already inside " + in->describe() + ".");
+      return std::nullopt;
+    }
+    const Thing* t = in ? in : nearest_enclosure(s, me);
+    if (!t) {
+      s.refuse("I don't see anything I could go into.");
+      return std::nullopt;
+    }
+    loc.at = base_centre(t->bounds);
+    loc.anchor = t->bounds;
+    loc.anchor_cells = t->cells;
+    loc.anchor_describe = t->describe();
+    loc.describe = t->describe();
   } else {
     s.refuse("I don't know the location type " + type + ".");
     return std::nullopt;
@@ -225,6 +285,10 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     loc.away = x_axis ? Coord{sign, 0, 0} : Coord{0, 0, sign};
     loc.at = beyond(a, loc.away, 1);
     dir_words = "through ";
+  } else if (d == "UNDER" && loc.anchor) {
+    // Under the object's footprint ("a foundation for the house"): its bottom, the dig goes down from there.
+    loc.at = {loc.at.x, loc.anchor->min.y, loc.at.z};
+    dir_words = "under ";
   } else if (!d.empty()) {
     s.refuse("I don't know the direction " + d + ".");
     return std::nullopt;
@@ -241,6 +305,8 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
   loc.copy = index;
   ShapeParams p = s.valid_schematic(schematic) ? s.schematic(schematic).params : ShapeParams{1, 1, 1};
   std::string d = direction.empty() ? "RIGHT" : direction;
+  // No direction given: the copies go on to the speaker's right, and the reply says so.
+  if (direction.empty() && index > 0) loc.describe += ", the next one to your right (you gave no direction)";
   if (d == "AROUND" || d == "SURROUND") {
     Box around = loc.anchor.value_or(Box::of(loc.at, loc.at));
     Coord c = base_centre(around);

@@ -142,6 +142,10 @@ NounPhrase noun_phrase(std::string_view text) {
     while (k < words.size() && in(kDeterminers, words[k])) ++k;
     if (k < words.size()) np.of_what = lemma(words[k]);
   }
+  // "the newest structure", "the latest tower": the agent's newest work.
+  static constexpr std::string_view kRecent[] = {"newest", "latest", "new", "newer", "recent"};
+  for (const auto& w : chunk)
+    if (in(kRecent, w)) np.recent = true;
   // "... you (just) built", "... that you made", "... i dug".
   for (size_t k = i; k < words.size(); ++k)
     if (in(kMadeVerbs, words[k])) {

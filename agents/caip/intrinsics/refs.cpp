@@ -160,6 +160,7 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
   if (!words.empty() && (words[0] == "that" || words[0] == "this" || words[0] == "those" || words[0] == "these") &&
       words.size() > 1)
     coref = deictic = true;
+  if (q.look) coref = deictic = true;  // a tag with no object: what the speaker looks at, then the last one talked about
   std::string head = person || (coref && words.size() == 1) ? std::string() : np.head;
   if (head == "one" || head == "it" || head == "them") head.clear();
 

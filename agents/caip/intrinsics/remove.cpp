@@ -59,11 +59,90 @@ bool act_destroy(Assistant& s, const std::vector<int>& things) {
   return true;
 }
 
-bool act_dig(Assistant& s, int schematic, int location) {
+namespace {
+
+// "it" after a dig is the hole just dug ("fill it" next).
+void remember_hole(Assistant& s, const std::vector<Placement>& cells) {
+  Thing hole;
+  hole.kind = ThingKind::Hole;
+  hole.name = "hole";
+  hole.names = {"hole", "pit"};
+  for (const auto& c : cells)
+    if (s.world().block(c.at) == world::kAir) hole.cells.push_back(c.at);
+  std::sort(hole.cells.begin(), hole.cells.end());
+  for (Coord c : hole.cells) hole.bounds.add(c);
+  if (!hole.cells.empty()) s.last_referenced = std::move(hole);
+}
+
+// "dig a foundation for the house": the ground under the object's footprint, every column it stands
+// on, `depth` deep (two when the command gives none). Only ground goes: another object under it stays.
+bool dig_under(Assistant& s, const Location& loc, int depth) {
+  std::vector<std::pair<int, int>> columns;
+  for (Coord c : loc.anchor_cells) columns.emplace_back(c.x, c.z);
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  std::vector<Placement> cells;
+  for (int y = 1; y <= depth; ++y)
+    for (auto [x, z] : columns) {
+      Coord c{x, loc.anchor->min.y - y, z};
+      world::BlockId b = s.world().block(c);
+      if (b != world::kAir && s.natural_or_air(c) && !s.thing_at(c)) cells.push_back({c, world::kAir});
+    }
+  if (cells.empty()) {
+    s.refuse("There is no ground under " + loc.anchor_describe + " to dig.");
+    return false;
+  }
+  Box foot;
+  for (const auto& c : cells) foot.add(c.at);
+  agent::TaskId task = s.start_task("DIG", "a foundation");
+  bool out_of_time = false;
+  size_t n = apply(s, task, "dig", cells, &out_of_time, true);
+  s.finish_task(task, !out_of_time && n > 0);
+  remember_hole(s, cells);
+  s.say(fmt::format("I dug a foundation {}x{}x{} deep under {} ({} blocks).", foot.size().x, foot.size().z, depth,
+                    loc.anchor_describe, n));
+  if (n > 0) s.mark_done();
+  return n > 0;
+}
+
+// "until you reach bedrock": how deep the first block of that layer lies under `at` (the cells
+// from at.y - 1 down to just above it), searched as deep as a build may be tall; nullopt, said
+// or asked, when the words name no block or none lies there.
+std::optional<int> depth_until(Assistant& s, Coord at, const std::string& until) {
+  static constexpr std::string_view kGround[] = {"ground", "floor", "earth", "land", "surface", "dirt", "soil"};
+  constexpr int kDeepest = 64;  // the build guard: no side longer than 64
+  const bool ground = std::find(std::begin(kGround), std::end(kGround), until) != std::end(kGround);
+  std::optional<world::BlockId> block = ground ? std::nullopt : block_type(s.world().registry(), until, false);
+  if (!ground && !block) {
+    s.unsure(Doubt::ask("dig_until").with("words", until));
+    return std::nullopt;
+  }
+  for (int d = 0; d < kDeepest; ++d) {
+    Coord c{at.x, at.y - 1 - d, at.z};
+    BlockId b = s.world().block(c);
+    if (ground ? s.world().solid(c) : b == *block) {
+      if (d == 0) s.refuse(fmt::format("The {} is right there at ({}, {}, {}): there is nothing to dig.", until, c.x, c.y, c.z));
+      return d == 0 ? std::nullopt : std::optional<int>(d);
+    }
+  }
+  s.refuse(fmt::format("There is no {} within {} blocks below ({}, {}, {}), so I didn't dig.", until, kDeepest, at.x, at.y, at.z));
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool act_dig(Assistant& s, int schematic, int location, const std::string& until) {
   if (!s.valid_location(location)) return false;
   ShapeParams p{3, 3, 3, 0, 1};
   if (s.valid_schematic(schematic)) p = s.schematic(schematic).params;
+  else if (!until.empty()) p = {1, 1, 1, 0, 1};  // "dig straight down until ...": a shaft one block across
   const Location loc = s.location(location);
+  if (!until.empty() && loc.direction != "AROUND") {
+    auto depth = depth_until(s, loc.at, until);
+    if (!depth) return false;
+    p.height = *depth;
+  }
+  if (loc.direction == "UNDER" && loc.anchor) return dig_under(s, loc, s.valid_schematic(schematic) ? p.height : 2);
   // "a hole in the wall": the wall is not ground; digging it away is destroying it, which the speaker should say.
   if (loc.direction == "INSIDE" && loc.anchor && loc.anchor->min.y >= 0 && loc.at.y > loc.anchor->min.y) {
     s.unsure(Doubt::ask("dig_into").with("what", loc.anchor_describe));
@@ -119,20 +198,12 @@ bool act_dig(Assistant& s, int schematic, int location) {
     s.refuse("There was nothing I could dig there.");
     return false;
   }
-  // "fill it" next: the hole just dug is what "it" refers back to.
-  Thing hole;
-  hole.kind = ThingKind::Hole;
-  hole.name = "hole";
-  hole.names = {"hole", "pit"};
-  for (const auto& c : cells)
-    if (s.world().block(c.at) == world::kAir) hole.cells.push_back(c.at);
-  std::sort(hole.cells.begin(), hole.cells.end());
-  for (Coord c : hole.cells) hole.bounds.add(c);
-  if (!hole.cells.empty()) s.last_referenced = std::move(hole);
+  remember_hole(s, cells);  // "fill it" next: the hole just dug is what "it" refers back to
   if (around)
     s.say(fmt::format("I dug a moat {} deep {} ({} blocks).", p.height, loc.describe, n));
   else
-    s.say(fmt::format("I dug a hole {}x{}x{} deep {} ({} blocks).", p.width, p.length, p.height, loc.describe, n));
+    s.say(fmt::format("I dug a hole {}x{}x{} deep {} ({} blocks){}.", p.width, p.length, p.height, loc.describe, n,
+                      until.empty() ? "" : ", down to the " + until));
   s.mark_done();
   return true;
 }
