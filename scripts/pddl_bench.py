@@ -71,14 +71,17 @@ def problems(args):
 
 
 def run_timed(cmd, cwd, wall_limit):
-    """Runs cmd; returns (exit code, CPU seconds of the process tree, wall seconds, stdout)."""
+    """Runs cmd; returns (exit code, CPU seconds of the process tree, wall seconds, stdout).
+
+    The exit code is None when the wall-clock guard stopped it (a loaded machine gives a run too
+    little CPU to reach its CPU limit in time): that is not a crash."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     try:
         p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=wall_limit)
         code, stdout = p.returncode, p.stdout.decode(errors="replace")
     except subprocess.TimeoutExpired as e:
-        code, stdout = -9, (e.stdout or b"").decode(errors="replace")
+        code, stdout = None, (e.stdout or b"").decode(errors="replace")
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -119,7 +122,8 @@ def run_plank(args, prob, work):
         row.update(solved=int(j["solved"]), cost=j["cost"], length=len(j["plan"]), expanded=j["expanded"],
                    status=j["status"], mode=j.get("mode", ""), grounded_actions=j["grounded_actions"])
     except (ValueError, KeyError):
-        row.update(solved=0, status={1: "input errors", 3: "no output", 4: "no output"}.get(code, "crash"))
+        row.update(solved=0, status={1: "input errors", 3: "no output", 4: "no output",
+                                     None: "wall-clock guard"}.get(code, "crash"))
     if row.get("solved"):
         row["validated"] = validate(args, domain, problem, plan_file, val_domain, val_problem)
     return row

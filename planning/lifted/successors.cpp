@@ -38,6 +38,10 @@ LiftedSuccessors::LiftedSuccessors(const pddl::Task& task, AtomTable& atoms) : t
   for (const auto& a : task.actions)
     for (const auto& e : a.effects)
       for (const auto& l : e.literals) fluent_[l.atom.predicate] = true;
+  for (const auto& a : task.actions)
+    plain_.push_back(std::all_of(a.effects.begin(), a.effects.end(), [](const pddl::ConditionalEffect& e) {
+      return e.forall.empty() && e.condition.kind == pddl::Formula::Kind::True;
+    }));
 
   // The static atoms, once.
   std::vector<int> statics;
@@ -314,15 +318,14 @@ void LiftedSuccessors::applicable(const StateView& state, std::vector<LiftedActi
   }
 }
 
-void LiftedSuccessors::apply(const StateView& state, const LiftedAction& action, std::vector<int>& out,
-                             std::vector<int>* added) {
-  state_ = &state;
+void LiftedSuccessors::collect_effects(const LiftedAction& action) {
   const pddl::Action& a = task_.actions[action.schema];
   binding_.assign(a.variable_count, -1);
   for (size_t i = 0; i < a.parameters.size(); ++i) binding_[a.parameters[i].index] = action.args[i];
-  std::vector<int> adds, dels;
+  adds_.clear();
+  dels_.clear();
   for (const auto& effect : a.effects) {
-    // Every binding of the effect's forall variables, condition read in `state`.
+    // Every binding of the effect's forall variables, condition read in the state.
     std::vector<size_t> index(effect.forall.size(), 0);
     std::vector<const std::vector<int>*> domains;
     bool empty = false;
@@ -338,7 +341,7 @@ void LiftedSuccessors::apply(const StateView& state, const LiftedAction& action,
           args_.clear();
           for (const auto& t : l.atom.args) args_.push_back(t.is_variable ? binding_[t.index] : t.index);
           int id = atoms_.intern(l.atom.predicate, args_.data());
-          (l.negated ? dels : adds).push_back(id);
+          (l.negated ? dels_ : adds_).push_back(id);
         }
       }
       size_t k = 0;
@@ -346,22 +349,38 @@ void LiftedSuccessors::apply(const StateView& state, const LiftedAction& action,
       if (k == index.size()) break;
     }
   }
-  std::sort(dels.begin(), dels.end());
-  std::sort(adds.begin(), adds.end());
-  adds.erase(std::unique(adds.begin(), adds.end()), adds.end());
+  std::sort(dels_.begin(), dels_.end());
+  std::sort(adds_.begin(), adds_.end());
+  adds_.erase(std::unique(adds_.begin(), adds_.end()), adds_.end());
+}
+
+void LiftedSuccessors::merge_effects(const int* ids, size_t n, std::vector<int>& out) {
   out.clear();
   // (state - dels) + adds: an atom both deleted and added stays.
-  for (int x : state.ids())
-    if (!std::binary_search(dels.begin(), dels.end(), x)) out.push_back(x);
-  std::vector<int> merged;
-  merged.reserve(out.size() + adds.size());
-  std::set_union(out.begin(), out.end(), adds.begin(), adds.end(), std::back_inserter(merged));
-  out.swap(merged);
+  for (size_t i = 0; i < n; ++i)
+    if (!std::binary_search(dels_.begin(), dels_.end(), ids[i])) out.push_back(ids[i]);
+  merged_.clear();
+  merged_.reserve(out.size() + adds_.size());
+  std::set_union(out.begin(), out.end(), adds_.begin(), adds_.end(), std::back_inserter(merged_));
+  out.swap(merged_);
+}
+
+void LiftedSuccessors::apply(const StateView& state, const LiftedAction& action, std::vector<int>& out,
+                             std::vector<int>* added) {
+  state_ = &state;
+  collect_effects(action);
+  merge_effects(state.ids().data(), state.ids().size(), out);
   if (added) {
     added->clear();
-    for (int x : adds)
+    for (int x : adds_)
       if (!state.holds(x)) added->push_back(x);
   }
+}
+
+void LiftedSuccessors::apply_plain(const int* ids, size_t n, const LiftedAction& action, std::vector<int>& out) {
+  state_ = nullptr;  // never read: the schema's effects are unconditional
+  collect_effects(action);
+  merge_effects(ids, n, out);
 }
 
 bool LiftedSuccessors::is_goal(const StateView& state) {

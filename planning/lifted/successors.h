@@ -36,6 +36,10 @@ class LiftedSuccessors {
   void applicable(const StateView& state, std::vector<LiftedAction>& out);
   // The successor's sorted atoms; `added` (if given) receives the atoms the action makes true.
   void apply(const StateView& state, const LiftedAction& action, std::vector<int>& out, std::vector<int>* added);
+  // Whether a schema's effects are all unconditional and unquantified: then
+  // apply_plain needs only the state's sorted atoms, not an indexed view.
+  bool plain(int schema) const { return plain_[schema]; }
+  void apply_plain(const int* ids, size_t n, const LiftedAction& action, std::vector<int>& out);
   bool is_goal(const StateView& state);
   int cost(const LiftedAction& action) const;  // -1 when a cost function has no value
   std::string name(const LiftedAction& action) const;
@@ -50,6 +54,8 @@ class LiftedSuccessors {
     std::vector<const std::vector<char>*> allowed;  // per variable (nullptr: any object)
   };
 
+  void collect_effects(const LiftedAction& action);  // into adds_ and dels_, sorted
+  void merge_effects(const int* ids, size_t n, std::vector<int>& out);
   bool holds(int predicate, const int* args) const;
   std::pair<const int*, const int*> with(int predicate, int position, int object) const;
   std::pair<const int*, const int*> of(int predicate) const;
@@ -68,6 +74,8 @@ class LiftedSuccessors {
   const StateView* state_ = nullptr;
   std::vector<int> binding_;
   std::vector<int> args_;
+  std::vector<int> adds_, dels_, merged_;
+  std::vector<char> plain_;  // per schema
   std::deque<std::vector<char>> allowed_storage_;
   std::vector<std::pair<pddl::TypeSet, const std::vector<char>*>> allowed_index_;
   // Symmetry.
