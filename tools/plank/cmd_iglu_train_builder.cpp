@@ -30,6 +30,7 @@ namespace {
 struct BuilderCliOptions {
   std::string data, valid, out = "models/iglu_builder.bin";
   iglu::BuilderTraining t;
+  iglu::DecodeOptions decode;  // for --valid's figures
   bool no_progress = false;
 };
 
@@ -114,7 +115,7 @@ int run_train_builder(const BuilderCliOptions& o) {
   if (!o.valid.empty()) {
     auto v = examples_of(o.valid);
     if (!v) return kInputErrors;
-    iglu::PlankBuilder builder(std::make_shared<const iglu::BuilderModel>(model));
+    iglu::PlankBuilder builder(std::make_shared<const iglu::BuilderModel>(model), o.decode);
     valid = iglu::evaluate_builder(builder, *v, iglu::TurnOptions{});
     // The space's ceiling there: every example's best program, as the labels are found on train.
     for (const auto& e : *v) valid_ceiling += iglu::best_program(e.initial, e.target).f1 / double(v->size());
@@ -123,6 +124,8 @@ int run_train_builder(const BuilderCliOptions& o) {
                      {"f1_evaluator", valid->all.f1_evaluator},
                      {"f1_clear", valid->clear.f1},
                      {"f1_unclear", valid->unclear.f1},
+                     {"beam", o.decode.beam},
+                     {"mbr", o.decode.mbr},
                      {"best_program_f1", valid_ceiling}};
   }
   model.card_json = card.dump();
@@ -164,6 +167,9 @@ void register_train_builder(CLI::App& train, Action& action) {
   cmd->add_option("--learning-rate", o->t.learning_rate, "Adam's step (default 0.02)")->check(CLI::Range(1e-6, 10.0));
   cmd->add_option("--l2", o->t.l2, "L2 penalty (default 1e-6)")->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--seed", o->t.seed, "the shuffle (default 1)");
+  cmd->add_option("--beam", o->decode.beam, "--valid: the decoder's beam (default 16; 1 is greedy)")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_flag("!--no-mbr", o->decode.mbr, "--valid: the beam's most probable program, not minimum Bayes risk");
   cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
   cmd->callback([&action, o] { action = [o] { return run_train_builder(*o); }; });
 }

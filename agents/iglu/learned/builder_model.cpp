@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <random>
@@ -39,36 +40,75 @@ std::vector<double> BuilderModel::probabilities(const SlotChoice& choice) const 
   return p;
 }
 
-ProgramPrediction BuilderModel::predict(const std::string& instruction, const std::vector<Block>& world) const {
+ProgramPrediction BuilderModel::predict(const std::string& instruction, const std::vector<Block>& world,
+                                        const DecodeOptions& decode) const {
   InstructionReading r = read_instruction(instruction);
   WorldSummary summary(world);
-  ProgramPrediction out;
-  out.confidence = 1;
+  struct Hypothesis {
+    ProgramPrediction prediction;
+    double log_p = 0;
+  };
+  std::vector<Hypothesis> beam(1);
   for (Slot slot : kOrder) {
-    if (!slot_applies(slot, out.program)) continue;
-    SlotChoice choice = slot_choice(slot, r, summary, out.program);
-    std::vector<double> p = probabilities(choice);
-    // A value's probability is the sum over the candidates that carry it.
-    std::vector<std::pair<int, double>> by_value;
-    for (size_t i = 0; i < p.size(); ++i) {
-      auto it = std::find_if(by_value.begin(), by_value.end(), [&](auto& e) { return e.first == choice.values[i]; });
-      if (it == by_value.end()) by_value.emplace_back(choice.values[i], p[i]);
-      else it->second += p[i];
+    std::vector<Hypothesis> next;
+    for (Hypothesis& h : beam) {
+      if (!slot_applies(slot, h.prediction.program)) {
+        next.push_back(std::move(h));
+        continue;
+      }
+      SlotChoice choice = slot_choice(slot, r, summary, h.prediction.program);
+      std::vector<double> p = probabilities(choice);
+      // A value's probability is the sum over the candidates that carry it;
+      // its anchor (the base's) the likeliest of them.
+      struct Value {
+        int value, anchor;
+        double p, best;
+      };
+      std::vector<Value> values;
+      for (size_t i = 0; i < p.size(); ++i) {
+        auto it = std::find_if(values.begin(), values.end(), [&](const Value& v) { return v.value == choice.values[i]; });
+        if (it == values.end()) values.push_back({choice.values[i], choice.anchors[i], p[i], p[i]});
+        else {
+          it->p += p[i];
+          if (p[i] > it->best) it->best = p[i], it->anchor = choice.anchors[i];
+        }
+      }
+      for (const Value& v : values) {
+        Hypothesis n = h;
+        set_slot(slot, n.prediction.program, v.value);
+        if (slot == Slot::Base) n.prediction.program.anchor = v.anchor;
+        n.log_p += std::log(std::max(v.p, 1e-300));
+        char text[64];
+        std::snprintf(text, sizeof text, "%s=%d (%.2f)", std::string(slot_name(slot)).c_str(), v.value, v.p);
+        n.prediction.slots.push_back(text);
+        next.push_back(std::move(n));
+      }
     }
-    auto best = std::max_element(by_value.begin(), by_value.end(),
-                                 [](const auto& a, const auto& b) { return a.second < b.second; });
-    set_slot(slot, out.program, best->first);
-    if (slot == Slot::Base) {  // the likeliest anchor at that height says where the shape starts
-      size_t at = 0;
-      for (size_t i = 0; i < p.size(); ++i)
-        if (choice.values[i] == best->first && (choice.values[at] != best->first || p[i] > p[at])) at = i;
-      out.program.anchor = choice.anchors[at];
-    }
-    out.confidence *= best->second;
-    char prob[16];
-    std::snprintf(prob, sizeof prob, "%.2f", best->second);
-    out.slots.push_back(std::string(slot_name(slot)) + "=" + std::to_string(best->first) + " (" + prob + ")");
+    std::stable_sort(next.begin(), next.end(), [](const Hypothesis& a, const Hypothesis& b) { return a.log_p > b.log_p; });
+    if (int(next.size()) > std::max(1, decode.beam)) next.resize(size_t(std::max(1, decode.beam)));
+    beam = std::move(next);
   }
+  size_t chosen = 0;
+  if (decode.mbr && beam.size() > 1) {
+    std::vector<ProgramEffect> effects;
+    std::vector<double> weight;
+    double z = 0;
+    for (const Hypothesis& h : beam) {
+      effects.push_back(run_program(h.prediction.program, world));
+      weight.push_back(std::exp(h.log_p - beam[0].log_p));
+      z += weight.back();
+    }
+    double best = -1;
+    for (size_t a = 0; a < beam.size(); ++a) {
+      double expected = 0;
+      for (size_t b = 0; b < beam.size(); ++b)
+        expected += weight[b] / z * (a == b ? (effects[a].add.empty() && effects[a].remove.empty() ? 0 : 1)
+                                            : effect_f1(effects[b], effects[a]));
+      if (expected > best + 1e-12) best = expected, chosen = a;
+    }
+  }
+  ProgramPrediction out = std::move(beam[chosen].prediction);
+  out.confidence = std::exp(beam[chosen].log_p);
   return out;
 }
 

@@ -2,9 +2,13 @@
 // zone it was given in, the zone program (learned/zone_program.h) to run,
 // chosen slot by slot (action, colour, shape, length, width, base height),
 // each slot a log-linear model over its candidates (learned/slot_features.h),
-// the slots before it fixed to their best value (greedy decoding: every value
-// a slot can take is a valid program, so the decoder cannot emit an invalid
-// reply). One weight vector for all slots, in the project's model layout
+// decoded by a beam over the slots (each hypothesis a whole program, scored
+// by the product of its slots' probabilities) and then minimum Bayes risk:
+// the program in the beam whose expected F1 against the beam's others,
+// weighted by their probabilities, is highest, since the F1 gives partial
+// credit and hedging between a 3- and a 5-block column pays. Every value a
+// slot can take makes a valid program, so the decoder cannot emit an invalid
+// reply. One weight vector for all slots, in the project's model layout
 // (neural/model_file.h, magic "PLNKBLD1"); inference is a few sparse dot
 // products in C++.
 //
@@ -26,13 +30,19 @@ namespace plank::iglu {
 
 struct ProgramPrediction {
   ZoneProgram program;
-  double confidence = 0;  // the product of the chosen slots' probabilities
-  std::vector<std::string> slots;  // "colour=red (0.93)", what was chosen, for reading
+  double confidence = 0;  // the product of the chosen program's slots' probabilities
+  std::vector<std::string> slots;  // "colour=5 (0.93)", what was chosen, for reading
+};
+
+struct DecodeOptions {
+  int beam = 16;     // 1: greedy, slot by slot
+  bool mbr = true;   // false: the beam's most probable program
 };
 
 class BuilderModel {
  public:
-  ProgramPrediction predict(const std::string& instruction, const std::vector<Block>& world) const;
+  ProgramPrediction predict(const std::string& instruction, const std::vector<Block>& world,
+                            const DecodeOptions& decode = {}) const;
   // The probabilities of a slot's candidates.
   std::vector<double> probabilities(const SlotChoice& choice) const;
 

@@ -55,7 +55,20 @@ std::vector<Cell> as_change(const std::vector<Block>& blocks, int sign) {
   return out;
 }
 
+std::vector<Cell> effect_change(const ProgramEffect& e) {
+  std::vector<Cell> out = as_change(e.add, +1), removed = as_change(e.remove, -1);
+  out.insert(out.end(), removed.begin(), removed.end());
+  return out;
+}
+
 }  // namespace
+
+double effect_f1(const ProgramEffect& target, const ProgramEffect& predicted) {
+  std::vector<Cell> t = effect_change(target), p = effect_change(predicted);
+  if (t.empty() || p.empty()) return 0;
+  ChangeMatcher matcher(t);
+  return 2.0 * matcher.matched(p) / double(t.size() + p.size());
+}
 
 ProgramMatch best_program(const std::vector<Block>& initial, const std::vector<Block>& target) {
   ZoneGrid before = ZoneGrid::of(initial), after = ZoneGrid::of(target);

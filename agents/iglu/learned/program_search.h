@@ -21,6 +21,10 @@ struct ProgramMatch {
 // colours and heights, removes in the removed blocks' colours.
 ProgramMatch best_program(const std::vector<Block>& initial, const std::vector<Block>& target);
 
+// How well one effect's change matches another's under the IGLU F1 (the same
+// vote over rotations and offsets): what minimum-Bayes-risk decoding compares.
+double effect_f1(const ProgramEffect& target, const ProgramEffect& predicted);
+
 // The largest lengths and widths the space holds (and the models choose among).
 inline constexpr int kMaxLength = 10, kMaxWidth = 6;
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <string_view>
 
 namespace plank::iglu {
@@ -22,6 +23,15 @@ const std::map<std::string_view, int>& number_words() {
 }
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// Words that put what follows them in the role of a landmark.
+bool place_word(const std::string& w) {
+  static const std::set<std::string> words = {"top",    "above",  "next",  "beside", "besides", "under", "below",
+                                              "beneath", "left",  "right", "east",   "west",    "north", "south",
+                                              "behind", "front",  "between", "near", "adjacent", "onto", "side",
+                                              "around", "surround", "underneath", "besides", "sides", "end"};
+  return words.count(w) > 0;
+}
 
 // A word's numbers: "3" -> 3, "3x3" -> 3, 3, "three" -> 3; none for others.
 void numbers_of(const std::string& w, std::vector<int>& out) {
@@ -83,6 +93,13 @@ std::string_view colour_rank(const InstructionReading& r, int c) {
   return i == 0 ? "first" : i == 1 ? "second" : "later";
 }
 
+// How colour `c` is named: "as_landmark", "as_new", "as_both", "not_named".
+std::string_view mention(const InstructionReading& r, int c) {
+  bool landmark = std::find(r.reference_colours.begin(), r.reference_colours.end(), c) != r.reference_colours.end();
+  bool added = std::find(r.new_colours.begin(), r.new_colours.end(), c) != r.new_colours.end();
+  return landmark && added ? "as_both" : landmark ? "as_landmark" : added ? "as_new" : "not_named";
+}
+
 int shape_height(const ZoneProgram& p) {
   if (p.shape == ProgramShape::Column) return p.length;
   if (p.shape == ProgramShape::Wall) return p.width;
@@ -100,9 +117,14 @@ InstructionReading read_instruction(const std::string& instruction) {
     r.grams.push_back("w:" + w);
     if (i + 1 < r.words.size()) r.grams.push_back("b:" + w + "_" + r.words[i + 1]);
     numbers_of(w, r.numbers);
-    for (int c = 1; c <= kColours; ++c)
-      if (starts_with(w, colour_name(c)) && std::find(r.colours.begin(), r.colours.end(), c) == r.colours.end())
-        r.colours.push_back(c);
+    for (int c = 1; c <= kColours; ++c) {
+      if (!starts_with(w, colour_name(c))) continue;
+      if (std::find(r.colours.begin(), r.colours.end(), c) == r.colours.end()) r.colours.push_back(c);
+      bool landmark = false;
+      for (size_t k = i >= 4 ? i - 4 : 0; k < i; ++k) landmark |= place_word(r.words[k]);
+      auto& into = landmark ? r.reference_colours : r.new_colours;
+      if (std::find(into.begin(), into.end(), c) == into.end()) into.push_back(c);
+    }
     for (auto v : kRemoving)
       if (starts_with(w, v)) removal = std::min(removal, i);
     for (auto v : kPlacing)
@@ -198,6 +220,8 @@ SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummar
           f.add(p, rank);
           f.add(p, w.count[c] ? "held" : "absent");
           f.add(prefix("colour", rank), w.count[c] ? "held" : "absent");
+          f.add(p, mention(r, c));
+          if (!r.new_colours.empty() && r.new_colours[0] == c) f.add(p, "first_new");
           if (w.count[c] == w.total && w.total) f.add(p, "only_colour_held");
           if (r.colours.empty()) f.add(p, w.count[c] ? "none_named_held" : "none_named_absent");
         });
@@ -250,6 +274,8 @@ SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummar
           for (const auto& g : r.grams) f.add(p, g);
           if (colour) {
             f.add(p, colour_rank(r, colour));
+            f.add(p, mention(r, colour));
+            f.add(prefix("anchor", colour == partial.colour ? "own" : "other"), mention(r, colour));
             f.add(p, colour == partial.colour ? "own_colour" : "other_colour");
             f.add(prefix("anchor", colour == partial.colour ? "own" : "other"), colour_rank(r, colour));
           }

@@ -22,6 +22,9 @@ struct InstructionReading {
   std::vector<std::string> grams;  // "w:red", "b:red_row": unigrams and bigrams
   std::vector<int> numbers;        // in order: digits and number words ("3x3" is 3, 3)
   std::vector<int> colours;        // colour ids in order of first mention
+  // Colours named just after a place word ("on top of the red", "west of the
+  // blue"): what the new blocks go by, rather than the new blocks' colour.
+  std::vector<int> reference_colours, new_colours;  // a colour can be both
   bool removal_first = false;      // a removal verb comes before any placing verb
 };
 InstructionReading read_instruction(const std::string& instruction);

@@ -15,7 +15,7 @@ std::optional<std::string> PlankBuilder::reply(const BuildRequest& request, std:
     if (!questions_.empty()) question = questions_[clarifier_->rank_questions(request.instruction, request.world, questions_)[0]];
     return reply_json(make_reply({}, {}, 0.0, question));
   }
-  ProgramPrediction p = model_->predict(request.instruction, request.world);
+  ProgramPrediction p = model_->predict(request.instruction, request.world, decode_);
   ProgramEffect effect = run_program(p.program, request.world);
   return reply_json(make_reply(effect.add, effect.remove));
 }

@@ -19,13 +19,15 @@ namespace plank::iglu {
 
 class PlankBuilder : public Builder {
  public:
-  explicit PlankBuilder(std::shared_ptr<const BuilderModel> model) : model_(std::move(model)) {}
+  explicit PlankBuilder(std::shared_ptr<const BuilderModel> model, DecodeOptions decode = {})
+      : model_(std::move(model)), decode_(decode) {}
   // Ask when the clarifier judges the instruction unclear; `questions` is the bank it picks from (may be empty).
   void ask_when_unclear(std::shared_ptr<const Clarifier> clarifier, std::vector<std::string> questions);
   std::optional<std::string> reply(const BuildRequest& request, std::string* error) override;
 
  private:
   std::shared_ptr<const BuilderModel> model_;
+  DecodeOptions decode_;
   std::shared_ptr<const Clarifier> clarifier_;
   std::vector<std::string> questions_;
 };
