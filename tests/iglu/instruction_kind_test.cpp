@@ -16,7 +16,8 @@ TEST(IgluInstructionKind, KindsComeFromTheTargetChange) {
   EXPECT_EQ(instruction_kind(base, base), InstructionKind::NoChange);
   EXPECT_EQ(instruction_kind(base, with({{1, 0, 1, 2}})), InstructionKind::SingleBlock);
   EXPECT_EQ(instruction_kind(base, with({{5, 1, 5, 2}, {5, 2, 5, 2}, {5, 3, 5, 2}})), InstructionKind::RowOrColumn);
-  EXPECT_EQ(instruction_kind(base, with({{1, 0, 1, 2}, {2, 0, 1, 4}})), InstructionKind::RowOrColumn);  // a row, two colours
+  // A row of two colours is still a row.
+  EXPECT_EQ(instruction_kind(base, with({{1, 0, 1, 2}, {2, 0, 1, 4}})), InstructionKind::RowOrColumn);
   EXPECT_EQ(instruction_kind(base, with({{1, 0, 1, 2}, {2, 0, 2, 2}})), InstructionKind::Shape);      // a diagonal
   EXPECT_EQ(instruction_kind(base, {}), InstructionKind::Removal);
   EXPECT_EQ(instruction_kind(base, {{5, 0, 5, 6}}), InstructionKind::Removal);  // re-coloured

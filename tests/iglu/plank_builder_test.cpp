@@ -42,6 +42,11 @@ TEST(IgluZoneProgram, AddsFitInEmptyCellsAndRemovesTakeTheHighest) {
   EXPECT_EQ(r.remove, (std::vector<Block>{{0, 2, 0, 2}, {0, 1, 0, 2}}));
   remove.colour = 6;  // a colour the zone does not hold: nothing to do
   EXPECT_TRUE(run_program(remove, {{0, 0, 0, 2}}).remove.empty());
+  ZoneProgram recolour;
+  recolour.action = ProgramAction::Recolour, recolour.from = 2, recolour.colour = 4, recolour.length = 1;
+  ProgramEffect c = run_program(recolour, {{0, 0, 0, 2}, {0, 1, 0, 2}});
+  EXPECT_EQ(c.remove, (std::vector<Block>{{0, 1, 0, 2}}));
+  EXPECT_EQ(c.add, (std::vector<Block>{{0, 1, 0, 4}}));
 }
 
 TEST(IgluProgramSearch, FindsTheProgramOfASimpleChange) {
@@ -69,6 +74,13 @@ TEST(IgluProgramSearch, FindsTheProgramOfASimpleChange) {
   m = best_program(tower, {{1, 0, 1, 6}});
   EXPECT_DOUBLE_EQ(m.f1, 1.0);
   EXPECT_EQ(m.program.action, ProgramAction::Remove);
+  EXPECT_EQ(m.program.length, 2);
+  // Re-colouring the two red blocks yellow: one recolour, not a removal and an addition.
+  m = best_program({{1, 0, 1, 3}, {2, 0, 1, 3}, {5, 0, 5, 1}}, {{1, 0, 1, 6}, {2, 0, 1, 6}, {5, 0, 5, 1}});
+  EXPECT_DOUBLE_EQ(m.f1, 1.0);
+  EXPECT_EQ(m.program.action, ProgramAction::Recolour);
+  EXPECT_EQ(m.program.from, 3);
+  EXPECT_EQ(m.program.colour, 6);
   EXPECT_EQ(m.program.length, 2);
   // No change: nothing to match.
   EXPECT_DOUBLE_EQ(best_program(tower, tower).f1, 0.0);

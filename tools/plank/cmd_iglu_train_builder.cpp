@@ -85,8 +85,8 @@ int run_train_builder(const BuilderCliOptions& o) {
   auto bar = [&](const std::string& stage, int done, int total) {
     if (o.no_progress) return;
     int width = 30, filled = total ? done * width / total : width;
-    fmt::print(stderr, "{}[{}{}] {}/{} {}{}", tty ? "\r" : "", std::string(filled, '#'), std::string(width - filled, ' '),
-               done, total, stage, tty ? "\033[K" : "\n");
+    fmt::print(stderr, "{}[{}{}] {}/{} {}{}", tty ? "\r" : "", std::string(filled, '#'),
+               std::string(width - filled, ' '), done, total, stage, tty ? "\033[K" : "\n");
   };
   iglu::BuilderReport report;
   iglu::BuilderModel model = iglu::train_builder_model(*train, o.t, &report, bar);
@@ -96,9 +96,9 @@ int run_train_builder(const BuilderCliOptions& o) {
   nlohmann::json card;
   card["model"] = "iglu-builder";
   card["what"] = "the learned plank builder: a zone program (add a block, row, column, floor or wall of one colour at "
-                 "a height; or remove the n highest blocks of a colour) chosen slot by slot by log-linear models over "
-                 "hashed instruction n-grams crossed with each value and traits of the value in the instruction and "
-                 "the world; labels are each training example's best program under the IGLU F1";
+                 "a height; remove the n highest blocks of a colour; or recolour them) chosen slot by slot by "
+                 "log-linear models over hashed instruction n-grams crossed with each value and traits of the value "
+                 "in the instruction and the world; labels are each training example's best program under the IGLU F1";
   card["training"] = {{"data", o.data},
                       {"examples", report.examples},
                       {"labelled", report.labelled},
@@ -161,7 +161,8 @@ void register_train_builder(CLI::App& train, Action& action) {
   auto* cmd = train.add_subcommand("builder", "Train IGLU's learned plank builder (zone programs; CPU)");
   auto o = std::make_shared<BuilderCliOptions>();
   cmd->add_option("--data", o->data, "training JSONL (shared/data/iglu/train.jsonl)")->required();
-  cmd->add_option("--valid", o->valid, "also report the builder's mean F1 on this JSONL (shared/data/iglu/valid.jsonl)");
+  cmd->add_option("--valid", o->valid,
+                  "also report the builder's mean F1 on this JSONL (shared/data/iglu/valid.jsonl)");
   cmd->add_option("--out", o->out, "the weights (default models/iglu_builder.bin); OUT.csv, OUT.png and OUT.md beside");
   cmd->add_option("--epochs", o->t.epochs, "passes over the slot decisions (default 12)")->check(CLI::Range(1, 10000));
   cmd->add_option("--learning-rate", o->t.learning_rate, "Adam's step (default 0.02)")->check(CLI::Range(1e-6, 10.0));

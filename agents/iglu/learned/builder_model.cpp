@@ -15,7 +15,7 @@ namespace plank::iglu {
 namespace {
 
 constexpr const char* kMagic = "PLNKBLD1";
-constexpr Slot kOrder[] = {Slot::Action, Slot::Colour, Slot::Shape, Slot::Length, Slot::Width, Slot::Base};
+constexpr Slot kOrder[] = {Slot::Action, Slot::Colour, Slot::From, Slot::Shape, Slot::Length, Slot::Width, Slot::Base};
 
 double dot(const std::vector<float>& w, const SparseFeatures& x) {
   double s = 0;
@@ -66,7 +66,8 @@ ProgramPrediction BuilderModel::predict(const std::string& instruction, const st
       };
       std::vector<Value> values;
       for (size_t i = 0; i < p.size(); ++i) {
-        auto it = std::find_if(values.begin(), values.end(), [&](const Value& v) { return v.value == choice.values[i]; });
+        auto it = std::find_if(values.begin(), values.end(),
+                               [&](const Value& v) { return v.value == choice.values[i]; });
         if (it == values.end()) values.push_back({choice.values[i], choice.anchors[i], p[i], p[i]});
         else {
           it->p += p[i];
@@ -84,7 +85,8 @@ ProgramPrediction BuilderModel::predict(const std::string& instruction, const st
         next.push_back(std::move(n));
       }
     }
-    std::stable_sort(next.begin(), next.end(), [](const Hypothesis& a, const Hypothesis& b) { return a.log_p > b.log_p; });
+    std::stable_sort(next.begin(), next.end(),
+                     [](const Hypothesis& a, const Hypothesis& b) { return a.log_p > b.log_p; });
     if (int(next.size()) > std::max(1, decode.beam)) next.resize(size_t(std::max(1, decode.beam)));
     beam = std::move(next);
   }

@@ -1,6 +1,7 @@
 // The learned `plank` builder's model (issue 28): for an instruction and the
 // zone it was given in, the zone program (learned/zone_program.h) to run,
-// chosen slot by slot (action, colour, shape, length, width, base height),
+// chosen slot by slot (action, colour, the colour re-coloured, shape, length,
+// width, base height),
 // each slot a log-linear model over its candidates (learned/slot_features.h),
 // decoded by a beam over the slots (each hypothesis a whole program, scored
 // by the product of its slots' probabilities) and then minimum Bayes risk:

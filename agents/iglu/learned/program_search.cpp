@@ -55,9 +55,16 @@ std::vector<Cell> as_change(const std::vector<Block>& blocks, int sign) {
   return out;
 }
 
+// An effect as cell-wise differences: a removal and an addition at one cell are one re-colouring.
 std::vector<Cell> effect_change(const ProgramEffect& e) {
-  std::vector<Cell> out = as_change(e.add, +1), removed = as_change(e.remove, -1);
-  out.insert(out.end(), removed.begin(), removed.end());
+  std::vector<Cell> out = as_change(e.remove, -1);
+  for (const Block& b : e.add) {
+    auto it = std::find_if(out.begin(), out.end(),
+                           [&](const Cell& c) { return c.x == b.x && c.y == b.y && c.z == b.z; });
+    if (it == out.end()) out.push_back({b.x, b.y, b.z, b.colour});
+    else it->delta += b.colour;
+  }
+  std::erase_if(out, [](const Cell& c) { return c.delta == 0; });
   return out;
 }
 
@@ -73,7 +80,8 @@ double effect_f1(const ProgramEffect& target, const ProgramEffect& predicted) {
 ProgramMatch best_program(const std::vector<Block>& initial, const std::vector<Block>& target) {
   ZoneGrid before = ZoneGrid::of(initial), after = ZoneGrid::of(target);
   std::vector<Cell> change;
-  std::set<int> add_colours, remove_colours;
+  std::set<int> remove_colours;
+  std::set<std::pair<int, int>> recolours;  // (from, to)
   std::set<std::pair<int, int>> add_heights;  // (colour, y)
   for (int y = 0; y < kZoneY; ++y)
     for (int x = 0; x < kZoneX; ++x)
@@ -81,8 +89,9 @@ ProgramMatch best_program(const std::vector<Block>& initial, const std::vector<B
         int a = before.at(x, y, z), b = after.at(x, y, z);
         if (a == b) continue;
         change.push_back({x, y, z, b - a});
-        if (b && !a) add_colours.insert(b), add_heights.insert({b, y});
+        if (b && !a) add_heights.insert({b, y});
         if (a && !b) remove_colours.insert(a);
+        if (a && b) recolours.insert({a, b});
       }
   ProgramMatch best;
   if (change.empty()) return best;
@@ -121,6 +130,16 @@ ProgramMatch best_program(const std::vector<Block>& initial, const std::vector<B
       ZoneProgram p;
       p.action = ProgramAction::Remove, p.colour = colour, p.length = n;
       consider(p, as_change(run_program(p, initial).remove, -1));
+    }
+  }
+  // Recolours: the n highest blocks of one colour made another.
+  for (auto [from, to] : recolours) {
+    int held = 0;
+    for (const Block& b : initial) held += b.colour == from;
+    for (int n = 1; n <= held; ++n) {
+      ZoneProgram p;
+      p.action = ProgramAction::Recolour, p.colour = to, p.from = from, p.length = n;
+      consider(p, effect_change(run_program(p, initial)));
     }
   }
   return best;

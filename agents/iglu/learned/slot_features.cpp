@@ -146,7 +146,7 @@ WorldSummary::WorldSummary(const std::vector<Block>& world) {
 }
 
 std::string_view slot_name(Slot s) {
-  constexpr std::string_view names[] = {"action", "colour", "shape", "length", "width", "base"};
+  constexpr std::string_view names[] = {"action", "colour", "shape", "length", "width", "base", "from"};
   return names[int(s)];
 }
 
@@ -157,6 +157,7 @@ bool slot_applies(Slot slot, const ZoneProgram& p) {
     case Slot::Colour: return true;
     case Slot::Shape:
     case Slot::Base: return add;
+    case Slot::From: return p.action == ProgramAction::Recolour;
     case Slot::Length:
       return !add || p.shape == ProgramShape::Row || p.shape == ProgramShape::Column ||
              p.shape == ProgramShape::Floor || p.shape == ProgramShape::Wall;
@@ -173,6 +174,7 @@ int slot_value(Slot slot, const ZoneProgram& p) {
     case Slot::Length: return p.length;
     case Slot::Width: return p.width;
     case Slot::Base: return p.base;
+    case Slot::From: return p.from;
   }
   return 0;
 }
@@ -185,12 +187,16 @@ void set_slot(Slot slot, ZoneProgram& p, int v) {
     case Slot::Length: p.length = v; break;
     case Slot::Width: p.width = v; break;
     case Slot::Base: p.base = v; break;
+    case Slot::From: p.from = v; break;
   }
 }
 
 SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummary& w, const ZoneProgram& partial) {
   SlotChoice choice;
-  const bool remove = partial.action == ProgramAction::Remove;
+  const bool remove = partial.action != ProgramAction::Add;  // a removal or a recolour: of blocks held
+  const int held_colour = partial.action == ProgramAction::Recolour ? partial.from : partial.colour;
+  constexpr std::string_view kActionNames[] = {"add", "remove", "recolour"};
+  const std::string_view action = kActionNames[int(partial.action)];
   auto candidate = [&](int value, std::string label, auto&& traits) {
     Features f;
     std::string v = std::to_string(value);
@@ -205,9 +211,9 @@ SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummar
   };
   switch (slot) {
     case Slot::Action:
-      for (int a = 0; a < 2; ++a)
-        candidate(a, a ? "remove" : "add", [&](Features& f) {
-          uint32_t p = prefix("action", a ? "remove" : "add");
+      for (int a = 0; a < kProgramActions; ++a)
+        candidate(a, std::string(kActionNames[a]), [&](Features& f) {
+          uint32_t p = prefix("action", kActionNames[a]);
           if (r.removal_first) f.add(p, "removal_first");
           if (w.total == 0) f.add(p, "empty_world");
         });
@@ -215,7 +221,7 @@ SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummar
     case Slot::Colour:
       for (int c = 1; c <= kColours; ++c)
         candidate(c, std::string(colour_name(c)), [&](Features& f) {
-          uint32_t p = prefix("colour", remove ? "remove" : "add");  // shared by every colour
+          uint32_t p = prefix("colour", action);  // shared by every colour
           std::string_view rank = colour_rank(r, c);
           f.add(p, rank);
           f.add(p, w.count[c] ? "held" : "absent");
@@ -224,6 +230,17 @@ SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummar
           if (!r.new_colours.empty() && r.new_colours[0] == c) f.add(p, "first_new");
           if (w.count[c] == w.total && w.total) f.add(p, "only_colour_held");
           if (r.colours.empty()) f.add(p, w.count[c] ? "none_named_held" : "none_named_absent");
+        });
+      break;
+    case Slot::From:
+      for (int c = 1; c <= kColours; ++c)
+        candidate(c, std::string(colour_name(c)), [&](Features& f) {
+          uint32_t p = prefix("from", "any");
+          f.add(p, colour_rank(r, c));
+          f.add(p, mention(r, c));
+          f.add(p, w.count[c] ? "held" : "absent");
+          if (c == partial.colour) f.add(p, "same_as_new");
+          if (w.count[c] == w.total && w.total) f.add(p, "only_colour_held");
         });
       break;
     case Slot::Shape:
@@ -236,17 +253,17 @@ SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummar
       break;
     case Slot::Length: {
       int most = kMaxLength;
-      if (remove) most = std::max(1, w.count[partial.colour]);
+      if (remove) most = std::max(1, w.count[held_colour]);
       for (int n = 1; n <= most; ++n)
         candidate(n, std::to_string(n), [&](Features& f) {
-          uint32_t p = prefix("length", remove ? "remove" : shape_name(partial.shape));
+          uint32_t p = prefix("length", remove ? action : shape_name(partial.shape));
           number_traits(f, p, r, n);
           f.add(p, "n" + std::to_string(std::min(n, 11)));
           if (remove) {
-            if (n == w.count[partial.colour]) f.add(p, "all_of_colour");
-            if (n == w.top_layer[partial.colour]) f.add(p, "top_layer");
+            if (n == w.count[held_colour]) f.add(p, "all_of_colour");
+            if (n == w.top_layer[held_colour]) f.add(p, "top_layer");
             if (n == 1) f.add(p, "one");
-            uint32_t all = prefix("length", n == w.count[partial.colour] ? "remove_all" : "remove_some");
+            uint32_t all = prefix("length", n == w.count[held_colour] ? "remove_all" : "remove_some");
             for (const auto& g : r.grams) f.add(all, g);
           }
         });

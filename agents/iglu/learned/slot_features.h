@@ -38,8 +38,8 @@ struct WorldSummary {
   explicit WorldSummary(const std::vector<Block>& world);
 };
 
-enum class Slot { Action, Colour, Shape, Length, Width, Base };
-inline constexpr int kSlots = 6;
+enum class Slot { Action, Colour, Shape, Length, Width, Base, From };
+inline constexpr int kSlots = 7;
 std::string_view slot_name(Slot s);
 
 struct SlotChoice {
@@ -50,7 +50,7 @@ struct SlotChoice {
 };
 
 // The candidates of `slot` given the slots before it in `partial` (action,
-// colour, shape, length, width, base: that order).
+// colour, from, shape, length, width, base: that order).
 SlotChoice slot_choice(Slot slot, const InstructionReading& r, const WorldSummary& w, const ZoneProgram& partial);
 // The slot's value in a program; whether the slot applies to it at all.
 bool slot_applies(Slot slot, const ZoneProgram& p);

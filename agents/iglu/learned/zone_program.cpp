@@ -79,13 +79,18 @@ ProgramEffect run_add(const ZoneProgram& p, const std::vector<Block>& world) {
 }
 
 ProgramEffect run_remove(const ZoneProgram& p, const std::vector<Block>& world) {
+  const int colour = p.action == ProgramAction::Recolour ? p.from : p.colour;
   std::vector<Block> mine;
   for (const Block& b : world)
-    if (b.colour == p.colour && inside_zone(b.x, b.y, b.z)) mine.push_back(b);
+    if (b.colour == colour && inside_zone(b.x, b.y, b.z)) mine.push_back(b);
   // Highest first; within a layer the data set's order (x, then z).
   std::stable_sort(mine.begin(), mine.end(), [](const Block& a, const Block& b) { return a.y > b.y; });
   if (int(mine.size()) > p.length) mine.resize(size_t(std::max(0, p.length)));
-  return {{}, mine};
+  if (p.action == ProgramAction::Remove) return {{}, mine};
+  ProgramEffect e{{}, mine};
+  if (p.from == p.colour) return {};  // no change
+  for (Block b : mine) e.add.push_back({b.x, b.y, b.z, p.colour});
+  return e;
 }
 
 }  // namespace
@@ -97,6 +102,8 @@ ProgramEffect run_program(const ZoneProgram& p, const std::vector<Block>& world)
 std::string describe(const ZoneProgram& p) {
   std::string colour(colour_name(p.colour));
   if (p.action == ProgramAction::Remove) return "remove the " + std::to_string(p.length) + " highest " + colour;
+  if (p.action == ProgramAction::Recolour)
+    return "make the " + std::to_string(p.length) + " highest " + std::string(colour_name(p.from)) + " " + colour;
   std::string s = "add a " + colour + " " + std::string(shape_name(p.shape));
   if (p.shape == ProgramShape::Row || p.shape == ProgramShape::Column) s += " of " + std::to_string(p.length);
   if (p.shape == ProgramShape::Floor || p.shape == ProgramShape::Wall)

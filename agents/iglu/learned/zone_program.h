@@ -5,7 +5,9 @@
 //           at height `base`, placed where it fits whole in empty cells,
 //           starting nearest the highest block of the `anchor` colour it was
 //           said to go on or beside (else its middle nearest the zone's);
-//   remove: the `length` highest blocks of one colour.
+//   remove: the `length` highest blocks of one colour;
+//   recolour: the `length` highest blocks of colour `from` become `colour`
+//           ("replace the red blocks with yellow ones").
 // The IGLU F1 ignores where a change is made and which way it faces (only
 // heights count), so a shape, its colour and its height say all the F1 sees.
 #pragma once
@@ -16,7 +18,8 @@
 
 namespace plank::iglu {
 
-enum class ProgramAction { Add, Remove };
+enum class ProgramAction { Add, Remove, Recolour };
+inline constexpr int kProgramActions = 3;
 enum class ProgramShape { Block, Row, Column, Floor, Wall };
 inline constexpr int kProgramShapes = 5;
 
@@ -30,6 +33,7 @@ struct ZoneProgram {
   int width = 1;   // a floor's second side, a wall's height
   int base = 0;    // add: the height of the lowest layer
   int anchor = 0;  // add: the colour whose highest block it starts from (on top or beside); 0 for none
+  int from = 0;    // recolour: the colour of the blocks that change
   friend bool operator==(const ZoneProgram&, const ZoneProgram&) = default;
 };
 
@@ -41,7 +45,8 @@ struct ProgramEffect {
 };
 
 // What the program does to `world`: only cells inside the zone, only empty
-// cells for an add, only existing blocks for a remove; so its reply is
+// cells for an add, only existing blocks for a remove (a recolour removes
+// and adds at the same cells, as the reply protocol re-colours); so its reply is
 // always valid (gravity aside: a shape may float, as IGLU's targets do).
 ProgramEffect run_program(const ZoneProgram& p, const std::vector<Block>& world);
 
