@@ -166,7 +166,7 @@ TEST(IgluPlankBuilder, TheDecoderNeverEmitsAnInvalidReply) {
   std::mt19937 rng(7);
   const char* words[] = {"remove", "stack", "row", "red", "blue", "ten", "9", "top", "wall", "3x3", "all", "on",
                          "the", "floor", "yellow", "purple", "destroy", "tower", "100", "under"};
-  for (int trial = 0; trial < 60; ++trial) {
+  for (int trial = 0; trial < 40; ++trial) {
     // Worlds from empty to full, and instructions of random words.
     std::vector<Block> world;
     int fill = trial % 4 == 3 ? 100 : trial % 4 * 30;
