@@ -5,7 +5,7 @@
 //     one builder turn: the reply (the paper's JSON), what was refused and why,
 //     the zone after it. Exit 0 when the builder built or asked, 1 when its
 //     reply was disregarded or it gave none.
-//   plank eval iglu --data FILE.jsonl [--builder NAME] [--limit N] [--json]
+//   plank eval iglu --data FILE.jsonl [--builder NAME] [--limit N] [--ask-when-unclear] [--json]
 //     mean F1 (the README's definition and the evaluator's), by clear/unclear,
 //     with the clarification figures; a progress bar on stderr.
 #include <fmt/format.h>
@@ -22,6 +22,7 @@
 #include "agents/iglu/loop/self_play.h"
 #include "agents/iglu/loop/turn.h"
 #include "agents/iglu/roles/architect.h"
+#include "agents/iglu/roles/plank_builder.h"
 #include "support/diagnostics.h"
 #include "tools/plank/cli.h"
 #include "world/render/ascii.h"
@@ -31,6 +32,7 @@
 namespace plank::cli {
 
 void register_train_clarifier(CLI::App& train, Action& action);  // cmd_iglu_train.cpp
+void register_train_builder(CLI::App& train, Action& action);     // cmd_iglu_train_builder.cpp
 
 // question_bank.csv: `given`, else the one next to the data file.
 std::string iglu_question_bank_for(const std::string& data, const std::string& given) {
@@ -54,7 +56,7 @@ nlohmann::json clarify_json(const iglu::ClarifyEvaluation& c) {
 namespace {
 
 struct IgluCommon {
-  std::string builder = "colour-word";
+  std::string builder = "plank";
   llm::ChatOptions llm;  // --builder llm
   bool gravity = false;
   double ask_below = 0.5;
@@ -70,7 +72,7 @@ struct IgluBuildOptions {
 struct IgluEvalOptions {
   IgluCommon common;
   std::string data, clarifier, questions;
-  bool no_clarifier = false, self_play = false;
+  bool no_clarifier = false, self_play = false, ask_when_unclear = false;
   int limit = 0;
 };
 
@@ -197,6 +199,24 @@ int run_eval(const IgluEvalOptions& o) {
     fmt::print(stderr, "plank eval iglu: --builder: {}\n", error);
     return kUsage;
   }
+  if (o.ask_when_unclear) {
+    // The clarifier gates the plank builder: an instruction it judges unclear is asked about, not built.
+    auto* plank = dynamic_cast<iglu::PlankBuilder*>(builder.get());
+    if (!plank || o.no_clarifier) {
+      fmt::print(stderr, "plank eval iglu: --ask-when-unclear needs --builder plank and a clarifier\n");
+      return kUsage;
+    }
+    auto clarifier = iglu::load_clarifier(o.clarifier.empty() ? iglu::default_clarifier_path() : o.clarifier, &error);
+    auto bank = clarifier ? iglu::read_question_bank(iglu_question_bank_for(o.data, o.questions), &error)
+                          : std::nullopt;
+    if (!clarifier || !bank) {
+      fmt::print(stderr, "plank eval iglu: --ask-when-unclear: {}\n", error);
+      return kInputErrors;
+    }
+    std::vector<std::string> questions;
+    for (const auto& [id, q] : *bank) questions.push_back(q);
+    plank->ask_when_unclear(std::make_shared<const iglu::Clarifier>(std::move(*clarifier)), std::move(questions));
+  }
   DiagnosticSink sink;
   auto examples = iglu::read_examples(o.data, sink);
   if (!sink.all().empty())
@@ -256,9 +276,9 @@ int run_eval(const IgluEvalOptions& o) {
 
 void add_common(CLI::App* c, IgluCommon& o) {
   c->add_option("--builder", o.builder,
-                "colour-word (the README's baseline; default), llm (the paper's prompt over an OpenAI-compatible "
-                "endpoint) or FILE.plank (a Plank program defining build(instruction) over place/remove/zone); "
-                "plank is not written yet");
+                "plank (the learned builder, models/iglu_builder.bin; default), colour-word (the README's "
+                "baseline), llm (the paper's prompt over an OpenAI-compatible endpoint) or FILE.plank (a Plank "
+                "program defining build(instruction) over place/remove/zone)");
   c->add_option("--llm-endpoint", o.llm.endpoint, "--builder llm: chat-completions URL (or $PLANK_LLM_ENDPOINT)");
   c->add_option("--llm-model", o.llm.model, "--builder llm: model name (or $PLANK_LLM_MODEL; default gpt-3.5-turbo)");
   c->add_option("--llm-timeout", o.llm.timeout_seconds, "--builder llm: seconds per reply (default 120)")
@@ -305,12 +325,16 @@ void register_iglu(CLI::App& app, Action& action) {
   ev->add_flag("--self-play", e->self_play,
                "the architect instructs the builder turn by turn from each example's initial world to its target");
   ev->add_flag("--no-clarifier", e->no_clarifier, "the clarify figures from the builder's own decisions");
+  ev->add_flag("--ask-when-unclear", e->ask_when_unclear,
+               "--builder plank asks the clarifier's best question instead of building when the clarifier judges "
+               "the instruction unclear (an example asked about scores F1 0: no change)");
   add_common(ev, e->common);
   ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
 
   // `plank train clarifier` joins `plank train` (registered before this, in main.cpp).
   try {
     register_train_clarifier(*app.get_subcommand("train"), action);
+    register_train_builder(*app.get_subcommand("train"), action);
   } catch (const CLI::OptionNotFound&) {
   }
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agents/iglu/eval/f1.h"
+#include "agents/iglu/eval/instruction_kind.h"
 
 namespace plank::iglu {
 namespace {
@@ -41,6 +42,7 @@ IgluEvaluation evaluate_builder(Builder& builder, const std::vector<Example>& ex
   auto start = std::chrono::steady_clock::now();
   auto registry = world::BlockRegistry::builtin();
   IgluEvaluation e;
+  for (InstructionKind k : kInstructionKinds) e.by_kind.emplace_back(std::string(kind_name(k)), F1Means{});
   int tp = 0, fp = 0, fn = 0, correct = 0;
   for (size_t i = 0; i < examples.size(); ++i) {
     const Example& ex = examples[i];
@@ -57,13 +59,18 @@ IgluEvaluation evaluate_builder(Builder& builder, const std::vector<Example>& ex
     F1Score ev = iglu_f1(initial, target, after, F1Mode::Evaluator);
     add(e.all, max, ev);
     add(ex.clear ? e.clear : e.unclear, max, ev);
+    InstructionKind kind = instruction_kind(ex.initial, ex.target);
+    for (auto& [name, means] : e.by_kind)
+      if (name == kind_name(kind)) add(means, max, ev);
+    if (relative_reference(ex.instruction, ex.initial)) add(e.relative, max, ev);
     bool asked = turn.outcome == TurnResult::Outcome::Asked;
     bool unclear = !ex.clear;
     correct += asked == unclear;
     tp += asked && unclear, fp += asked && !unclear, fn += !asked && unclear;
     if (progress) progress(int(i + 1), int(examples.size()));
   }
-  finish(e.all), finish(e.clear), finish(e.unclear);
+  finish(e.all), finish(e.clear), finish(e.unclear), finish(e.relative);
+  for (auto& [name, means] : e.by_kind) finish(means);
   if (!examples.empty()) e.clarify.accuracy = double(correct) / examples.size();
   e.clarify.f1_unclear = tp ? 2.0 * tp / (2.0 * tp + fp + fn) : 0.0;
   e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -76,6 +83,8 @@ std::string evaluation_json(const IgluEvaluation& e) {
   j["f1_evaluator"] = e.all.f1_evaluator;
   j["examples"] = e.all.examples;
   j["by_clear"] = {{"clear", means_json(e.clear)}, {"unclear", means_json(e.unclear)}};
+  for (const auto& [name, means] : e.by_kind) j["by_kind"][name] = means_json(means);
+  j["by_kind"]["relative reference"] = means_json(e.relative);
   j["clarify"] = {{"accuracy", e.clarify.accuracy},
                   {"f1_unclear", e.clarify.f1_unclear},
                   {"mrr", optional_json(e.clarify.mrr)},
@@ -102,6 +111,12 @@ std::string evaluation_text(const IgluEvaluation& e) {
   row("all", e.all);
   row("clear", e.clear);
   row("unclear", e.unclear);
+  out += "by what the instruction asked for:\n";
+  auto kind_row = [&](const std::string& name, const F1Means& m) {
+    out += fmt::format("  {:<18} {:>8} {:>8.3f} {:>14.3f}\n", name, m.examples, m.f1, m.f1_evaluator);
+  };
+  for (const auto& [name, means] : e.by_kind) kind_row(name, means);
+  kind_row("relative reference", e.relative);
   out += fmt::format("outcomes: {} built, {} asked, {} disregarded, {} without a reply\n", e.built, e.asked,
                      e.disregarded, e.no_reply);
   if (const auto& m = e.clarify.model) {

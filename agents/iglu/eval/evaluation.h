@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "agents/iglu/roles/builder.h"
@@ -32,6 +33,10 @@ struct ClarifyFigures {
 
 struct IgluEvaluation {
   F1Means all, clear, unclear;
+  // The error analysis: by what the instruction asked for (eval/instruction_kind.h), and
+  // the instructions that place things relative to what exists (of any kind).
+  std::vector<std::pair<std::string, F1Means>> by_kind;  // in kInstructionKinds' order
+  F1Means relative;
   ClarifyFigures clarify;
   int built = 0, asked = 0, disregarded = 0, no_reply = 0;
   double seconds = 0;
@@ -46,6 +51,7 @@ IgluEvaluation evaluate_builder(Builder& builder, const std::vector<Example>& ex
                                 const EvalProgress& progress = {});
 
 // {"f1", "f1_evaluator", "examples", "by_clear": {"clear": {...}, "unclear": {...}},
+//  "by_kind": {"single block": {...}, ..., "relative reference": {...}},
 //  "clarify": {"accuracy", "f1_unclear", "mrr", "recall_at_10"}, "outcomes": {...}}
 std::string evaluation_json(const IgluEvaluation& e);
 std::string evaluation_text(const IgluEvaluation& e);

@@ -2,6 +2,7 @@
 
 #include "agents/iglu/roles/colour_word.h"
 #include "agents/iglu/roles/llm_builder.h"
+#include "agents/iglu/roles/plank_builder.h"
 #include "agents/iglu/roles/program_builder.h"
 
 namespace plank::iglu {
@@ -17,7 +18,7 @@ bool ends_with(const std::string& s, std::string_view tail) {
 std::optional<std::string> FixedReplyBuilder::reply(const BuildRequest&, std::string*) { return text_; }
 
 const std::vector<std::string>& builder_names() {
-  static const std::vector<std::string> names = {"colour-word", "llm", "FILE.plank"};
+  static const std::vector<std::string> names = {"plank", "colour-word", "llm", "FILE.plank"};
   return names;
 }
 
@@ -38,12 +39,15 @@ std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& 
     return std::make_unique<ProgramBuilder>(ProgramBuilderOptions{name, file->text(), rules});
   }
   if (name == "plank") {
-    *error = "the 'plank' builder is not written yet (issue 28); the builders that exist: colour-word (the "
-             "README's baseline), llm (an OpenAI-compatible endpoint) and a Plank program (FILE.plank defining "
-             "build(instruction))";
-    return nullptr;
+    std::string path = default_builder_model_path(), why;
+    auto model = load_builder_model(path, &why);
+    if (!model) {
+      *error = "the 'plank' builder needs its weights: " + why + " (`plank train builder` writes them)";
+      return nullptr;
+    }
+    return std::make_unique<PlankBuilder>(std::make_shared<const BuilderModel>(std::move(*model)));
   }
-  *error = "unknown builder '" + name + "' (expected colour-word, llm or FILE.plank; plank is not written yet)";
+  *error = "unknown builder '" + name + "' (expected plank, colour-word, llm or FILE.plank)";
   return nullptr;
 }
 

@@ -42,11 +42,12 @@ class FixedReplyBuilder : public Builder {
   std::string text_, name_;
 };
 
-// The builder `--builder` names: "colour-word" (the README's baseline), "llm"
+// The builder `--builder` names: "plank" (the learned builder, with the
+// shipped weights models/iglu_builder.bin), "colour-word" (the README's baseline), "llm"
 // (the paper's prompt over `llm`, its empty fields filled from the
 // environment), or a Plank program "FILE.plank" (run under `rules`). nullptr
-// and *error for another name (saying which exist, and which are not written
-// yet), or for llm without an endpoint.
+// and *error for another name (saying which exist), for plank without its
+// weights, or for llm without an endpoint.
 std::unique_ptr<Builder> make_builder(const std::string& name, const ZoneRules& rules, std::string* error,
                                       llm::ChatOptions llm = {});
 // What make_builder accepts, for --help.
