@@ -25,15 +25,25 @@ namespace plank::planning {
 // zero-cost and expensive operators do not mislead it), its preferred operators.
 inline constexpr const char* kDefaultSearch = "lazy_greedy([ff(cost_type=one)], preferred=[ff(cost_type=one)])";
 
+struct ConfigOption;
+
 // name(arg, ..., key=value, ...), [a, b], or a bare word or number.
 struct ConfigTree {
   std::string name;  // empty for a list
   bool is_list = false;
   bool has_parens = false;
   std::vector<ConfigTree> args;
-  std::vector<std::pair<std::string, ConfigTree>> options;
+  std::vector<ConfigOption> options;
   size_t offset = 0;  // where it starts in the text
   std::string text() const;  // canonical spelling
+};
+
+// `key=value`. A named struct, not std::pair<std::string, ConfigTree>: clang rejects that pair inside
+// ConfigTree itself (the pair's conditionally explicit default constructor asks whether ConfigTree is
+// default-constructible while the pair is still incomplete), which stopped the libFuzzer build.
+struct ConfigOption {
+  std::string key;
+  ConfigTree value;
 };
 
 struct ConfigError {

@@ -22,6 +22,7 @@
 #include "PlankParser.h"
 #include "antlr4-runtime.h"
 #include "compiler/frontend/indent_lexer.h"
+#include "compiler/frontend/simple_statements.h"
 #include "compiler/frontend/stack_guard.h"
 #include "compiler/frontend/syntax_errors.h"
 #include "compiler/frontend/transformer.h"
@@ -96,7 +97,7 @@ void run_chunks(const std::string& text, const std::vector<std::unique_ptr<Token
                 const std::vector<size_t>& starts, size_t first, size_t last, uint32_t end, IndentLexer& lexer,
                 antlr4::CharStream* input, const std::vector<Problem>& lexical, ParseOutcome& out);
 
-void run_module(const SourceFile& file, ParseOutcome& out) {
+void run_module(const SourceFile& file, ParseOutcome& out, bool simple_statements) {
   const std::string& text = file.text();
   ByteStream input(text);
   IndentLexer lexer(&input, text, /*expression_mode=*/false);
@@ -127,24 +128,41 @@ void run_module(const SourceFile& file, ParseOutcome& out) {
   }
   const std::vector<Problem> lexical = lexer.problems;
 
-  // Fast path: kBatch top-level statements at a time. A whole file at once
-  // held its whole parse tree (about 40 contexts a statement: a 100,000-line
-  // program took 575 MB and most of its time freeing them); a batch's tree is
-  // freed once the batch is transformed. A batch that does not parse falls to
-  // the slow path, statement by statement, as a whole file used to.
+  // Straight-line top-level statements of the commonest shapes are parsed by
+  // hand (simple_statements.h); each run of the others goes to ANTLR, kBatch
+  // statements at a time. A whole file at once held its whole parse tree
+  // (about 40 contexts a statement: a 100,000-line program took 575 MB and
+  // most of its time freeing them); a batch's tree is freed once the batch is
+  // transformed. A batch that does not parse falls to the slow path, statement
+  // by statement, as a whole file used to.
   constexpr size_t kBatch = 512;
-  for (size_t first = 0; first < starts.size(); first += kBatch) {
-    const size_t last = std::min(first + kBatch, starts.size());
-    const size_t b = starts[first], e = last < starts.size() ? starts[last] : tokens.size();
-    const uint32_t batch_end = e < tokens.size() ? static_cast<uint32_t>(tokens[e]->getStartIndex()) : end;
-    Problem err;
-    if (parse_range(
-            text, tokens, b, e, batch_end, lexer, &input, file_entry,
-            [&](P::File_inputContext* tree) { transform_file(text, tree, out.module->body, out.problems); }, &err))
-      continue;
-    run_chunks(text, tokens, starts, first, last, end, lexer, &input, lexical, out);
+  auto parse_batches = [&](size_t from, size_t to) {
+    for (size_t first = from; first < to; first += kBatch) {
+      const size_t last = std::min(first + kBatch, to);
+      const size_t b = starts[first], e = last < starts.size() ? starts[last] : tokens.size();
+      const uint32_t batch_end = e < tokens.size() ? static_cast<uint32_t>(tokens[e]->getStartIndex()) : end;
+      Problem err;
+      if (parse_range(
+              text, tokens, b, e, batch_end, lexer, &input, file_entry,
+              [&](P::File_inputContext* tree) { transform_file(text, tree, out.module->body, out.problems); }, &err))
+        continue;
+      run_chunks(text, tokens, starts, first, last, end, lexer, &input, lexical, out);
+    }
+  };
+  size_t antlr_from = 0;  // the first statement of the run waiting for ANTLR
+  for (size_t c = 0; simple_statements && c < starts.size(); ++c) {
+    const size_t b = starts[c], e = c + 1 < starts.size() ? starts[c + 1] : tokens.size();
+    ast::StmtPtr st = parse_simple_statement(text, tokens, b, e);
+    if (!st) continue;
+    parse_batches(antlr_from, c);
+    out.module->body.push_back(std::move(st));
+    antlr_from = c + 1;
   }
+  parse_batches(antlr_from, starts.size());
 }
+
+void run_module(const SourceFile& file, ParseOutcome& out) { run_module(file, out, true); }
+void run_module_antlr_only(const SourceFile& file, ParseOutcome& out) { run_module(file, out, false); }
 
 // Slow path: one chunk per top-level statement of starts[first, last), one diagnostic at most per chunk.
 void run_chunks(const std::string& text, const std::vector<std::unique_ptr<Token>>& tokens,
@@ -304,6 +322,16 @@ std::unique_ptr<ast::Module> parse_module(SourceRef file, DiagnosticSink& sink) 
   out.module = std::make_unique<ast::Module>();
   out.module->file = file;
   guarded(*file, out, &run_module);
+  publish(file, out.problems, sink);
+  return std::move(out.module);
+}
+
+std::unique_ptr<ast::Module> parse_module_antlr_only(SourceRef file, DiagnosticSink& sink) {
+  if (!file) file = SourceFile::from_string("<empty>", "");
+  ParseOutcome out;
+  out.module = std::make_unique<ast::Module>();
+  out.module->file = file;
+  guarded(*file, out, &run_module_antlr_only);
   publish(file, out.problems, sink);
   return std::move(out.module);
 }

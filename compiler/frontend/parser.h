@@ -16,6 +16,10 @@ namespace plank::frontend {
 // every problem is reported to `sink`. Never throws, never crashes, never hangs, on any bytes.
 std::unique_ptr<ast::Module> parse_module(SourceRef file, DiagnosticSink& sink);
 
+// parse_module without the hand-written parser of simple statements (simple_statements.h): every
+// statement through ANTLR. For the tests that check both give the same module and diagnostics.
+std::unique_ptr<ast::Module> parse_module_antlr_only(SourceRef file, DiagnosticSink& sink);
+
 // Parses text that must be exactly one expression (surrounding blank lines/comments allowed):
 // used for logical forms written as a JSON object or a Python dict. nullptr on error (reported).
 std::unique_ptr<ast::Expr> parse_expression(SourceRef file, DiagnosticSink& sink);

@@ -439,23 +439,6 @@ class Transformer {
     return out;
   }
 
-  ast::BinaryOp aug_op(size_t k) {
-    switch (k) {
-      case P::PLUS_ASSIGN: return ast::BinaryOp::Add;
-      case P::MINUS_ASSIGN: return ast::BinaryOp::Sub;
-      case P::STAR_ASSIGN: return ast::BinaryOp::Mul;
-      case P::AT_ASSIGN: return ast::BinaryOp::MatMul;
-      case P::SLASH_ASSIGN: return ast::BinaryOp::Div;
-      case P::FLOORDIV_ASSIGN: return ast::BinaryOp::FloorDiv;
-      case P::PERCENT_ASSIGN: return ast::BinaryOp::Mod;
-      case P::AND_ASSIGN: return ast::BinaryOp::BitAnd;
-      case P::OR_ASSIGN: return ast::BinaryOp::BitOr;
-      case P::XOR_ASSIGN: return ast::BinaryOp::BitXor;
-      case P::LSHIFT_ASSIGN: return ast::BinaryOp::LShift;
-      case P::RSHIFT_ASSIGN: return ast::BinaryOp::RShift;
-      default: return ast::BinaryOp::Pow;
-    }
-  }
 
   ast::StmtPtr expr_stmt(P::Expr_stmtContext* ctx) {
     Span s = span(ctx);
@@ -491,7 +474,7 @@ class Transformer {
       if (!ast::isa<ast::Name>(target.get()) && !ast::isa<ast::Attribute>(target.get()) &&
           !ast::isa<ast::Subscript>(target.get()))
         error(target->span, "'" + describe(*target) + "' is an illegal target for augmented assignment");
-      return std::make_unique<ast::AugAssign>(s, std::move(target), aug_op(aug->getStart()->getType()),
+      return std::make_unique<ast::AugAssign>(s, std::move(target), augmented_operator(aug->getStart()->getType()),
                                               value_of(parts[1]));
     }
     ast::ExprList targets;
@@ -1238,6 +1221,33 @@ class Transformer {
 };
 
 }  // namespace
+
+ast::BinaryOp augmented_operator(size_t token_type) {
+  switch (token_type) {
+    case P::PLUS_ASSIGN: return ast::BinaryOp::Add;
+    case P::MINUS_ASSIGN: return ast::BinaryOp::Sub;
+    case P::STAR_ASSIGN: return ast::BinaryOp::Mul;
+    case P::AT_ASSIGN: return ast::BinaryOp::MatMul;
+    case P::SLASH_ASSIGN: return ast::BinaryOp::Div;
+    case P::FLOORDIV_ASSIGN: return ast::BinaryOp::FloorDiv;
+    case P::PERCENT_ASSIGN: return ast::BinaryOp::Mod;
+    case P::AND_ASSIGN: return ast::BinaryOp::BitAnd;
+    case P::OR_ASSIGN: return ast::BinaryOp::BitOr;
+    case P::XOR_ASSIGN: return ast::BinaryOp::BitXor;
+    case P::LSHIFT_ASSIGN: return ast::BinaryOp::LShift;
+    case P::RSHIFT_ASSIGN: return ast::BinaryOp::RShift;
+    default: return ast::BinaryOp::Pow;
+  }
+}
+
+bool is_augmented_assign(size_t token_type) {
+  switch (token_type) {
+    case P::PLUS_ASSIGN: case P::MINUS_ASSIGN: case P::STAR_ASSIGN: case P::AT_ASSIGN: case P::SLASH_ASSIGN:
+    case P::FLOORDIV_ASSIGN: case P::PERCENT_ASSIGN: case P::POWER_ASSIGN: case P::AND_ASSIGN: case P::OR_ASSIGN:
+    case P::XOR_ASSIGN: case P::LSHIFT_ASSIGN: case P::RSHIFT_ASSIGN: return true;
+    default: return false;
+  }
+}
 
 void transform_file(const std::string& text, P::File_inputContext* tree, ast::StmtList& out,
                     std::vector<Problem>& problems) {

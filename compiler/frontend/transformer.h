@@ -18,6 +18,11 @@ struct TooDeep {
   Span span;
 };
 
+// The operator of an augmented assignment token ('+=' -> Add); is_augmented_assign says which
+// tokens are one (the grammar's augassign rule).
+ast::BinaryOp augmented_operator(size_t token_type);
+bool is_augmented_assign(size_t token_type);
+
 // Appends the statements of `tree` to `out`. A statement nested too deep is
 // reported and left out; transform_file itself does not throw TooDeep.
 void transform_file(const std::string& text, grammar::PlankParser::File_inputContext* tree, ast::StmtList& out,
