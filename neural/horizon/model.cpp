@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -23,17 +24,37 @@ std::vector<std::pair<std::string, std::vector<int>>> horizon_tensor_shapes(cons
           {"out.bias", {1}}};
 }
 
+int HorizonConfig::ring(int row, int col) const {
+  const int half = grid / 2;
+  const int d = std::max(std::abs(row - half), std::abs(col - half));
+  return std::min(rings - 1, d * rings / (half + 1));
+}
+
 void encode_horizon_input(const HorizonConfig& c, const uint8_t* crop, int crop_channels, int goal_channel, int held,
                           float* out) {
-  const int cells = c.grid * c.grid, per_cell = c.terrain_channels + 1;
-  for (int cell = 0; cell < cells; ++cell) {
-    const uint8_t* in = crop + static_cast<size_t>(cell) * crop_channels;
-    float* o = out + static_cast<size_t>(cell) * per_cell;
-    for (int ch = 0; ch < c.terrain_channels; ++ch) o[ch] = in[ch] / 255.0f;
-    o[c.terrain_channels] = in[goal_channel] / 255.0f;
+  const int per_ring = c.terrain_channels + 1;
+  std::vector<double> sum(static_cast<size_t>(c.rings * per_ring), 0.0);
+  std::vector<int> cells(static_cast<size_t>(c.rings), 0);
+  for (int row = 0; row < c.grid; ++row)
+    for (int col = 0; col < c.grid; ++col) {
+      const uint8_t* in = crop + static_cast<size_t>(row * c.grid + col) * crop_channels;
+      const int r = c.ring(row, col);
+      double* s = sum.data() + static_cast<size_t>(r * per_ring);
+      for (int ch = 0; ch < c.terrain_channels; ++ch) s[ch] += in[ch];
+      s[c.terrain_channels] += in[goal_channel];
+      ++cells[static_cast<size_t>(r)];
+    }
+  for (int r = 0; r < c.rings; ++r) {
+    const double n = std::max(1, cells[static_cast<size_t>(r)]);
+    const double* s = sum.data() + static_cast<size_t>(r * per_ring);
+    float* o = out + static_cast<size_t>(r * per_ring);
+    // Terrain: the ring's mean share (0..1); the goal: its sightings (a goal channel's byte is 64 a
+    // block or mob, saturating at four), compressed, since the tenth log seen matters less than the first.
+    for (int ch = 0; ch < c.terrain_channels; ++ch) o[ch] = static_cast<float>(s[ch] / (255.0 * n));
+    o[c.terrain_channels] = static_cast<float>(std::log1p(s[c.terrain_channels] / 64.0));
   }
   // Eight of an item is a count the tasks ask for; more changes little.
-  out[cells * per_cell] = static_cast<float>(std::min(held, 32)) / 8.0f;
+  out[c.rings * per_ring] = static_cast<float>(std::min(held, 32)) / 8.0f;
 }
 
 HorizonWeights random_horizon_weights(const HorizonConfig& c, const std::vector<HorizonGoalInfo>& goals, uint32_t seed) {
@@ -66,8 +87,9 @@ bool save_horizon_weights(const HorizonWeights& w, const std::string& path, std:
   if (!meta.is_object()) meta = nlohmann::json::object();
   const HorizonConfig& c = w.config;
   meta["model"] = "deps-horizon";
-  meta["config"] = {{"grid", c.grid},     {"terrain_channels", c.terrain_channels}, {"goals", c.goals},
-                    {"embed", c.embed},   {"hidden1", c.hidden1},                   {"hidden2", c.hidden2}};
+  meta["config"] = {{"grid", c.grid},   {"terrain_channels", c.terrain_channels}, {"rings", c.rings},
+                    {"goals", c.goals}, {"embed", c.embed},                       {"hidden1", c.hidden1},
+                    {"hidden2", c.hidden2}};
   nlohmann::json goals = nlohmann::json::array();
   for (const auto& g : w.goals)
     goals.push_back({{"id", g.id}, {"family", g.family}, {"verb", g.verb}, {"item", g.item}, {"count", g.count}});
@@ -93,11 +115,12 @@ bool load_horizon_weights(const std::string& path, HorizonWeights* w, std::strin
     HorizonConfig& k = out.config;
     k.grid = c.at("grid").get<int>();
     k.terrain_channels = c.at("terrain_channels").get<int>();
+    k.rings = c.at("rings").get<int>();
     k.goals = c.at("goals").get<int>();
     k.embed = c.at("embed").get<int>();
     k.hidden1 = c.at("hidden1").get<int>();
     k.hidden2 = c.at("hidden2").get<int>();
-    for (int v : {k.grid, k.terrain_channels, k.goals, k.embed, k.hidden1, k.hidden2})
+    for (int v : {k.grid, k.terrain_channels, k.rings, k.goals, k.embed, k.hidden1, k.hidden2})
       if (v <= 0 || v > 4096) return fail("the card's configuration is out of range");
     for (const auto& g : meta.at("goals"))
       out.goals.push_back({g.at("id").get<int>(), g.at("family").get<std::string>(), g.at("verb").get<std::string>(),

@@ -57,21 +57,29 @@ float max_diff(const std::vector<float>& a, const std::vector<float>& b) {
   return m;
 }
 
-TEST(HorizonModel, InputReadsTheTerrainAndOnlyTheGoalsOwnChannel) {
-  HorizonConfig c = small_config();
-  const int crop_channels = c.terrain_channels + c.goals, cells = c.grid * c.grid;
-  std::vector<uint8_t> crop(size_t(cells * crop_channels));
-  for (size_t i = 0; i < crop.size(); ++i) crop[i] = uint8_t(i * 7 % 256);
+TEST(HorizonModel, InputPoolsTheTerrainAndOnlyTheGoalsOwnChannelByDistance) {
+  HorizonConfig c = small_config();  // 5 x 5 cells: rings 0 (the centre), 1, 2 (the border); ring 3 empty
+  const int crop_channels = c.terrain_channels + c.goals, per_ring = c.terrain_channels + 1;
+  EXPECT_EQ(c.ring(2, 2), 0);
+  EXPECT_EQ(c.ring(1, 3), 1);
+  EXPECT_EQ(c.ring(0, 4), 2);
+  std::vector<uint8_t> crop(size_t(c.grid * c.grid * crop_channels), 0);
+  auto at = [&](int row, int col, int ch) -> uint8_t& { return crop[size_t((row * c.grid + col) * crop_channels + ch)]; };
+  for (int row = 0; row < c.grid; ++row)
+    for (int col = 0; col < c.grid; ++col) at(row, col, 0) = c.ring(row, col) == 2 ? 255 : 0;  // known: the border only
+  at(1, 1, c.terrain_channels + 1) = 128;  // two of goal 1 in ring 1
+  at(0, 0, c.terrain_channels + 0) = 255;  // goal 0 far away
   std::vector<float> row(size_t(c.input()));
   encode_horizon_input(c, crop.data(), crop_channels, c.terrain_channels + 1, 12, row.data());
-  for (int cell = 0; cell < cells; ++cell) {
-    for (int ch = 0; ch < c.terrain_channels; ++ch)
-      EXPECT_FLOAT_EQ(row[size_t(cell * (c.terrain_channels + 1) + ch)], crop[size_t(cell * crop_channels + ch)] / 255.f);
-    EXPECT_FLOAT_EQ(row[size_t(cell * (c.terrain_channels + 1) + c.terrain_channels)],
-                    crop[size_t(cell * crop_channels + c.terrain_channels + 1)] / 255.f);
-  }
+  EXPECT_FLOAT_EQ(row[size_t(0 * per_ring + 0)], 0.f);
+  EXPECT_FLOAT_EQ(row[size_t(2 * per_ring + 0)], 1.f) << "the border ring is all known";
+  EXPECT_FLOAT_EQ(row[size_t(1 * per_ring + c.terrain_channels)], std::log1p(2.f)) << "two sightings in ring 1";
+  EXPECT_FLOAT_EQ(row[size_t(2 * per_ring + c.terrain_channels)], 0.f) << "another goal's channel is not read";
+  EXPECT_FLOAT_EQ(row[size_t(3 * per_ring + c.terrain_channels)], 0.f) << "an empty ring reads zero";
   EXPECT_FLOAT_EQ(row.back(), 12 / 8.f);
   encode_horizon_input(c, crop.data(), crop_channels, c.terrain_channels, 1000, row.data());
+  EXPECT_FLOAT_EQ(row[size_t(2 * per_ring + c.terrain_channels)], std::log1p(255.f / 64.f));
+  EXPECT_FLOAT_EQ(row[size_t(1 * per_ring + c.terrain_channels)], 0.f);
   EXPECT_FLOAT_EQ(row.back(), 32 / 8.f) << "a held count saturates";
 }
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -99,9 +100,9 @@ std::string command_line(const SelectorCliOptions& o) {
   if (!o.valid.empty()) c += " --valid " + o.valid;
   const auto& t = o.t;
   c += fmt::format(" --out {} --epochs {} --batch {} --lr {} --weight-decay {} --seed {} --threads {} --embed {} "
-                   "--hidden {} --hidden2 {}",
+                   "--hidden {} --hidden2 {} --rings {}",
                    o.out, t.epochs, t.batch, t.lr, t.weight_decay, t.seed, t.threads, t.config.embed, t.config.hidden1,
-                   t.config.hidden2);
+                   t.config.hidden2, t.config.rings);
   return c;
 }
 
@@ -182,6 +183,18 @@ int run_train_selector(const SelectorCliOptions& o) {
     card["valid_pick"] = b.valid_pick;
     card["valid_mae"] = b.valid_mae;
   }
+  if (!o.valid.empty()) {
+    // The baseline that reads nothing of the state: each goal's mean log ticks in training.
+    std::vector<double> sum(goals.size()), n(goals.size());
+    for (const auto& e : train.examples) sum[size_t(e.goal)] += std::log1p(e.ticks), n[size_t(e.goal)] += 1;
+    std::vector<float> prior;
+    for (const auto& e : valid.examples) prior.push_back(float(n[size_t(e.goal)] ? sum[size_t(e.goal)] / n[size_t(e.goal)] : 0));
+    const neural::HorizonScores base = neural::score_horizon(valid.examples, prior);
+    card["valid_pick_prior"] = base.pick;
+    fmt::print(stderr, "{}: validation pick accuracy {:.3f} (best epoch); the per-goal prior (no state): {:.3f}, over {} "
+               "(state, family) choices\n",
+               cmd, card.value("valid_pick", 0.0), base.pick, base.picks);
+  }
   r.weights.card_json = card.dump();
   if (!neural::save_horizon_weights(r.weights, o.out, &error)) {
     fmt::print(stderr, "{}: {}\n", cmd, error);
@@ -213,8 +226,9 @@ void register_train_selector(CLI::App& train, Action& action) {
   cmd->add_option("--seed", o->t.seed, "random seed (default 1)");
   cmd->add_option("--threads", o->t.threads, "libtorch threads (default 1)");
   cmd->add_option("--embed", o->t.config.embed, "goal embedding size (default 8)")->check(CLI::Range(1, 4096));
-  cmd->add_option("--hidden", o->t.config.hidden1, "first hidden layer (default 64)")->check(CLI::Range(1, 4096));
-  cmd->add_option("--hidden2", o->t.config.hidden2, "second hidden layer (default 32)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--hidden", o->t.config.hidden1, "first hidden layer (default 32)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--hidden2", o->t.config.hidden2, "second hidden layer (default 16)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--rings", o->t.config.rings, "distance rings the crop is pooled into (default 4)")->check(CLI::Range(1, 64));
   cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
   cmd->callback([&action, o] {
     action = [o]() -> int {
