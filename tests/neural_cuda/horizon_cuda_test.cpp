@@ -27,9 +27,9 @@ TEST(HorizonCuda, MatchesTheCpuEngineAtBatchOneAndMany) {
   for (int batch : {1, 8, 70}) {
     std::vector<float> rows(size_t(batch) * size_t(c.input()));
     for (float& v : rows) v = u(rng);
-    std::vector<int> ids(size_t(batch));
+    std::vector<int> ids(static_cast<size_t>(batch));
     for (int& g : ids) g = int(rng() % uint32_t(c.goals));
-    std::vector<float> a(size_t(batch)), b(size_t(batch));
+    std::vector<float> a(static_cast<size_t>(batch)), b(static_cast<size_t>(batch));
     cpu->predict(batch, rows.data(), ids.data(), a.data());
     gpu->predict(batch, rows.data(), ids.data(), b.data());
     for (int i = 0; i < batch; ++i) EXPECT_NEAR(a[size_t(i)], b[size_t(i)], 1e-4f) << "batch " << batch << ", row " << i;
