@@ -79,6 +79,7 @@ struct SelectSetup {
 bool pursue_candidate(survival::Controller& ctl, const Goal& goal, int count);
 
 // Runs one episode in a copy of `generated` (made by make_episode_world with the same mode and size).
+// The horizon selector needs options.horizon and the explore world (evaluate_select checks both).
 SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, const world::World& generated,
                                  const SelectEpisodeOptions& options);
 
