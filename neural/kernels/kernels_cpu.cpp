@@ -84,6 +84,10 @@ void gru_sequences(const float* x, const int* offset, const int* length, int U, 
   }
 }
 
+void relu_inplace(float* x, int n) {
+  for (int i = 0; i < n; ++i) x[i] = x[i] > 0.f ? x[i] : 0.f;
+}
+
 void tanh_inplace(float* x, int n) {
   if (avx2::available()) return avx2::tanh_inplace(x, n);
   for (int i = 0; i < n; ++i) x[i] = std::tanh(x[i]);

@@ -28,6 +28,8 @@ void gru_sequences(const float* x, const int* offset, const int* length, int U, 
                    float* last);
 // In place: x <- tanh(x).
 void tanh_inplace(float* x, int n);
+// In place: x <- max(x, 0).
+void relu_inplace(float* x, int n);
 // Layer normalisation of x[rows,dim] into y (may be x): (x - mean) / sqrt(variance
 // + epsilon) per row, times scale[dim] plus bias[dim] when they are not null.
 void layer_norm(const float* x, int rows, int dim, const float* scale, const float* bias, float epsilon, float* y);

@@ -49,9 +49,9 @@ TEST(DepsSelect, TasksComeFromTheRulesWithEveryCandidateFirstAsOften) {
   EXPECT_TRUE(select_tasks(*rules, 1).empty());
 }
 
-TEST(DepsSelect, SelectorsAreCheckedAndHorizonIsNotYet) {
+TEST(DepsSelect, SelectorsAreChecked) {
   for (const std::string& k : candidate_selector_kinds()) EXPECT_EQ(check_candidate_selector(k), "");
-  EXPECT_NE(check_candidate_selector("horizon").find("does not exist yet"), std::string::npos);
+  EXPECT_EQ(check_candidate_selector("horizon"), "");
   EXPECT_NE(check_candidate_selector("closest").find("unknown selector"), std::string::npos);
   EXPECT_NE(check_world_mode("fog").find("known or explore"), std::string::npos);
 }
@@ -120,9 +120,14 @@ TEST(DepsSelect, ReducedSelectEvaluationThroughTheCli) {
   EXPECT_TRUE(j["overall"].contains("success"));
   EXPECT_TRUE(j["overall"].contains("mean_ticks"));
   EXPECT_NE(r.err.find("episodes/s"), std::string::npos);
+  // The learned selector reads what the agent has seen: not in the known world; unreadable weights are exit 1.
   auto horizon = plank::test::run_plank("eval deps --select-tasks 2 --selector horizon --seeds 1");
   EXPECT_EQ(horizon.exit_code, 2);
-  EXPECT_NE(horizon.err.find("does not exist yet"), std::string::npos) << horizon.err;
+  EXPECT_NE(horizon.err.find("--world-mode explore"), std::string::npos) << horizon.err;
+  auto no_model = plank::test::run_plank("eval deps --select-tasks 2 --selector horizon --world-mode explore --seeds 1 "
+                                         "--horizon-model /nonexistent/horizon.bin");
+  EXPECT_EQ(no_model.exit_code, 1);
+  EXPECT_NE(no_model.err.find("/nonexistent/horizon.bin"), std::string::npos) << no_model.err;
   EXPECT_EQ(plank::test::run_plank("eval deps --select-tasks 5 --seeds 1").exit_code, 2);
   EXPECT_EQ(plank::test::run_plank("eval deps --seeds 1").exit_code, 2);
   EXPECT_EQ(plank::test::run_plank("deps stick --world-mode fog").exit_code, 2);

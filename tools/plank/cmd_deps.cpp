@@ -25,6 +25,7 @@
 
 #include "agents/deps/eval/evaluation.h"
 #include "agents/deps/eval/horizon_data.h"
+#include "agents/deps/eval/learned_horizon.h"
 #include "agents/deps/eval/select_episode.h"
 #include "agents/deps/loop/episode.h"
 #include "agents/deps/loop/episode_json.h"
@@ -55,6 +56,8 @@ struct DepsOptions {
   std::string world_mode = "known";
   uint64_t max_ticks = 0;
   std::string dump_pddl;  // --dump-pddl DIR: write the survival PDDL for the task and stop
+  std::string horizon_model;            // --horizon-model FILE ("" = models/horizon.bin)
+  std::string horizon_engine = "auto";  // --horizon-engine auto|cpu|cuda
 };
 
 // Fills the episode options shared by both commands; false and a message on a bad plan file.
@@ -93,6 +96,17 @@ const deps::Rules* rules_or_say(const char* cmd) {
   const deps::Rules* r = deps::load_rules(&error);
   if (!r) fmt::print(stderr, "{}: {}\n", cmd, error);
   return r;
+}
+
+// `--selector horizon` in the explore world: loads the learned predictor into the options; false
+// (with the message printed) when its weights cannot be used.
+bool load_horizon(const deps::Rules& rules, const DepsOptions& o, std::shared_ptr<deps::LearnedHorizon>* out,
+                  const char* cmd) {
+  if (o.selector != "horizon" || o.world_mode != "explore") return true;
+  std::string why;
+  *out = deps::LearnedHorizon::load(rules, o.horizon_model, o.horizon_engine, &why);
+  if (!*out) fmt::print(stderr, "{}: {}\n", cmd, why);
+  return *out != nullptr;
 }
 
 void print_round(const deps::Rules& rules, const deps::Round& r, int index, bool trace, bool render,
@@ -139,7 +153,7 @@ int run_deps(const DepsOptions& o) {
     return kOk;
   }
   deps::EpisodeOptions e;
-  if (!episode_options(o, &e, cmd)) return kInputErrors;
+  if (!episode_options(o, &e, cmd) || !load_horizon(*rules, o, &e.horizon, cmd)) return kInputErrors;
   // The budget: --max-ticks, else the task's max_steps in the DEPS task list, else 3000 (MT1's).
   deps::take_budget_from_task_list(*task);
   e.tick_budget = o.max_ticks;
@@ -198,6 +212,9 @@ int run_eval_select(const EvalOptions& o) {
   base.selector = o.deps.selector;
   base.world_mode = o.deps.world_mode;
   base.world_size = o.deps.world_size;
+  std::shared_ptr<deps::LearnedHorizon> horizon;
+  if (!load_horizon(*rules, o.deps, &horizon, cmd)) return kInputErrors;
+  base.horizon = horizon.get();
   std::vector<deps::SelectTask> tasks = deps::select_tasks(*rules, o.select_tasks);
   const bool tty = isatty(2);
   std::string error;
@@ -249,7 +266,7 @@ int run_eval(const EvalOptions& o) {
   const deps::Rules* rules = rules_or_say(cmd);
   if (!rules) return kInputErrors;
   deps::EpisodeOptions base;
-  if (!episode_options(o.deps, &base, cmd)) return kInputErrors;
+  if (!episode_options(o.deps, &base, cmd) || !load_horizon(*rules, o.deps, &base.horizon, cmd)) return kInputErrors;
 
   const bool tty = isatty(2);
   auto progress = [&](int done, int total, const deps::Task& task) {
@@ -319,7 +336,14 @@ int run_gen_horizon_data(const HorizonDataCli& o) {
 void add_common(CLI::App* c, DepsOptions& o) {
   c->add_option("--initial-plan", o.initial, "oracle, flawed, llm (the llm planner's), or a FILE of plan code");
   c->add_option("--selector", o.selector,
-                "fixed (default), random, nearest, horizon (not yet); with --select-tasks also oracle");
+                "fixed (default), random, nearest, horizon (the learned predictor; with --select-tasks); with "
+                "--select-tasks also oracle");
+  c->add_option("--horizon-model", o.horizon_model,
+                "the horizon predictor's weights (default models/horizon.bin beside the parser's model, or "
+                "$PLANK_HORIZON_MODEL)");
+  c->add_option("--horizon-engine", o.horizon_engine, "runs the horizon predictor on auto (default: CUDA when a GPU is "
+                                                      "present), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   c->add_option("--world-mode", o.world_mode,
                 "known (default: the agent knows the whole world) or explore (it sees only what is near)")
       ->check(CLI::IsMember({"known", "explore"}));

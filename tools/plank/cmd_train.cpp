@@ -67,9 +67,12 @@ void line(render::Image& img, int x0, int y0, int x1, int y1, render::Rgb c) {
   }
 }
 
-// Training loss (red, scaled to its maximum), training token accuracy (green)
-// and validation exact match (blue) against the epoch; y from 0 to 1.
-bool write_curve(const std::vector<std::vector<double>>& series, const std::string& path, std::string* error) {
+}  // namespace
+
+// Three series against the epoch (red, green, blue), y from 0 to 1: the parser's training loss
+// (scaled to its maximum), training token accuracy and validation exact match; the selector's too
+// (cmd_train_selector.cpp).
+bool write_training_curve(const std::vector<std::vector<double>>& series, const std::string& path, std::string* error) {
   const int W = 640, H = 360, pad = 30;
   render::Image img(W, H, {255, 255, 255});
   line(img, pad, H - pad, W - pad, H - pad, {120, 120, 120});
@@ -85,6 +88,10 @@ bool write_curve(const std::vector<std::vector<double>>& series, const std::stri
   }
   return render::write_png(img, path, error);
 }
+
+std::string trained_file_hash(const std::string& path) { return neural::file_fnv1a64(path); }
+
+namespace {
 
 // The exact command, every option spelled out, for the model card.
 std::string command_line(const TrainCliOptions& cli) {
@@ -177,7 +184,7 @@ int run_train(const TrainCliOptions& cli, const std::string& command) {
   }
   std::string base = stem(cli.out);
   std::ofstream(base + ".csv") << csv.str();
-  if (!write_curve(series, base + ".png", &error)) std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
+  if (!write_training_curve(series, base + ".png", &error)) std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
   std::ofstream(base + ".card.json") << card.dump(2) << "\n";
   std::printf("wrote %s (best epoch %d), %s.csv, %s.png, %s.card.json\n", cli.out.c_str(), r.best_epoch, base.c_str(),
               base.c_str(), base.c_str());
@@ -202,16 +209,19 @@ std::vector<std::string> own_arguments() {
   return args;
 }
 
-int run_trainer() {
+}  // namespace
+
+// Runs plank-train with this process's arguments (`command` names the command in messages).
+int run_trainer(const char* command) {
   std::string path = trainer_path();
   if (path.empty()) {
-    std::fprintf(stderr, "plank train parser: this plank was built without libtorch (install libtorch-dev and "
-                         "configure with -DPLANK_TORCH=ON; training runs in plank-train next to plank)\n");
+    std::fprintf(stderr, "%s: this plank was built without libtorch (install libtorch-dev and "
+                         "configure with -DPLANK_TORCH=ON; training runs in plank-train next to plank)\n", command);
     return kInputErrors;
   }
   std::vector<std::string> args = own_arguments();
   if (args.empty()) {
-    std::fprintf(stderr, "plank train parser: cannot read this process's arguments (/proc/self/cmdline)\n");
+    std::fprintf(stderr, "%s: cannot read this process's arguments (/proc/self/cmdline)\n", command);
     return kInputErrors;
   }
   args[0] = path;
@@ -220,17 +230,22 @@ int run_trainer() {
   argv.push_back(nullptr);
   std::fflush(nullptr);
   ::execv(path.c_str(), argv.data());
-  std::fprintf(stderr, "plank train parser: cannot run %s: %s\n", path.c_str(), std::strerror(errno));
+  std::fprintf(stderr, "%s: cannot run %s: %s\n", command, path.c_str(), std::strerror(errno));
   return kInputErrors;
 }
+
+namespace {
 #endif
 
 }  // namespace
 
+void register_train_selector(CLI::App& train, Action& action);  // cmd_train_selector.cpp
+
 void register_train(CLI::App& app, Action& action) {
-  auto* train = app.add_subcommand("train", "Train a model (parser; clarifier)");
+  auto* train = app.add_subcommand("train", "Train a model (parser; selector; clarifier)");
   auto* cmd = train->add_subcommand("parser", "Train the neural semantic parser (libtorch, CPU)");
   train->require_subcommand(1);
+  register_train_selector(*train, action);
   auto o = std::make_shared<TrainCliOptions>();
   cmd->add_option("--data", o->t.data, "training JSONL files ({\"text\", \"logical_form\"} a line)")->required();
   cmd->add_option("--valid", o->t.valid, "validation JSONL: greedy exact match each epoch picks the saved epoch");
@@ -292,7 +307,7 @@ void register_train(CLI::App& app, Action& action) {
 #ifdef PLANK_WITH_TORCH
       return run_train(*o, command_line(*o));
 #else
-      return run_trainer();
+      return run_trainer("plank train parser");
 #endif
     };
   });

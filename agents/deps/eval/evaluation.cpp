@@ -23,8 +23,8 @@ std::vector<Task> eval_tasks(const survival::DepsTaskFile& file, const std::set<
 
 std::optional<Evaluation> evaluate(const Rules& rules, const std::vector<Task>& tasks, int seeds, uint64_t seed_base,
                                    const EpisodeOptions& base, const EvalProgress& progress, std::string* error) {
-  if (std::string e = check_selector(base.selector); !e.empty()) return *error = e, std::nullopt;
   if (std::string e = check_world_mode(base.world_mode); !e.empty()) return *error = e, std::nullopt;
+  if (std::string e = check_episode_selector(base); !e.empty()) return *error = e, std::nullopt;
   Evaluation ev;
   const int total = int(tasks.size()) * seeds;
   auto start = std::chrono::steady_clock::now();

@@ -131,7 +131,8 @@ bool write_horizon_data(const Rules& rules, const HorizonDataOptions& o, std::os
   return true;
 }
 
-bool read_horizon_data(std::istream& in, std::vector<HorizonRecord>* records, std::string* error) {
+bool read_horizon_data(std::istream& in, std::vector<HorizonRecord>* records, std::string* error,
+                       HorizonDataHeader* header) {
   // The sizes come from the file's own header, checked against each other, so a file is never misread.
   std::string magic, head;
   if (!std::getline(in, magic) || magic != kMagic)
@@ -148,6 +149,18 @@ bool read_horizon_data(std::istream& in, std::vector<HorizonRecord>* records, st
     return *error = fmt::format("horizon data: record_bytes {} does not match the layout ({})", bytes,
                                 kRecordHead + crop + goals * 6),
            false;
+  if (header) {
+    try {
+      header->grid = int(grid);
+      header->channels = h["channels"].get<std::vector<std::string>>();
+      header->goals.clear();
+      for (const auto& g : h["goals"])
+        header->goals.push_back({g.at("id").get<int>(), g.at("family").get<std::string>(), g.at("verb").get<std::string>(),
+                                 g.at("item").get<std::string>(), g.at("count").get<int>()});
+    } catch (const std::exception&) {
+      return *error = "horizon data: the header's goal table or channels are not the format's", false;
+    }
+  }
   std::string b(bytes, '\0');
   while (in.read(b.data(), std::streamsize(bytes))) {
     const char* p = b.data();

@@ -65,8 +65,21 @@ std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, co
 bool write_horizon_data(const Rules& rules, const HorizonDataOptions& options, std::ostream& out,
                         const HorizonProgress& progress, std::string* error);
 
+// What a file's header says about its goal table and crop (read_horizon_data fills it when asked).
+struct HorizonDataGoal {
+  int id = 0;
+  std::string family, verb, item;
+  int count = 0;
+};
+struct HorizonDataHeader {
+  std::vector<std::string> channels;  // the crop's, terrain first, then one per goal
+  std::vector<HorizonDataGoal> goals;
+  int grid = 0;
+};
+
 // Reads a file written by write_horizon_data (records laid out as its header says); false and *error
 // when it is not one (wrong magic, a header whose sizes disagree, a truncated record).
-bool read_horizon_data(std::istream& in, std::vector<HorizonRecord>* records, std::string* error);
+bool read_horizon_data(std::istream& in, std::vector<HorizonRecord>* records, std::string* error,
+                       HorizonDataHeader* header = nullptr);
 
 }  // namespace plank::deps

@@ -49,17 +49,15 @@ std::optional<double> nearest_known(survival::Controller& ctl, const Goal& goal)
 }  // namespace
 
 const std::vector<std::string>& candidate_selector_kinds() {
-  static const std::vector<std::string> kinds = {"fixed", "random", "nearest", "oracle"};
+  static const std::vector<std::string> kinds = {"fixed", "random", "nearest", "oracle", "horizon"};
   return kinds;
 }
 
 std::string check_candidate_selector(const std::string& kind) {
   const auto& kinds = candidate_selector_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) return "";
-  if (kind == "horizon")
-    return "the horizon selector needs the learned horizon predictor, which does not exist yet (a later part of "
-           "issue 30); the select tasks take fixed, random, nearest or oracle";
-  return fmt::format("unknown selector '{}' for the select tasks (expected fixed, random, nearest or oracle)", kind);
+  return fmt::format("unknown selector '{}' for the select tasks (expected fixed, random, nearest, oracle or horizon)",
+                     kind);
 }
 
 SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, const world::World& generated,
@@ -113,6 +111,15 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
         if (auto t = nearest_known(ctl, task.candidates[left[k]]); t && (!best || *t < *best)) best = t, pick = k;
       // Nothing known: look around once more and choose again (the controller's exploration move).
       if (!best && ctl.explore_step(false, 0)) continue;
+    } else if (o.selector == "horizon") {
+      // The predictor always answers (an unseen source is a long horizon, not no answer), so the
+      // controller explores for the pick itself when it has seen none.
+      std::vector<Goal> open;
+      for (size_t k : left) open.push_back(task.candidates[k]);
+      auto predicted = o.horizon->predict(rules, *s.world, *s.known, ctl, open);
+      std::optional<double> best;
+      for (size_t k = 0; k < left.size(); ++k)
+        if (predicted[k] && (!best || *predicted[k] < *best)) best = predicted[k], pick = k;
     }
     const Goal& goal = task.candidates[left[pick]];
     out.pursued.push_back(goal.item);
@@ -130,6 +137,10 @@ std::optional<Evaluation> evaluate_select(const Rules& rules, const std::vector<
                                           const SelectProgress& progress, std::string* error) {
   if (std::string e = check_candidate_selector(base.selector); !e.empty()) return *error = e, std::nullopt;
   if (std::string e = check_world_mode(base.world_mode); !e.empty()) return *error = e, std::nullopt;
+  if (base.selector == "horizon" && base.world_mode != "explore")
+    return *error = "the horizon selector's predictor reads what the agent has seen: it runs in --world-mode explore", std::nullopt;
+  if (base.selector == "horizon" && !base.horizon)
+    return *error = "the horizon selector needs the learned predictor's weights (--horizon-model)", std::nullopt;
   if (tasks.empty()) return *error = "no select task has that many candidates (expected 2, 3 or 4)", std::nullopt;
   Evaluation ev;
   const int total = int(tasks.size()) * seeds;

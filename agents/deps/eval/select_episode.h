@@ -4,7 +4,7 @@
 // has been seen), and on a failure the selector picks again among the rest; the episode succeeds
 // when `count` of one candidate's item is held within the budget.
 //
-// Selectors (none learned; the learned horizon predictor is a later issue):
+// Selectors:
 //   fixed    the task's order;
 //   random   uniformly among the candidates left (seeded by the world seed);
 //   nearest  the distance heuristic on what the agent knows: the candidate whose nearest known
@@ -14,7 +14,9 @@
 //   oracle   reads the true world: runs every candidate in a copy of the world from the
 //            episode's start and pursues the one that finished in the fewest ticks -- a perfect
 //            horizon, the upper bound a learned predictor could reach. Named so: it is a
-//            reference, not an agent.
+//            reference, not an agent;
+//   horizon  the learned horizon predictor (learned_horizon.h) on what the agent has seen and
+//            holds: the candidate it predicts quickest (explore world only).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "agents/deps/eval/evaluation.h"
+#include "agents/deps/eval/learned_horizon.h"
 #include "agents/deps/eval/select_tasks.h"
 #include "world/survival/controller.h"
 #include "world/survival/known_map.h"
@@ -32,8 +35,8 @@
 
 namespace plank::deps {
 
-const std::vector<std::string>& candidate_selector_kinds();  // fixed, random, nearest, oracle
-// Empty when `kind` is one; else the sentence (horizon: not yet, the learned predictor is a later issue).
+const std::vector<std::string>& candidate_selector_kinds();  // fixed, random, nearest, oracle, horizon
+// Empty when `kind` is one; else the sentence.
 std::string check_candidate_selector(const std::string& kind);
 
 // The oracle's look-ahead: a candidate pursued alone from the episode's start, in a copy of the world.
@@ -51,6 +54,7 @@ struct SelectEpisodeOptions {
   int world_size = 192;
   uint64_t seed = 0;                   // the world's (random selector's stream)
   LookAheadCache* look_aheads = nullptr;  // oracle: shared look-aheads of this world (null: computed each time)
+  LearnedHorizon* horizon = nullptr;      // horizon: the loaded predictor (required for that selector)
 };
 
 struct SelectOutcome {
@@ -75,6 +79,7 @@ struct SelectSetup {
 bool pursue_candidate(survival::Controller& ctl, const Goal& goal, int count);
 
 // Runs one episode in a copy of `generated` (made by make_episode_world with the same mode and size).
+// The horizon selector needs options.horizon and the explore world (evaluate_select checks both).
 SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, const world::World& generated,
                                  const SelectEpisodeOptions& options);
 

@@ -5,6 +5,8 @@
 // intrinsic raises SkillFailed and the record keeps which step failed.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,13 @@ class SkillExecutor {
   void begin_plan();             // clears the step records
   const std::vector<StepRecord>& steps() const { return steps_; }
   const StepRecord* failure() const;  // the last record when it failed
+
+  // The learned horizon predictor as plan code's `horizon(obj)` and `select(goals)` ask it: the
+  // predicted game ticks of obtaining `item` (mine or kill, as the predictor's goal table has it)
+  // from the agent's state; nullopt for an item outside that table. Empty when the episode runs
+  // without the predictor (set by run_episode with `--selector horizon`).
+  std::function<std::optional<double>(const std::string& item)> horizon;
+  std::vector<std::string> horizon_items;  // the table's items, for error messages
 
   // Dry runs record goals without acting (to read a plan's goals); `max_dry_steps` bounds loops.
   bool dry = false;

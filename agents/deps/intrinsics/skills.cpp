@@ -223,6 +223,44 @@ Value progprompt_entry(Thread* t, const CallArgs& args) {
   return progprompt_call(t, I, args);
 }
 
+// horizon(obj) and select(goals): the learned horizon predictor (agents/deps/eval/learned_horizon.h).
+double predicted_ticks(Thread* t, SkillExecutor& s, std::string_view name, Value obj) {
+  if (!s.horizon)
+    throw_error(t, "RuntimeError",
+                fmt::format("{}() asks the learned horizon predictor, which this episode runs without (run it with "
+                            "--selector horizon in --world-mode explore)",
+                            name));
+  Goal g;
+  as_object(t, obj, &g);
+  std::optional<double> ticks = s.horizon(g.item);
+  if (!ticks)
+    throw_error(t, "ValueError", fmt::format("{}(): the horizon predictor knows no goal '{}' (it knows {})", name, g.item,
+                                             fmt::join(s.horizon_items, ", ")));
+  return *ticks;
+}
+
+Value s_horizon(Thread* t, const CallArgs& args) {
+  auto v = bind_skill(t, "horizon", {"obj"}, args, 1);
+  return Value::real(predicted_ticks(t, session_of(t, "horizon"), "horizon", v[0]));
+}
+
+Value s_select(Thread* t, const CallArgs& args) {
+  auto v = bind_skill(t, "select", {"goals"}, args, 1);
+  SkillExecutor& s = session_of(t, "select");
+  if (!v[0].is(ObjKind::List))
+    throw_error(t, "TypeError", fmt::format("select() takes a list of goals such as [{{'oak_log':5}}, "
+                                            "{{'birch_log':5}}], not {}", type_name(v[0])));
+  const std::vector<Value> goals = as_list(v[0])->items;  // a copy: the predictor runs no Plank code, but be safe
+  if (goals.empty()) throw_error(t, "ValueError", "select() needs at least one goal");
+  size_t best = 0;
+  double best_ticks = 0;
+  for (size_t i = 0; i < goals.size(); ++i) {
+    double ticks = predicted_ticks(t, s, "select", goals[i]);
+    if (i == 0 || ticks < best_ticks) best = i, best_ticks = ticks;
+  }
+  return goals[best];
+}
+
 template <size_t... I>
 constexpr std::array<IntrinsicFn, sizeof...(I)> progprompt_entries(std::index_sequence<I...>) {
   return {&wrap<progprompt_entry<I>>...};
@@ -263,6 +301,16 @@ void register_skills() {
                  "`inventory.has({'log':3})` (Code-as-Policies) is True when every item is held in that number; "
                  "a plan function's `inventory` parameter receives this object.",
                  wrap<s_inventory>});
+  add_intrinsic({"horizon", {P{"obj", "dict[str,int] | str"}}, "float", caps, "deps",
+                 "DEPS Select: the learned horizon predictor's estimate of the game ticks obtaining `obj` "
+                 "(`{'oak_log':5}` or a name; one of the select tasks' goals: the four logs, beef, porkchop, mutton, "
+                 "chicken) alone would take from the agent's state, read from what it has seen and holds. Needs "
+                 "`--selector horizon` in the explore world (else RuntimeError).",
+                 wrap<s_horizon>});
+  add_intrinsic({"select", {P{"goals", "list"}}, "dict[str,int] | str", caps, "deps",
+                 "DEPS Select: of `goals` (a list of `obj`s as `horizon` takes them), the one the learned horizon "
+                 "predictor expects to be quickest, e.g. `mine(select([{'oak_log':5}, {'birch_log':5}]), null)`.",
+                 wrap<s_select>});
   add_method({ObjKind::Builtin, "has", {P{"items", "dict[str,int] | str"}}, "bool",
               "`inventory.has({'log':3})`: the DEPS inventory holds every item in that number (groups such as "
               "'planks' count any member).",

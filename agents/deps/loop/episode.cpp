@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <limits>
 #include <sstream>
 
+#include "agents/deps/eval/horizon_features.h"
+#include "agents/deps/eval/learned_horizon.h"
 #include "agents/deps/intrinsics/episode_context.h"
 #include "agents/deps/loop/loop_program.h"
 #include "world/survival/controller.h"
@@ -56,10 +59,52 @@ world::Box episode_area(int size) {
   return {{-size / 2, 0, -size / 2}, {-size / 2 + size - 1, 255, -size / 2 + size - 1}};
 }
 
+std::string check_episode_selector(const EpisodeOptions& o) {
+  if (o.selector.kind != "horizon" || o.selector.predictor) return check_selector(o.selector);
+  if (o.world_mode != "explore")
+    return "the horizon selector's predictor reads what the agent has seen: it runs in --world-mode explore";
+  if (!o.horizon) return "the horizon selector needs the learned predictor's weights (--horizon-model)";
+  return "";
+}
+
+namespace {
+
+// The planner's HorizonPredictor slot (roles/planner.h) filled by the learned predictor, reading the
+// episode's map of what the agent has seen and the controller's state.
+class EpisodeHorizon final : public HorizonPredictor {
+ public:
+  EpisodeHorizon(LearnedHorizon& model, const Rules& rules, const survival::KnownMap& known,
+                 const survival::Controller& controller)
+      : model_(model), rules_(rules), known_(known), controller_(controller) {}
+  double horizon(const world::World& world, const Goal& goal) const override {
+    auto p = model_.predict(rules_, world, known_, controller_, {goal});
+    // A goal outside the predictor's table (not one of the select families') comes last.
+    return p[0] ? *p[0] : std::numeric_limits<double>::infinity();
+  }
+  // An item's goal as the predictor's table has it (mine or kill); nullopt when it has none.
+  std::optional<double> item(const world::World& world, const std::string& name) const {
+    for (Verb v : {Verb::Mine, Verb::Kill}) {
+      Goal g;
+      g.verb = v;
+      g.item = name;
+      if (model_.goal_id(g) >= 0) return horizon(world, g);
+    }
+    return std::nullopt;
+  }
+
+ private:
+  LearnedHorizon& model_;
+  const Rules& rules_;
+  const survival::KnownMap& known_;
+  const survival::Controller& controller_;
+};
+
+}  // namespace
+
 std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, const EpisodeOptions& o,
                                          const RoundHook& hook, std::string* error) {
-  if (std::string e = check_selector(o.selector); !e.empty()) return *error = e, std::nullopt;
   if (std::string e = check_world_mode(o.world_mode); !e.empty()) return *error = e, std::nullopt;
+  if (std::string e = check_episode_selector(o); !e.empty()) return *error = e, std::nullopt;
   if (o.planner != "symbolic" && o.planner != "pddl" && o.planner != "llm")
     return *error = fmt::format("unknown planner '{}' (expected symbolic, pddl or llm)", o.planner), std::nullopt;
   std::optional<LlmPlanner> llm;
@@ -80,8 +125,16 @@ std::optional<EpisodeResult> run_episode(const Rules& rules, const Task& task, c
   const uint64_t budget = o.tick_budget ? o.tick_budget : task.max_steps ? task.max_steps : 3000;
   controller.set_tick_budget(budget);
   SkillExecutor skills(controller, *rules.book, rules.analysis.get());
+  EpisodeOptions eo = o;
+  std::optional<EpisodeHorizon> horizon;
+  if (o.horizon && known) {
+    horizon.emplace(*o.horizon, rules, *known, controller);
+    if (eo.selector.kind == "horizon" && !eo.selector.predictor) eo.selector.predictor = &*horizon;
+    skills.horizon = [&horizon, &world](const std::string& item) { return horizon->item(*world, item); };
+    for (const HorizonGoal& g : horizon_goals(rules)) skills.horizon_items.push_back(g.goal.item);
+  }
 
-  EpisodeContext episode(rules, task, o, *world, controller, skills, budget, llm ? &*llm : nullptr, &hook);
+  EpisodeContext episode(rules, task, eo, *world, controller, skills, budget, llm ? &*llm : nullptr, &hook);
   episode.result.task = task;
   episode.result.seed = o.seed;
   std::string loop_error;

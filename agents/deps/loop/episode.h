@@ -25,6 +25,8 @@
 
 namespace plank::deps {
 
+class LearnedHorizon;  // agents/deps/eval/learned_horizon.h
+
 struct Task {
   std::string item;     // DEPS name ("stone_sword")
   int count = 1;
@@ -51,7 +53,14 @@ struct EpisodeOptions {
   std::string world_mode = "known";  // known: the controller knows the whole world; explore: it sees only what
                                      // is near (survival::KnownMap) in a world of uneven resources (issue 30)
   const world::World* world = nullptr;  // a world made by make_episode_world to copy (eval: one per seed)
+  // The learned horizon predictor (`--selector horizon`, explore world only): it orders parallel
+  // gathering goals and answers plan code's horizon() and select().
+  std::shared_ptr<LearnedHorizon> horizon;
 };
+
+// Empty when the episode's selector can run (horizon: a predictor is loaded and the world is
+// explored); else the error sentence.
+std::string check_episode_selector(const EpisodeOptions& o);
 
 // The generated world of an episode: survival::deps_task_world(seed) (world_mode "explore":
 // survival::deps_explore_world(seed)), `size` blocks square.

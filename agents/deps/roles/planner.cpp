@@ -186,8 +186,8 @@ std::string check_selector(const SelectorOptions& o) {
   if (std::find(k.begin(), k.end(), o.kind) == k.end())
     return fmt::format("unknown selector '{}' (expected fixed, random, nearest or horizon)", o.kind);
   if (o.kind == "horizon" && !o.predictor)
-    return "the horizon selector needs a learned horizon predictor, and none is registered yet (use fixed, random "
-           "or nearest)";
+    return "the horizon selector needs a learned horizon predictor (its weights: --horizon-model; it runs in "
+           "--world-mode explore)";
   return "";
 }
 

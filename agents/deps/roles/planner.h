@@ -19,7 +19,8 @@
 // `random` picks among the ready goals at random (seeded), `nearest` the one
 // whose source the controller can reach in the fewest ticks from where the
 // previous goal left the agent, `horizon` asks a learned horizon predictor
-// (the slot for a later issue: none is registered yet, so it is an error).
+// (run_episode fills the slot with agents/deps/eval/learned_horizon.h's in the
+// explore world).
 #pragma once
 #include <cstdint>
 #include <functional>
