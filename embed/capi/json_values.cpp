@@ -1,5 +1,7 @@
 #include "embed/capi/json_values.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -7,6 +9,7 @@
 #include "runtime/heap.h"
 #include "runtime/objects.h"
 #include "support/quote.h"
+#include "support/utf8.h"
 
 namespace plank::embed {
 namespace {
@@ -25,6 +28,17 @@ struct Writer {
     return false;
   }
 
+  // JSON text is UTF-8 (RFC 8259): a str holding other bytes (plank_lstr takes any) has no JSON
+  // form that reads back as the same str.
+  bool string(std::string_view s) {
+    size_t bad = utf8::find_invalid(s);
+    if (bad != utf8::npos)
+      return fail(fmt::format("a str that is not UTF-8 (byte 0x{:02x} at offset {}) cannot be written as JSON",
+                              static_cast<unsigned char>(s[bad]), bad));
+    append_json_string(out, s);
+    return true;
+  }
+
   bool number(double x) {
     if (!std::isfinite(x)) return fail("Out of range float values are not JSON compliant");
     out += core::format_float(x);
@@ -41,10 +55,7 @@ struct Writer {
         out += '"' + core::format_float(k.f) + '"';
         return true;
       case core::Tag::Object:
-        if (k.obj->kind == ObjKind::Str) {
-          append_json_string(out, core::str_view(k));
-          return true;
-        }
+        if (k.obj->kind == ObjKind::Str) return string(core::str_view(k));
         break;
     }
     return fail("keys must be str, int, float, bool or None, not " + core::type_name(k));
@@ -59,15 +70,13 @@ struct Writer {
       case core::Tag::Object: break;
     }
     ObjKind kind = v.obj->kind;
-    if (kind == ObjKind::Str) {
-      append_json_string(out, core::str_view(v));
-      return true;
-    }
+    if (kind == ObjKind::Str) return string(core::str_view(v));
     if (kind != ObjKind::List && kind != ObjKind::Tuple && kind != ObjKind::Dict)
       return fail("Object of type " + core::type_name(v) + " is not JSON serializable");
     for (const core::Object* o : active)
       if (o == v.obj) return fail("Circular reference detected");
-    if (active.size() >= size_t(kMaxJsonDepth)) return fail("the value nests too deeply for JSON");
+    if (active.size() >= size_t(kMaxJsonDepth))
+      return fail(fmt::format("the value nests more than {} lists, tuples and dicts deep for JSON", kMaxJsonDepth));
     active.push_back(v.obj);
     bool ok = true;
     if (kind == ObjKind::Dict) {
@@ -101,8 +110,9 @@ struct Writer {
 template <class Json>
 Value build(core::Thread* t, core::RootScope& scope, const Json& j, int depth, std::string* why) {
   using Type = typename Json::value_t;
-  if (depth > kMaxJsonDepth) {
-    *why = "the JSON nests too deeply";
+  // The writer's limit: kMaxJsonDepth containers, one inside another; what reads, writes back.
+  if (j.is_structured() && depth >= kMaxJsonDepth) {
+    *why = fmt::format("the JSON nests more than {} arrays and objects deep", kMaxJsonDepth);
     return Value::none();
   }
   switch (j.type()) {

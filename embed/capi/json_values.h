@@ -1,6 +1,7 @@
 // Plank values to and from JSON text, as Python's json module does: tuples are written as
 // arrays; dict keys that are int, float, bool or None are written as strings; NaN and the
-// infinities, other key types, functions and cycles are refused.
+// infinities, other key types, functions, cycles and strs that are not UTF-8 are refused.
+// Whatever from_json gives, to_json writes, and the text reads back to the same value.
 #pragma once
 #include <string>
 #include <string_view>
@@ -10,7 +11,8 @@
 
 namespace plank::embed {
 
-// Nesting deeper than this is refused both ways (the conversions recurse on the native stack).
+// More containers than this, one inside another, are refused both ways (the conversions
+// recurse on the native stack).
 inline constexpr int kMaxJsonDepth = 2000;
 
 // False and *why ("Object of type function is not JSON serializable") when JSON cannot hold v.

@@ -54,6 +54,50 @@ TEST(Values, JsonBothWaysAsPythonsJsonModule) {
   EXPECT_EQ(plank_to_json(S, plank_get_global(S, "x")), nullptr);
 }
 
+// The nesting limit is one number both ways (fuzz_capi_values found 2,001 arrays read and then
+// refused on writing): 2,000 containers one inside another read and write back, 2,001 neither.
+TEST(Values, JsonNestingLimitIsTheSameBothWays) {
+  State P = open_state("interp");
+  plank_state* S = P.get();
+  auto nest = [](int n) { return std::string(size_t(n), '[') + std::string(size_t(n), ']'); };
+  plank_value at_limit = plank_from_json(S, nest(2000).c_str());
+  ASSERT_NE(at_limit, 0) << plank_error(S);
+  const char* written = plank_to_json(S, at_limit);
+  ASSERT_NE(written, nullptr) << plank_error(S);
+  EXPECT_EQ(std::string(written), nest(2000));
+  EXPECT_EQ(plank_from_json(S, nest(2001).c_str()), 0);
+  EXPECT_STREQ(plank_error_kind(S), "ValueError");
+  EXPECT_NE(std::string(plank_error_message(S)).find("more than 2000"), std::string::npos) << plank_error(S);
+  for (int n : {2000, 2001}) {
+    plank_value v = 0;
+    std::string plan = "x = []\nfor i in range(" + std::to_string(n - 1) + "):\n    x = [x]\n";
+    ASSERT_EQ(plank_run(S, plan.c_str(), "nest"), PLANK_OK) << plank_error(S);
+    v = plank_get_global(S, "x");
+    EXPECT_EQ(plank_to_json(S, v) != nullptr, n == 2000) << n << ": " << plank_error(S);
+  }
+}
+
+// JSON text is UTF-8: a str of other bytes (plank_lstr takes any) is refused by plank_to_json,
+// never written as JSON no reader accepts (fuzz_capi_values).
+TEST(Values, AStrThatIsNotUtf8IsNotWrittenAsJson) {
+  State P = open_state("interp");
+  plank_state* S = P.get();
+  const char bytes[] = "caf\xc0\xaf";
+  plank_value s = plank_lstr(S, bytes, sizeof bytes - 1);
+  ASSERT_NE(s, 0);
+  EXPECT_EQ(plank_to_json(S, s), nullptr);
+  EXPECT_NE(std::string(plank_error_message(S)).find("not UTF-8 (byte 0xc0 at offset 3)"), std::string::npos)
+      << plank_error(S);
+  plank_value d = plank_dict(S);
+  ASSERT_EQ(plank_set(S, d, s, plank_int(S, 1)), PLANK_OK);
+  EXPECT_EQ(plank_to_json(S, d), nullptr) << "as a key too";
+  plank_value ok = plank_str(S, "caf\xc3\xa9 \xe2\x82\xac");
+  const char* json = plank_to_json(S, ok);
+  ASSERT_NE(json, nullptr) << plank_error(S);
+  size_t n = 0;
+  EXPECT_STREQ(plank_to_str(S, plank_from_json(S, json), &n), "caf\xc3\xa9 \xe2\x82\xac");
+}
+
 TEST(Values, TuplesAndContainers) {
   State P = open_state();
   plank_state* S = P.get();

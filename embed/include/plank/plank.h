@@ -197,7 +197,8 @@ PLANK_API double plank_to_float(plank_state *P, plank_value v);
 PLANK_API const char *plank_to_str(plank_state *P, plank_value v, size_t *length);
 PLANK_API int plank_truthy(plank_state *P, plank_value v); /* Python's bool(); -1 for a bad handle */
 /* JSON text of a value (tuples as arrays; NULL for what JSON cannot hold: a function, NaN,
- * a key that is not a str, int, float, bool or None). repr() as Python prints it. */
+ * a key that is not a str, int, float, bool or None, a str that is not UTF-8, more than 2000
+ * containers one inside another). repr() as Python prints it. */
 PLANK_API const char *plank_to_json(plank_state *P, plank_value v);
 PLANK_API const char *plank_repr(plank_state *P, plank_value v);
 
