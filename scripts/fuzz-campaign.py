@@ -38,7 +38,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGETS = ["fuzz_frontend", "fuzz_lf_json", "fuzz_lf_form", "fuzz_neural_files", "fuzz_use_files",
-           "fuzz_llm_reply", "fuzz_scene", "fuzz_skill_args", "fuzz_pddl", "fuzz_iglu_reply"]
+           "fuzz_llm_reply", "fuzz_scene", "fuzz_skill_args", "fuzz_pddl", "fuzz_iglu_reply", "fuzz_capi_values"]
 COLUMNS = ["target", "cpu_seconds", "inputs", "slices", "cov", "ft", "crashes", "leaks", "timeouts", "ooms",
            "last_run"]
 COUNTED = ["cpu_seconds", "inputs", "slices", "crashes", "leaks", "timeouts", "ooms"]
