@@ -16,7 +16,10 @@ State:
   tests/fuzz/corpus/TARGET  committed, replayed by every ctest run: --keep rebuilds it as the
                             smallest set with the coverage of the kept corpus and the work corpus
                             (libFuzzer -merge=1); named files (reproducers, hand-written seeds)
-                            are always kept, the rest are libFuzzer's sha1-named inputs.
+                            are always kept, the rest are libFuzzer's sha1-named inputs. Never
+                            shared data: the seeds cut from /work/shared and the inputs that hold
+                            a run of 47 bytes of one (mutations of a CAIP record or an IPC
+                            domain) are left out of the merge.
 
 libFuzzer bounds runs by wall time (-max_total_time); on a shared machine a niced fuzzer gets a
 fraction of a core, so the driver runs slices of --slice wall seconds and measures each slice's
@@ -218,32 +221,100 @@ def campaign(args):
     return 1 if stopped else 0
 
 
+class SharedText:
+    """What the shared data gave a target's work corpus, to tell an input derived from it: one
+    that holds a run of at least 47 bytes (WINDOW + STRIDE - 1) of a seed's text, which always
+    contains one of the seed's WINDOW-byte windows starting at a multiple of STRIDE. Copies of
+    a seed shorter than that are told by their whole content."""
+    WINDOW, STRIDE = 32, 16
+
+    def __init__(self, seeds):
+        self.whole = set(seeds)
+        self.windows = {s[i:i + self.WINDOW] for s in seeds for i in range(0, len(s) - self.WINDOW + 1, self.STRIDE)}
+
+    def holds(self, data):
+        if data in self.whole:
+            return True
+        if not self.windows:
+            return False
+        w = self.WINDOW
+        return any(data[i:i + w] in self.windows for i in range(len(data) - w + 1))
+
+
+def shared_seeds(target, shared):
+    """The inputs scripts/fuzz-seeds.sh cuts from the shared data for `target` (its kept corpus
+    left out), as bytes."""
+    with tempfile.TemporaryDirectory(prefix=target + "-shared-") as d:
+        subprocess.run(["bash", "-c", '. "$seeds"; seed_into "$1" "$2"', "seed", d, target], check=True,
+                       env=os.environ | {"seeds": os.path.join(ROOT, "scripts", "fuzz-seeds.sh"),
+                                         "root": os.path.join(d, "no-repository"), "SHARED": shared})
+        out = []
+        for name in sorted(os.listdir(d)):
+            with open(os.path.join(d, name), "rb") as f:
+                out.append(f.read())
+        return out
+
+
+def found_inputs(folders, shared):
+    """The inputs libFuzzer found (sha1-named) in `folders` that hold no shared data: not a seed
+    cut from /work/shared (those keep their own names: valid-aa, form007.json, gripper.pddl),
+    and not derived from one (a mutation of a CAIP record or an IPC domain is mostly that
+    record or domain). Returns ({path by content}, counts of what was left out)."""
+    chosen, left_out = {}, {"derived from the shared data": 0, "named seeds": 0}
+    for folder in folders:
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if not SHA1_NAME.match(name):
+                left_out["named seeds"] += 1  # kept by name from the repository, or never
+                continue
+            with open(path, "rb") as f:
+                data = f.read()
+            if shared.holds(data):
+                left_out["derived from the shared data"] += 1
+            else:
+                chosen.setdefault(data, path)
+    return chosen, left_out
+
+
 def keep(args):
-    """Rebuilds each kept corpus as the smallest set covering it and the work corpus."""
+    """Rebuilds each kept corpus as the smallest set covering its named files, its earlier finds
+    and the work corpus's finds, none of which holds shared data (the repository never does)."""
     for target in args.targets:
         binary = os.path.join(args.build, "bin", target)
         work_corpus = os.path.join(args.work, "corpus", target)
         kept = os.path.join(ROOT, "tests", "fuzz", "corpus", target)
         if not os.access(binary, os.X_OK) or not os.path.isdir(work_corpus):
             continue
+        os.makedirs(os.path.join(args.work, "logs"), exist_ok=True)
         out = tempfile.mkdtemp(prefix=target + "-", dir=args.work)
+        candidates = tempfile.mkdtemp(prefix=target + "-found-", dir=args.work)
         for name in sorted(os.listdir(kept)):
             if not SHA1_NAME.match(name):  # reproducers and hand-written seeds stay, always
                 shutil.copy(os.path.join(kept, name), out)
+        chosen, left_out = found_inputs([kept, work_corpus], SharedText(shared_seeds(target, args.shared)))
+        for path in chosen.values():
+            shutil.copy(path, candidates)
         log = os.path.join(args.work, "logs", target + ".merge.log")
         with open(log, "w") as f:
             subprocess.run([binary, "-merge=1", "-max_len=%d" % args.max_len, "-timeout=%d" % args.timeout,
-                            "-rss_limit_mb=%d" % args.rss_limit_mb, out, kept, work_corpus], stdout=f,
+                            "-rss_limit_mb=%d" % args.rss_limit_mb, out, candidates], stdout=f,
                            stderr=subprocess.STDOUT, cwd=args.work, env=os.environ | {"PLANK_SHARED": args.shared},
                            check=True)
-        before = len(os.listdir(kept))
-        for name in os.listdir(kept):
+        shutil.rmtree(candidates)
+        before = os.listdir(kept)
+        before_size = sum(os.path.getsize(os.path.join(kept, n)) for n in before)
+        for name in before:
             os.remove(os.path.join(kept, name))
         for name in os.listdir(out):
             shutil.move(os.path.join(out, name), kept)
         os.rmdir(out)
-        size = sum(os.path.getsize(os.path.join(kept, n)) for n in os.listdir(kept))
-        print("%s: kept corpus %d -> %d files, %d KB" % (target, before, len(os.listdir(kept)), size // 1024))
+        after = os.listdir(kept)
+        size = sum(os.path.getsize(os.path.join(kept, n)) for n in after)
+        print("%s: kept corpus %d -> %d files, %d -> %d KB (of %d found inputs without shared data; "
+              "left out: %s)" % (target, len(before), len(after), before_size // 1024, size // 1024, len(chosen),
+                                 ", ".join("%d %s" % (n, why) for why, n in left_out.items())))
 
 
 def main():
