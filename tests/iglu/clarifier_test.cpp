@@ -12,11 +12,23 @@
 #include "agents/iglu/eval/clarify_eval.h"
 #include "agents/iglu/eval/question_bank.h"
 #include "agents/iglu/roles/clarifier.h"
+#include "agents/iglu/roles/clarify_features.h"
 
 namespace plank::iglu {
 namespace {
 
 using ::testing::HasSubstr;
+
+// What every IGLU model reads (the clarifier's and the learned builder's features): sorted by
+// index, each index once, the values of names hashed onto one index added up.
+TEST(IgluClarifier, HashedFeaturesAreSortedWithEachIndexOnce) {
+  SparseFeatures merged = merge_indices({{7, 1.0f}, {3, 0.5f}, {7, 2.0f}, {0, 1.0f}, {3, 0.25f}});
+  EXPECT_EQ(merged, (SparseFeatures{{0, 1.0f}, {3, 0.75f}, {7, 3.0f}}));
+  EXPECT_TRUE(merge_indices({}).empty());
+  SparseFeatures f = clarity_features("put the red red block there, the red one", {}, 64);
+  for (size_t i = 1; i < f.size(); ++i) EXPECT_LT(f[i - 1].first, f[i].first) << "index " << f[i].first;
+  for (const auto& [index, value] : f) EXPECT_LT(index, 64u);
+}
 
 TEST(IgluClarifier, TheQuestionBankReadsQuotedFields) {
   std::string error;

@@ -61,14 +61,7 @@ constexpr uint32_t kFnvStart = 2166136261u;
 struct Features {
   SparseFeatures out;
   void add(uint32_t prefix, std::string_view name) { out.emplace_back(fnv(prefix, name) % kBuilderWidth, 1.0f); }
-  SparseFeatures take() {
-    std::sort(out.begin(), out.end());
-    SparseFeatures m;
-    for (const auto& [i, v] : out)
-      if (!m.empty() && m.back().first == i) m.back().second += v;
-      else m.emplace_back(i, v);
-    return m;
-  }
+  SparseFeatures take() { return merge_indices(std::move(out)); }
 };
 
 uint32_t prefix(std::string_view slot, std::string_view value) { return fnv(fnv(fnv(kFnvStart, slot), value), "|"); }

@@ -50,15 +50,6 @@ struct Collector {
   void add(std::string_view name, float value = 1) {
     if (value != 0) out.emplace_back(fnv1a(name) % width, value);
   }
-  // Hashing can put two names on one index: merged, so each index appears once.
-  SparseFeatures merged() {
-    std::sort(out.begin(), out.end());
-    SparseFeatures m;
-    for (const auto& [i, v] : out)
-      if (!m.empty() && m.back().first == i) m.back().second += v;
-      else m.emplace_back(i, v);
-    return m;
-  }
 };
 
 bool is_colour(const std::string& w) { return colour_from_name(w).has_value(); }
@@ -93,6 +84,16 @@ std::vector<std::string> question_kinds(const std::vector<std::string>& q) {
 }
 
 }  // namespace
+
+SparseFeatures merge_indices(SparseFeatures features) {
+  std::sort(features.begin(), features.end());
+  SparseFeatures m;
+  m.reserve(features.size());
+  for (const auto& [i, v] : features)
+    if (!m.empty() && m.back().first == i) m.back().second += v;
+    else m.emplace_back(i, v);
+  return m;
+}
 
 std::vector<std::string> instruction_words(std::string_view text) {
   std::vector<std::string> words;
@@ -156,7 +157,7 @@ SparseFeatures clarity_features(const std::string& instruction, const std::vecto
   f.add("n:numbers", std::min(nums, 9) / 3.0f);
   f.add("n:references", std::min(refs, 9) / 3.0f);
   f.add("n:world", std::min<float>(float(world.size()), 80) / 20);
-  return f.merged();
+  return merge_indices(std::move(f.out));
 }
 
 SparseFeatures ranking_features(const InstructionTraits& instruction, const std::string& question, uint32_t width) {
@@ -190,7 +191,7 @@ SparseFeatures ranking_features(const InstructionTraits& instruction, const std:
   f.add("o:shared", std::min(shared, 6) / 3.0f);
   f.add("o:shared_colours", float(std::min(shared_colours, 3)));
   f.add("o:foreign_colours", float(std::min(foreign_colours, 3)));
-  return f.merged();
+  return merge_indices(std::move(f.out));
 }
 
 double word_overlap(const std::string& instruction, const std::string& question) {

@@ -26,6 +26,10 @@ namespace plank::iglu {
 
 using SparseFeatures = std::vector<std::pair<uint32_t, float>>;  // (index, value)
 
+// Sorted by index, each index once: hashing can put two names on one index,
+// and their values are added (what every model here reads).
+SparseFeatures merge_indices(SparseFeatures features);
+
 // Lower-cased runs of letters and digits.
 std::vector<std::string> instruction_words(std::string_view text);
 
