@@ -5,8 +5,6 @@
 // the training curve as CSV and a model card (in the weights' metadata and in
 // OUT.md). With --valid it also prints the figures there against the baselines.
 #include <fmt/format.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -15,8 +13,8 @@
 #include "agents/iglu/eval/dataset.h"
 #include "agents/iglu/eval/question_bank.h"
 #include "agents/iglu/roles/clarifier.h"
-#include "support/diagnostics.h"
 #include "tools/plank/cli.h"
+#include "tools/plank/iglu_training.h"
 
 namespace plank::cli {
 
@@ -27,50 +25,28 @@ nlohmann::json clarify_json(const iglu::ClarifyEvaluation& c);
 
 namespace {
 
+constexpr const char* kCommand = "plank train clarifier";
+
 struct ClarifierCliOptions {
   std::string data, questions, valid, out = "models/iglu_clarifier.bin";
   iglu::ClarifierTraining t;
   bool no_progress = false;
 };
 
-std::string stem(const std::string& path) {
-  auto dot = path.rfind('.');
-  auto slash = path.rfind('/');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
-  return path.substr(0, dot);
-}
-
-std::optional<std::vector<iglu::Example>> examples_of(const std::string& path) {
-  DiagnosticSink sink;
-  auto examples = iglu::read_examples(path, sink);
-  if (!sink.all().empty()) std::fputs(render_text(sink.all(), RenderOptions{false}).c_str(), stderr);
-  if (!examples || sink.has_errors()) {
-    fmt::print(stderr, "plank train clarifier: {}: cannot be read whole\n", path);
-    return std::nullopt;
-  }
-  return examples;
-}
-
 int run_train_clarifier(const ClarifierCliOptions& o) {
   auto start = std::chrono::steady_clock::now();
-  auto train = examples_of(o.data);
+  auto train = read_training_examples(o.data, kCommand);
   if (!train) return kInputErrors;
   std::string error;
   auto bank = iglu::read_question_bank(iglu_question_bank_for(o.data, o.questions), &error);
   if (!bank) {
-    fmt::print(stderr, "plank train clarifier: {}\n", error);
+    fmt::print(stderr, "{}: {}\n", kCommand, error);
     return kInputErrors;
   }
-  const bool tty = isatty(2) && !o.no_progress;
-  auto progress = [&](const std::string& stage, int done, int total) {
-    if (o.no_progress) return;
-    int width = 30, filled = total ? done * width / total : width;
-    fmt::print(stderr, "{}[{}{}] {}/{} {}{}", tty ? "\r" : "", std::string(filled, '#'), std::string(width - filled, ' '),
-               done, total, stage, tty ? "\033[K" : "\n");
-  };
+  ProgressBar progress(o.no_progress);
   iglu::ClarifierReport report;
   iglu::Clarifier c = iglu::train_clarifier(*train, *bank, o.t, &report, progress);
-  if (tty) fmt::print(stderr, "\n");
+  progress.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::json card;
@@ -94,11 +70,11 @@ int run_train_clarifier(const ClarifierCliOptions& o) {
                               {"accuracy", report.cv_accuracy}};
   std::optional<iglu::ClarifyEvaluation> valid;
   if (!o.valid.empty()) {
-    auto v = examples_of(o.valid);
+    auto v = read_training_examples(o.valid, kCommand);
     if (!v) return kInputErrors;
     auto vbank = iglu::read_question_bank(iglu_question_bank_for(o.valid, o.questions), &error);
     if (!vbank) {
-      fmt::print(stderr, "plank train clarifier: {}\n", error);
+      fmt::print(stderr, "{}: {}\n", kCommand, error);
       return kInputErrors;
     }
     valid = iglu::evaluate_clarifier(c, *v, *vbank);
@@ -107,15 +83,14 @@ int run_train_clarifier(const ClarifierCliOptions& o) {
   }
   c.card_json = card.dump();
   if (!iglu::save_clarifier(c, o.out, &error)) {
-    fmt::print(stderr, "plank train clarifier: {}\n", error);
+    fmt::print(stderr, "{}: {}\n", kCommand, error);
     return kInputErrors;
   }
-  std::string base = stem(o.out);
+  std::string base = path_stem(o.out);
   std::ofstream csv(base + ".csv");
   csv << "model,epoch,loss\n";
   for (const auto& e : report.curve) csv << e.model << ',' << e.epoch << ',' << e.loss << '\n';
-  std::ofstream md(base + ".md");
-  md << "# Model card: " << o.out << "\n\n```json\n" << card.dump(2) << "\n```\n";
+  write_model_card_page(o.out, card);
   fmt::print("trained on {} examples ({} unclear; {} ranked) in {:.1f} s\n", report.examples, report.unclear,
              report.ranking_examples, seconds);
   fmt::print("cross-validated on train ({} folds by session): threshold {:.3f}, F1 unclear {:.3f}, accuracy {:.3f}\n",

@@ -6,8 +6,6 @@
 // the training curve as OUT.csv and OUT.png. With --valid it also runs the
 // builder over that file and prints its mean F1.
 #include <fmt/format.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -17,8 +15,8 @@
 #include "agents/iglu/learned/builder_model.h"
 #include "agents/iglu/learned/program_search.h"
 #include "agents/iglu/roles/plank_builder.h"
-#include "support/diagnostics.h"
 #include "tools/plank/cli.h"
+#include "tools/plank/iglu_training.h"
 #include "world/render/png_writer.h"
 
 namespace plank::cli {
@@ -27,30 +25,14 @@ void register_train_builder(CLI::App& train, Action& action);
 
 namespace {
 
+constexpr const char* kCommand = "plank train builder";
+
 struct BuilderCliOptions {
   std::string data, valid, out = "models/iglu_builder.bin";
   iglu::BuilderTraining t;
   iglu::DecodeOptions decode;  // for --valid's figures
   bool no_progress = false;
 };
-
-std::string stem(const std::string& path) {
-  auto dot = path.rfind('.');
-  auto slash = path.rfind('/');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
-  return path.substr(0, dot);
-}
-
-std::optional<std::vector<iglu::Example>> examples_of(const std::string& path) {
-  DiagnosticSink sink;
-  auto examples = iglu::read_examples(path, sink);
-  if (!sink.all().empty()) std::fputs(render_text(sink.all(), RenderOptions{false}).c_str(), stderr);
-  if (!examples || sink.has_errors()) {
-    fmt::print(stderr, "plank train builder: {}: cannot be read whole\n", path);
-    return std::nullopt;
-  }
-  return examples;
-}
 
 // The curve: the training loss (red, over its largest value) and the slots'
 // training accuracy (green), 0 to 1, against the epoch.
@@ -79,18 +61,12 @@ bool write_curve(const std::vector<iglu::BuilderEpoch>& curve, const std::string
 
 int run_train_builder(const BuilderCliOptions& o) {
   auto start = std::chrono::steady_clock::now();
-  auto train = examples_of(o.data);
+  auto train = read_training_examples(o.data, kCommand);
   if (!train) return kInputErrors;
-  const bool tty = isatty(2) && !o.no_progress;
-  auto bar = [&](const std::string& stage, int done, int total) {
-    if (o.no_progress) return;
-    int width = 30, filled = total ? done * width / total : width;
-    fmt::print(stderr, "{}[{}{}] {}/{} {}{}", tty ? "\r" : "", std::string(filled, '#'),
-               std::string(width - filled, ' '), done, total, stage, tty ? "\033[K" : "\n");
-  };
+  ProgressBar bar(o.no_progress);
   iglu::BuilderReport report;
   iglu::BuilderModel model = iglu::train_builder_model(*train, o.t, &report, bar);
-  if (tty) fmt::print(stderr, "\n");
+  bar.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::json card;
@@ -113,7 +89,7 @@ int run_train_builder(const BuilderCliOptions& o) {
   std::optional<iglu::IgluEvaluation> valid;
   double valid_ceiling = 0;
   if (!o.valid.empty()) {
-    auto v = examples_of(o.valid);
+    auto v = read_training_examples(o.valid, kCommand);
     if (!v) return kInputErrors;
     iglu::PlankBuilder builder(std::make_shared<const iglu::BuilderModel>(model), o.decode);
     valid = iglu::evaluate_builder(builder, *v, iglu::TurnOptions{});
@@ -131,16 +107,15 @@ int run_train_builder(const BuilderCliOptions& o) {
   model.card_json = card.dump();
   std::string error;
   if (!iglu::save_builder_model(model, o.out, &error)) {
-    fmt::print(stderr, "plank train builder: {}\n", error);
+    fmt::print(stderr, "{}: {}\n", kCommand, error);
     return kInputErrors;
   }
-  std::string base = stem(o.out);
+  std::string base = path_stem(o.out);
   std::ofstream csv(base + ".csv");
   csv << "epoch,loss,slot_accuracy\n";
   for (const auto& e : report.curve) csv << e.epoch << ',' << e.loss << ',' << e.slot_accuracy << '\n';
-  if (!write_curve(report.curve, base + ".png", &error)) fmt::print(stderr, "plank train builder: {}\n", error);
-  std::ofstream md(base + ".md");
-  md << "# Model card: " << o.out << "\n\n```json\n" << card.dump(2) << "\n```\n";
+  if (!write_curve(report.curve, base + ".png", &error)) fmt::print(stderr, "{}: {}\n", kCommand, error);
+  write_model_card_page(o.out, card);
   fmt::print("trained on {} examples ({} labelled with a program; their best programs' mean F1 {:.3f}), {} slot "
              "decisions, in {:.1f} s\n",
              report.examples, report.labelled, report.mean_label_f1, report.decisions, seconds);
