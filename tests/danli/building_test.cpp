@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <regex>
 
@@ -33,6 +34,21 @@ int cobblestone_near(const world::World& w) {
     for (int y = -4; y <= 6; ++y)
       for (int z = -6; z <= 10; ++z) n += w.block({x, y, z}) == id;
   return n;
+}
+
+// An after_step hook that takes the structure's first standing block away again, once (*knocked then
+// says it did): the builder must notice and place it anew.
+std::function<void(int, world::World&)> knock_out_first_block(const Structure& s, bool* knocked) {
+  return [&s, knocked](int, world::World& world) {
+    if (*knocked) return;
+    auto air = *world.registry().find("air");
+    for (const auto& c : s.cells)
+      if (world.block(c) != air) {
+        world.set_block(c, air);
+        *knocked = true;
+        return;
+      }
+  };
 }
 
 void print_trace(const BuildResult& r) {
@@ -79,19 +95,9 @@ TEST(DanliBuilding, BuildsAWallACabinAndABridgeInTheWorld) {
 TEST(DanliBuilding, ReplansWhenABlockIsKnockedOut) {
   auto w = flat();
   Structure s = structure("wall", {2, 0, 2}, 3);
-  auto air = *w->registry().find("air");
   BuildOptions o;
   bool knocked = false;
-  o.after_step = [&](int, world::World& world) {
-    // The first time a block of the wall stands, it is taken away again.
-    if (knocked) return;
-    for (const auto& c : s.cells)
-      if (world.block(c) != air) {
-        world.set_block(c, air);
-        knocked = true;
-        return;
-      }
-  };
+  o.after_step = knock_out_first_block(s, &knocked);
   BuildResult r = run_build(*w, s, o);
   print_trace(r);
   ASSERT_TRUE(knocked);
@@ -124,19 +130,10 @@ TEST(DanliBuilding, TheInventoryLimitsTheBlocksPlaced) {
     SCOPED_TRACE(inventory);
     auto w = flat();
     Structure s = structure("wall", {2, 0, 2}, 3);  // 6 cells
-    auto air = *w->registry().find("air");
     BuildOptions o;
     o.inventory = inventory;
     bool knocked = false;
-    o.after_step = [&](int, world::World& world) {
-      if (knocked) return;
-      for (const auto& c : s.cells)
-        if (world.block(c) != air) {
-          world.set_block(c, air);
-          knocked = true;
-          return;
-        }
-    };
+    o.after_step = knock_out_first_block(s, &knocked);
     BuildResult r = run_build(*w, s, o);
     ASSERT_TRUE(knocked);
     EXPECT_EQ(r.success, inventory == 7) << r.why << "\n" << trace_text(r.trace);
