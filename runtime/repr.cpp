@@ -137,6 +137,15 @@ static std::string builtin_repr(const BuiltinObject* b) {
   return fmt::format("<built-in function {}>", name);
 }
 
+// The containers being written, one inside another, as deep as Python's recursion limit allows:
+// deeper is a RecursionError, as Python's repr, not a native stack overflow (plank_repr runs on
+// the host's own thread) nor a scan of `active` per level that grows with the nesting.
+static void enter(Thread* t, std::vector<Object*>& active, Object* o) {
+  if (active.size() >= t->budget.max_depth)
+    throw_error(t, "RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
+  active.push_back(o);
+}
+
 static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>& active) {
   switch (v.tag) {
     case Tag::None: out += "None"; return;
@@ -157,7 +166,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     Value m;
     if (class_lookup(t, subclass_cls(v), dunder(t, "__repr__"), &m) && m.is(ObjKind::Function)) {
       if (recursive("...")) return;
-      active.push_back(o);
+      enter(t, active, o);
       Value r = call_value(t, m, &v, 1);
       active.pop_back();
       if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));
@@ -169,7 +178,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     case ObjKind::Str: out += quote_str(str_view(v)); return;
     case ObjKind::List: {
       if (recursive("[...]")) return;
-      active.push_back(o);
+      enter(t, active, o);
       out += '[';
       auto& items = as_list(v)->items;
       for (size_t i = 0; i < items.size(); ++i) {
@@ -182,7 +191,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     }
     case ObjKind::Tuple: {
       if (recursive("(...)")) return;
-      active.push_back(o);
+      enter(t, active, o);
       out += '(';
       auto& items = as_tuple(v)->items;
       for (size_t i = 0; i < items.size(); ++i) {
@@ -196,7 +205,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     }
     case ObjKind::Dict: {
       if (recursive("{...}")) return;
-      active.push_back(o);
+      enter(t, active, o);
       out += '{';
       bool first = true;
       for (auto& e : as_dict(v)->entries) {
@@ -266,7 +275,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
     case ObjKind::BigInt: out += int_to_decimal(t, v); return;
     case ObjKind::Set: {
       if (recursive(as_set(v)->frozen() ? "frozenset(...)" : "{...}")) return;
-      active.push_back(o);
+      enter(t, active, o);
       out += set_repr(t, v);
       active.pop_back();
       return;
@@ -290,7 +299,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
       if (recursive("...")) return;
       Value m;
       if (find_special(t, v, "__repr__", &m) && !m.is(ObjKind::Builtin)) {
-        active.push_back(o);
+        enter(t, active, o);
         Value r = call_value(t, m, &v, 1);
         active.pop_back();
         if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));

@@ -121,6 +121,32 @@ TEST(Values, JsonObjectsWithManyKeysReadInLinearTime) {
   EXPECT_LT(cpu, 3.0) << "100,000 keys in " << cpu << " CPU-s";
 }
 
+// repr of a value nested deeper than the recursion limit is a RecursionError, as in Python: it
+// ran on the host's thread until the native stack overflowed (100,000 lists: a crash of the
+// host), and scanned every level's parents (200,000 lists inside a plan: 6 CPU-s).
+TEST(Values, ReprOfAValueNestedPastTheRecursionLimitIsARecursionError) {
+  for (const char* engine : kEngines) {
+    SCOPED_TRACE(engine);
+    State P = open_state(engine);
+    plank_state* S = P.get();
+    ASSERT_EQ(plank_run(S, "x = []\nfor i in range(100000):\n    x = [x]\n", "deep"), PLANK_OK) << plank_error(S);
+    EXPECT_EQ(plank_repr(S, plank_get_global(S, "x")), nullptr);
+    EXPECT_STREQ(plank_error_kind(S), "RecursionError");
+    plank_value caught = 0;
+    ASSERT_EQ(plank_run(S, "try:\n    repr(x)\n    caught = False\nexcept RecursionError:\n    caught = True\n", "plan"),
+              PLANK_OK)
+        << plank_error(S);
+    EXPECT_EQ(plank_truthy(S, plank_get_global(S, "caught")), 1);
+    EXPECT_EQ(plank_eval(S, "len(repr(x[0][0]))", &caught), PLANK_ERR_BUDGET) << "a depth limit passed";
+    EXPECT_STREQ(plank_error_kind(S), "RecursionError");
+    // As deep as Python's limit, it is written whole.
+    ASSERT_EQ(plank_run(S, "y = []\nfor i in range(900):\n    y = [y]\n", "ok"), PLANK_OK) << plank_error(S);
+    const char* r = plank_repr(S, plank_get_global(S, "y"));
+    ASSERT_NE(r, nullptr) << plank_error(S);
+    EXPECT_EQ(std::string(r), std::string(901, '[') + std::string(901, ']'));
+  }
+}
+
 TEST(Values, TuplesAndContainers) {
   State P = open_state();
   plank_state* S = P.get();
