@@ -6,8 +6,8 @@
 #
 #   scripts/fuzz.sh [BUILD] [SECONDS]
 #   FUZZ_TARGETS="fuzz_scene fuzz_llm_reply"   only these
-#   FUZZ_KEEP=1     merge what each run found into tests/fuzz/corpus/<target>
-#                   (-merge=1 keeps only inputs that add coverage: the corpus stays small)
+#   FUZZ_KEEP=1     merge what each run found into tests/fuzz/corpus/<target> (fuzz-campaign.py
+#                   --keep: only inputs that add coverage, and none that holds shared data)
 #   FUZZ_LOG=DIR    keep each target's log there (the figures docs/fuzzing.md quotes)
 set -euo pipefail
 BUILD=${1:-build-fuzz}
@@ -16,7 +16,7 @@ SHARED=${SHARED:-../shared}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-targets=${FUZZ_TARGETS:-"fuzz_frontend fuzz_lf_json fuzz_lf_form fuzz_neural_files fuzz_use_files fuzz_llm_reply fuzz_scene fuzz_skill_args fuzz_pddl"}
+targets=${FUZZ_TARGETS:-"fuzz_frontend fuzz_lf_json fuzz_lf_form fuzz_neural_files fuzz_use_files fuzz_llm_reply fuzz_scene fuzz_skill_args fuzz_pddl fuzz_iglu_reply fuzz_capi_values"}
 logs=${FUZZ_LOG:-$work}
 mkdir -p "$logs"
 
@@ -38,8 +38,10 @@ for target in $targets; do
     exit 1
   fi
   if [ "${FUZZ_KEEP:-0}" = 1 ]; then
-    "$root/$BUILD/bin/$target" -merge=1 -max_len=8192 "$root/tests/fuzz/corpus/$target" "$corpus" >"$logs/$target.merge.log" 2>&1
-    echo "   corpus now $(ls "$root/tests/fuzz/corpus/$target" | wc -l) files, $(du -sh "$root/tests/fuzz/corpus/$target" | cut -f1)"
+    # The campaign's --keep: libFuzzer's finds only, never the shared data seeded above.
+    mkdir -p "$work/keep/corpus" && ln -sfn "$corpus" "$work/keep/corpus/$target"
+    python3 "$root/scripts/fuzz-campaign.py" --keep --build "$root/$BUILD" --work "$work/keep" --shared "$SHARED" \
+      --targets "$target"
   fi
 done
 echo "fuzz: $targets ran clean for ${SECONDS_EACH}s each"
