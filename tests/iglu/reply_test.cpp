@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "agents/iglu/roles/builder.h"
@@ -134,6 +135,18 @@ TEST(IgluReply, OddConfidenceQuestionAndKeysAreWarnedAboutAndIgnored) {
   const Diagnostic* key = find_code(r.sink, "iglu.unknown-key");
   ASSERT_TRUE(key);
   EXPECT_EQ(key->key_path, "blocks");
+}
+
+TEST(IgluReply, ANegativeZeroConfidenceWritesBackAsItReads) {
+  // Found by fuzz_iglu_reply: -0.0 was kept, written as "-0", and read back as 0.
+  Read r = read(R"({"add": [], "confidence": -0.0})");
+  ASSERT_TRUE(r.reply);
+  ASSERT_TRUE(r.reply->confidence);
+  EXPECT_FALSE(std::signbit(*r.reply->confidence));
+  std::string json = reply_json(*r.reply);
+  Read again = read(json);
+  ASSERT_TRUE(again.reply);
+  EXPECT_EQ(reply_json(*again.reply), json);
 }
 
 TEST(IgluReply, ApplyingRemovesThenAddsAndGravityRefusesFloatingBlocks) {

@@ -55,7 +55,7 @@ class ReplyReader {
         usable &= read_blocks(m, m.key == "add" ? reply.add : reply.remove);
       } else if (m.key == "confidence") {
         if (m.value.is_number() && number(m.value) >= 0 && number(m.value) <= 1)
-          reply.confidence = number(m.value);
+          reply.confidence = number(m.value) + 0.0;  // -0 becomes 0, so the reply writes back as it reads
         else if (!m.value.is_null())
           warn(m.value.span, "confidence", "confidence is a number from 0 to 1; ignored", "iglu.confidence");
       } else if (m.key == "question") {
