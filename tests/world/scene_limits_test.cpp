@@ -67,5 +67,21 @@ TEST(SceneLimits, TheCellsOfAllBoxesTogetherAreCounted) {
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 60.0);
 }
 
+TEST(SceneLimits, ACallerMayLowerTheCellBudgetButNotRaiseIt) {
+  // fuzz_scene loads with 1 << 18 cells: a 400-byte scene asking for millions of cells took longer than
+  // libFuzzer's 10 s per input under ASan (issue 24's campaign).
+  std::string text = R"({"boxes": [{"from": [0, 0, 0], "to": [99, 99, 9], "block": "stone"}]})";  // 100,000 cells
+  auto registry = BlockRegistry::builtin();
+  DiagnosticSink small, large;
+  EXPECT_FALSE(load_scene(SourceFile::from_string("scene.json", text), registry, small, 50'000));
+  EXPECT_NE(render_text(small.all()).find("box is larger than 50000 cells"), std::string::npos) << render_text(small.all());
+  EXPECT_TRUE(load_scene(SourceFile::from_string("scene.json", text), registry, large, 100'000));
+  std::string box = R"({"from": [0, 0, 0], "to": [199, 199, 199], "block": "stone"})";
+  DiagnosticSink raised;
+  EXPECT_FALSE(load_scene(SourceFile::from_string("scene.json", R"({"boxes": [)" + box + ", " + box + ", " + box + "]}"),
+                          registry, raised, int64_t{1} << 40));
+  EXPECT_NE(render_text(raised.all()).find("more than 16000000 cells"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace plank::world

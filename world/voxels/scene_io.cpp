@@ -33,7 +33,7 @@ std::optional<int32_t> in_border(const json& n) {
 
 class Reader {
  public:
-  Reader(const json& root, World& world) : root_(root), world_(world) {}
+  Reader(const json& root, World& world, int64_t max_cells) : root_(root), world_(world), max_cells_(max_cells) {}
 
   void read() {
     if (root_.value("format", std::string(kSceneFormat)) != kSceneFormat)
@@ -91,10 +91,10 @@ class Reader {
     return {{(*p)[0].get<double>(), (*p)[1].get<double>(), (*p)[2].get<double>()}, j.value("yaw", 0.0),
             j.value("pitch", 0.0)};
   }
-  // Every cell a scene sets counts against kMaxSceneCells.
+  // Every cell a scene sets counts against max_cells_.
   void spend_cells(int64_t n, const std::string& path) {
-    if (n > kMaxSceneCells - cells_set_)
-      throw SceneError{path, fmt::format("the scene sets more than {} cells", kMaxSceneCells), ""};
+    if (n > max_cells_ - cells_set_)
+      throw SceneError{path, fmt::format("the scene sets more than {} cells", max_cells_), ""};
     cells_set_ += n;
   }
   // Each reader appends the cells it sets to `cells` (for an object's annotation).
@@ -119,8 +119,8 @@ class Reader {
       Box box = Box::of(from, coord(b["to"], p + ".to"));
       Coord size = box.size();  // each side at most 2 * kMaxSceneCoordinate + 1: no overflow
       int64_t area = int64_t(size.x) * size.z;
-      if (area > kMaxSceneCells || area * size.y > kMaxSceneCells)
-        throw SceneError{p, fmt::format("box is larger than {} cells", kMaxSceneCells), ""};
+      if (area > max_cells_ || area * size.y > max_cells_)
+        throw SceneError{p, fmt::format("box is larger than {} cells", max_cells_), ""};
       spend_cells(area * size.y, p);
       BlockId id = block(b["block"], p + ".block");
       bool hollow = b.value("hollow", false);  // walls, floor and roof only: houses in one line
@@ -161,6 +161,7 @@ class Reader {
 
   const json& root_;
   World& world_;
+  int64_t max_cells_;
   int64_t cells_set_ = 0;
 };
 
@@ -194,7 +195,7 @@ std::string pos_json(const Pose& p) {
 }  // namespace
 
 std::unique_ptr<World> load_scene(const SourceRef& file, std::shared_ptr<const BlockRegistry> registry,
-                                  DiagnosticSink& sink) {
+                                  DiagnosticSink& sink, int64_t max_cells) {
   json root;
   try {
     root = json::parse(file->text());
@@ -212,7 +213,7 @@ std::unique_ptr<World> load_scene(const SourceRef& file, std::shared_ptr<const B
   try {
     if (!root.is_object()) throw SceneError{"", "a scene is a JSON object", ""};
     auto world = std::make_unique<World>(registry, root.value("seed", uint64_t(0)), read_ground(root, *registry));
-    Reader(root, *world).read();
+    Reader(root, *world, std::min(max_cells, kMaxSceneCells)).read();
     return world;
   } catch (const SceneError& e) {
     Diagnostic d;

@@ -23,8 +23,10 @@ inline constexpr int32_t kMaxSceneCoordinate = 16'000'000;
 inline constexpr int64_t kMaxSceneCells = 16'000'000;
 
 // Errors go to sink (file:line:col where the JSON says so); null on any error.
+// max_cells lowers the budget of cells set (never above kMaxSceneCells), for a
+// caller with less time or memory to spend than a whole scene may ask for.
 std::unique_ptr<World> load_scene(const SourceRef& file, std::shared_ptr<const BlockRegistry> registry,
-                                  DiagnosticSink& sink);
+                                  DiagnosticSink& sink, int64_t max_cells = kMaxSceneCells);
 std::unique_ptr<World> load_scene_file(const std::string& path, std::shared_ptr<const BlockRegistry> registry,
                                        DiagnosticSink& sink);
 
