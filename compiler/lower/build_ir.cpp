@@ -400,7 +400,7 @@ Slot FnBuilder::make_function(const Scope& inner, const std::vector<ast::Param>&
   in.ndefaults = ndefaults;
   in.nkwdefaults = nkwdefaults;
   emit(std::move(in));
-  if (const std::string* doc = inner.def ? docstring(inner.def->body) : nullptr)  // kept in the function's dict
+  if (const std::string* doc = inner.def ? docstring(inner.def->body) : nullptr)  // the function's __doc__
     emit(make(Op::SetAttr, kNoSlot, t, str(*doc), mb.str_constant("__doc__")));
   // Decorators apply innermost (last written) first.
   for (size_t k = decos.size(); k-- > 0;) t = call_value(decos[k], {t});

@@ -109,6 +109,7 @@ struct FnBuilder {
   ir::Slot part(const ast::Expr* e) { return e ? expr(e) : none(); }
   ir::Slot compare(const ast::Compare* c);
   ir::Slot call(const ast::Call* c);
+  ir::Slot dir_of_scope(const ast::Call* c);  // `dir()`: lower_dir.cpp
   ir::Slot call_unpacking(const ast::Call* c, ir::Slot callee);
   ir::Slot sequence(ast::ExprKind kind, const ast::ExprList& elements);
   ir::Slot dict_display(const ast::DictExpr* d);

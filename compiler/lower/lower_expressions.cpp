@@ -298,6 +298,9 @@ Slot FnBuilder::call(const Call* c) {
     Slot s = super_call(c);
     if (s != kNoSlot) return s;
   }
+  if (auto* n = dyn_cast<Name>(c->callee.get()); n && n->id == "dir" && c->args.empty() && c->keywords.empty() &&
+                                                  naming_scope().resolve("dir").binding == Binding::Builtin)
+    return dir_of_scope(c);
   Op op = Op::Call;
   Slot callee = kNoSlot;
   uint32_t imm = 0;
