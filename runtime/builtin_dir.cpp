@@ -114,7 +114,8 @@ Value sorted_list(Thread* t, const Names& names) {
 
 Value b_dir(Thread* t, const CallArgs& args) {
   if (args.npos == 0 && args.nkw == 0)
-    throw_error(t, "TypeError", "not supported yet: dir() without an argument (name the object: dir(obj))");
+    throw_error(t, "TypeError",
+                "not supported yet: dir() without an argument called through another name (call dir() by its name)");
   if (args.npos != 1 || args.nkw != 0)
     throw_error(t, "TypeError", fmt::format("dir expected at most 1 argument, got {}", args.npos + args.nkw));
   Value obj = args.positional(0);
@@ -156,9 +157,10 @@ Value b_dir(Thread* t, const CallArgs& args) {
 
 std::vector<Intrinsic> dir_intrinsics() {
   return {
-      {"dir", {IntrinsicParam{"obj", "any"}}, "list", 0, "builtin",
+      {"dir", {IntrinsicParam{"obj", "any", "<none>"}}, "list", 0, "builtin",
        "The sorted names of the object's attributes: an instance's own and its class's, a class's along its method "
-       "resolution order, a module's globals; the class's `__dir__` when it has one. Plank needs the argument.",
+       "resolution order, a module's globals; the class's `__dir__` when it has one. Without one (called by its name), the names of the "
+       "scope it is written in, as CPython's.",
        &wrap<b_dir>},
   };
 }

@@ -417,6 +417,7 @@ Value b_vars(Thread* t, const CallArgs& args) {
   Value v = one(t, args, "vars");
   if (v.is(ObjKind::Instance) && as_instance(v)->dict.is(ObjKind::Dict)) return as_instance(v)->dict;
   if (v.is(ObjKind::Class)) return as_class(v)->dict;
+  if (v.is(ObjKind::Function)) return get_attribute(t, v, intern_str(t, "__dict__"));  // its own attributes
   throw_error(t, "TypeError", "vars() argument must have __dict__ attribute");
 }
 

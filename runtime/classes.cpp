@@ -687,11 +687,14 @@ bool try_get_attribute(Thread* t, Value obj, Value name, Value* out) {
       }
       case ObjKind::Function: {
         auto* f = as_function(obj);
+        if (n == "__doc__") {  // a data descriptor of the function type, as in CPython: not in __dict__
+          *out = f->doc;
+          return true;
+        }
         if (f->dict.is(ObjKind::Dict) && dict_get(t, f->dict, name, out)) return true;
         if (n == "__name__") *out = make_str(t, f->code->name);
         else if (n == "__qualname__") *out = make_str(t, f->code->qualified.empty() ? f->code->name : f->code->qualified);
         else if (n == "__module__") *out = make_str(t, "__main__");
-        else if (n == "__doc__") *out = Value::none();  // a docstring is in dict (set where the def is lowered)
         else if (n == "__dict__") {
           if (!f->dict.is(ObjKind::Dict)) {
             RootScope roots(t);
@@ -883,6 +886,10 @@ void set_attribute(Thread* t, Value obj, Value name, Value v) {
   }
   if (obj.is(ObjKind::Function)) {  // a function's own attributes
     auto* f = as_function(obj);
+    if (n == "__doc__") {
+      f->doc = v;
+      return;
+    }
     if (!f->dict.is(ObjKind::Dict)) {
       RootScope roots(t);
       roots.push(obj);
@@ -926,6 +933,14 @@ void del_attribute(Thread* t, Value obj, Value name) {
     throw_error(t, "AttributeError", fmt::format("type object '{}' has no attribute '{}'", as_class(obj)->name, n));
   }
   if (obj.is(ObjKind::Module) && dict_del(t, static_cast<ModuleObject*>(obj.obj)->dict, name)) return;
+  if (obj.is(ObjKind::Function)) {
+    auto* f = as_function(obj);
+    if (n == "__doc__") {  // CPython sets it to None
+      f->doc = Value::none();
+      return;
+    }
+    if (f->dict.is(ObjKind::Dict) && dict_del(t, f->dict, name)) return;
+  }
   throw_error(t, "AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), n));
 }
 

@@ -25,10 +25,14 @@ Value make_generator(Thread* t, FunctionObject* f, const Value* bound) {
   for (size_t i = 0; i < code->params.size(); ++i) g->slots[i] = bound[i];
   g->function = f;
   g->coroutine = code->is_coroutine;
+  g->async_generator = code->is_async_generator;
+  if (g->async_generator) return make_async_generator(t, Value::object(g));
   return Value::object(g);
 }
 
-static const char* what(const GeneratorObject* g) { return g->coroutine ? "coroutine" : "generator"; }
+static const char* what(const GeneratorObject* g) {
+  return g->coroutine ? "coroutine" : g->async_generator ? "async generator" : "generator";
+}
 
 Resumed generator_resume(Thread* t, GeneratorObject* g, Value sent, bool throwing, Value* out) {
   if (g->running) {
@@ -73,9 +77,18 @@ Resumed generator_resume(Thread* t, GeneratorObject* g, Value sent, bool throwin
     g->state = GeneratorObject::kFinished;
     g->delegate = Value::none();
     if (pending_is(t, "StopIteration")) {  // PEP 479: it must not end a loop around the generator silently
-      t->has_error = false;
-      t->exception = Value::none();
-      throw_error(t, "RuntimeError", fmt::format("{} raised StopIteration", what(g)));
+      // The RuntimeError's __cause__ (and __context__) is the StopIteration, as CPython's.
+      Value stop;
+      if (!catch_exception(t, &stop)) rethrow_pending();
+      roots.push(stop);
+      Value msg = roots.push(make_str(t, fmt::format("{} raised StopIteration", what(g))));
+      Value err = roots.push(make_exception(t, exception_class(t, "RuntimeError"), {msg}));
+      if (ExceptionData* d = exception_data(err)) {
+        d->cause = stop;
+        d->context = stop;
+        d->suppress_context = true;
+      }
+      throw_exception(t, err);
     }
     rethrow_pending();
   }

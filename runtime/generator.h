@@ -23,6 +23,7 @@ struct GeneratorObject : Object {
   bool running = false;
   bool throwing = false;            // resumed by throw(): the pending error is raised at the yield
   bool coroutine = false;           // an `async def`'s
+  bool async_generator = false;     // the frame of an async generator (runtime/async_generator.cpp)
   // The exceptions its except/finally bodies were handling when it last
   // yielded (a list, innermost last; None when there were none): taken off the
   // thread's handled stack at the yield and put back when it resumes, as
@@ -35,7 +36,10 @@ struct GeneratorObject : Object {
 inline GeneratorObject* as_generator(Value v) { return static_cast<GeneratorObject*>(v.obj); }
 
 // Calling a generator function: its arguments, bound, are the frame's first slots.
+// An async generator function's call gives the async_generator around it.
 Value make_generator(Thread* t, FunctionObject* f, const Value* bound);
+// The async_generator object (stdlib/_asyncgen.py) around an async generator's frame.
+Value make_async_generator(Thread* t, Value frame);
 
 enum class Resumed : uint8_t { Yielded, Returned };
 // Runs the generator to its next yield (Yielded, *out the value) or to its

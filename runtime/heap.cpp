@@ -168,6 +168,7 @@ void Heap::drain() {
         for (auto& v : f->kwdefaults) mark_value(v);
         for (auto& v : f->cells) mark_value(v);
         mark_value(f->dict);
+        mark_value(f->doc);
         break;
       }
       case ObjKind::Cell:

@@ -20,6 +20,7 @@ namespace plank::core {
 
 std::vector<Intrinsic> math_intrinsics();
 std::vector<Intrinsic> plank_native_intrinsics();
+std::vector<Intrinsic> async_generator_intrinsics();  // async_generator.cpp
 
 namespace {
 
@@ -111,7 +112,7 @@ std::vector<Intrinsic> module_intrinsics() {
        &wrap<io_write>},
       {"TextIO.flush", {P{"self", "TextIO"}}, "None", 0, "builtin-method", "Flushes the stream.", &wrap<io_flush>},
   };
-  for (auto more : {math_intrinsics, plank_native_intrinsics}) {
+  for (auto more : {math_intrinsics, plank_native_intrinsics, async_generator_intrinsics}) {
     std::vector<Intrinsic> v = more();
     out.insert(out.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
   }

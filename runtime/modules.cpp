@@ -38,6 +38,7 @@ const std::vector<ModuleDef>& module_table() {
       {"__future__", nullptr, "__future__.py"},
       {"array", nullptr, "array.py"},
       {"io", nullptr, "io.py"},
+      {"_asyncgen", nullptr, "_asyncgen.py"},  // async generators' objects (runtime/async_generator.cpp)
   };
   return table;
 }

@@ -129,6 +129,7 @@ struct FunctionObject : Object {
   std::vector<Value> kwdefaults;  // for the keyword-only parameters that have one, in order
   std::vector<Value> cells;     // captured cells, in CodeInfo::free_names order
   Value dict = Value::none();   // the function's own attributes (`f.cache = {}`), made on first use
+  Value doc = Value::none();    // __doc__ (its docstring), which is not one of those attributes
 };
 
 struct CellObject : Object {

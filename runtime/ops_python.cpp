@@ -345,7 +345,7 @@ bool pk_yield_from_step(Thread* t, Value* dst, bool* done, const Value* it, cons
       }
     } else if (sub.is(ObjKind::Generator)) {
       yielded = generator_resume(t, as_generator(sub), s, false, &out) == Resumed::Yielded;
-    } else if (s.is_none()) {
+    } else if (s.is_none() && !sub.is(ObjKind::Instance)) {
       try {
         yielded = iter_next(t, sub, &out);
       } catch (const Raised&) {
@@ -355,8 +355,14 @@ bool pk_yield_from_step(Thread* t, Value* dst, bool* done, const Value* it, cons
     } else {
       try {
         RootScope roots(t);
-        Value send = roots.push(get_attribute(t, sub, intern_str(t, "send")));
-        out = call_value(t, send, &s, 1);
+        // A class's iterator: __next__ (or send) ends with StopIteration, whose value is the result.
+        if (s.is_none()) {
+          Value next = roots.push(get_attribute(t, sub, intern_str(t, "__next__")));
+          out = call_value(t, next, nullptr, 0);
+        } else {
+          Value send = roots.push(get_attribute(t, sub, intern_str(t, "send")));
+          out = call_value(t, send, &s, 1);
+        }
         yielded = true;
       } catch (const Raised&) {
         if (!take_stop_iteration(t, &out)) throw;

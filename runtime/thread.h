@@ -54,6 +54,9 @@ struct CodeInfo {
   // runtime/generator.h). `entry` is unused then.
   bool is_generator = false;
   bool is_coroutine = false;
+  // An `async def` that yields: calling it makes an async_generator (runtime/async_generator.cpp)
+  // around the generator object of its frame.
+  bool is_async_generator = false;
   EntryFn resume = nullptr;
   const void* engine_data = nullptr;       // the interpreter keeps its ir::Function here
   ModuleRuntime* module = nullptr;

@@ -107,6 +107,23 @@ void need_args(Thread* t, const Special& s, const CallArgs& args, uint32_t n) {
     throw_error(t, "TypeError", fmt::format("expected {} argument{} for {}, got {}", n, n == 1 ? "" : "s", s.name, args.npos + args.nkw));
 }
 
+// Whether the built-in type's comparison methods take the other value: they
+// return NotImplemented for the rest, as CPython's (`(1).__eq__(1.5)`,
+// `b'a'.__eq__(bytearray(b'a'))`), so that `super().__eq__(other)` in a
+// subclass lets the other operand's method decide.
+bool compares_with(std::string_view self_type, std::string_view other_type) {
+  auto is = [&](std::initializer_list<std::string_view> names) {
+    for (auto n : names)
+      if (other_type == n) return true;
+    return false;
+  };
+  if (self_type == "int" || self_type == "bool") return is({"int", "bool"});
+  if (self_type == "float") return is({"int", "bool", "float"});
+  if (self_type == "set" || self_type == "frozenset") return is({"set", "frozenset"});
+  if (self_type == "bytearray") return is({"bytes", "bytearray"});
+  return other_type == self_type;
+}
+
 Value apply_special(Thread* t, const Special& s, Value self, const CallArgs& args) {
   Value v = unwrap_value(self);
   RootScope roots(t);
@@ -124,6 +141,9 @@ Value apply_special(Thread* t, const Special& s, Value self, const CallArgs& arg
     case Act::Compare: {
       need_args(t, s, args, 1);
       Value other = args.positional(0);
+      Value other_value = is_value_instance(other) ? unwrap_value(other) : other;
+      if (!compares_with(type_name(v), other.is(ObjKind::Instance) && !is_value_instance(other) ? "" : type_name(other_value)))
+        return not_implemented(t);
       if (!pk_compare(t, &r, s.op, &v, &other)) rethrow_pending();
       return r;
     }

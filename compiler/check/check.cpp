@@ -274,6 +274,10 @@ struct Binder {
         }
         expr(inner, c->element.get());
         expr(inner, c->value.get());
+        // An `async for` clause or an `await` in it makes the comprehension's
+        // function asynchronous (PEP 530): a coroutine the enclosing async
+        // function awaits, or for a generator expression an async generator.
+        inner->is_coroutine = is_async_comprehension(c);
         return;
       }
       case ExprKind::NamedExpr: {
@@ -305,6 +309,32 @@ struct Binder {
         return;
       default: for_each_child(e, [&](const Expr* c) { expr(s, c); }); return;
     }
+  }
+
+  // Whether the expression awaits in the scope it is written in (an async
+  // comprehension in it is awaited there; a lambda is a scope of its own).
+  static bool awaits(const Expr* e) {
+    if (!e || e->kind == ExprKind::Lambda) return false;
+    if (e->kind == ExprKind::Await) return true;
+    if (e->kind == ExprKind::Comprehension) {
+      // A generator expression is not awaited where it is made: only its first iterable is evaluated here.
+      auto* c = cast<Comprehension>(e);
+      if (c->comp == ComprehensionKind::Generator) return awaits(c->generators[0].iter.get());
+      if (is_async_comprehension(c)) return true;
+    }
+    bool found = false;
+    for_each_child(e, [&](const Expr* c) { found = found || awaits(c); });
+    return found;
+  }
+
+  static bool is_async_comprehension(const Comprehension* c) {
+    for (size_t i = 0; i < c->generators.size(); ++i) {
+      const auto& g = c->generators[i];
+      if (g.is_async || (i > 0 && awaits(g.iter.get()))) return true;
+      for (const auto& x : g.ifs)
+        if (awaits(x.get())) return true;
+    }
+    return awaits(c->element.get()) || awaits(c->value.get());
   }
 
   // A function defined in a class body that names super or __class__ gets
@@ -582,10 +612,11 @@ struct Resolver {
         auto* c = cast<Comprehension>(e);
         Scope* inner = cm.by_node.at(c);
         expr(s, c->generators[0].iter.get(), ctx);
-        Ctx in{true, 0, ctx.in_async};
+        // A generator expression may await anywhere: it is then an async generator.
+        Ctx in{true, 0, ctx.in_async || c->comp == ComprehensionKind::Generator};
         for (size_t i = 0; i < c->generators.size(); ++i) {
           const auto& g = c->generators[i];
-          if (g.is_async && !ctx.in_async)
+          if (g.is_async && !in.in_async)
             error(e->span, "asynchronous comprehension outside of an asynchronous function", "check.await");
           if (i > 0) expr(inner, g.iter.get(), in);
           expr(inner, g.target.get(), in);
@@ -605,8 +636,6 @@ struct Resolver {
                 "check.yield-outside-function");
         else if (s->is_coroutine && e->kind == ExprKind::YieldFrom)
           error(e->span, "'yield from' inside async function", "check.yield-outside-function");
-        else if (s->is_coroutine)
-          error(e->span, "asynchronous generators are not supported yet (yield inside async def)", "check.unsupported");
         for_each_child(e, [&](const Expr* c) { expr(s, c, ctx); });
         return;
       case ExprKind::Await:
@@ -722,6 +751,8 @@ struct Resolver {
       }
       case StmtKind::Return:
         if (!ctx.in_function) error(st->span, "'return' outside function", "check.return-outside-function");
+        else if (s->is_coroutine && s->is_generator && cast<Return>(st)->value)
+          error(st->span, "'return' with value in async generator", "check.return-outside-function");
         expr(s, cast<Return>(st)->value.get(), ctx);
         return;
       case StmtKind::Break:

@@ -65,6 +65,7 @@ void bind(const ir::Module& module, core::Thread& thread, core::ModuleRuntime& r
     code.defaults_from = {first_default};
     code.is_generator = f.is_generator;
     code.is_coroutine = f.is_coroutine;
+    code.is_async_generator = f.is_async_generator;
     code.resume = nullptr;
     code.slot_count = f.slot_count;
     code.slot_names = f.slot_names;

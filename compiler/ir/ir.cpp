@@ -252,7 +252,7 @@ struct Printer {
       for (size_t k = 0; k < f.free_names.size(); ++k) out += " " + std::to_string(k) + "=" + f.free_names[k];
       out += "\n";
     }
-    if (f.is_generator) out += std::string("  ") + (f.is_coroutine ? "coroutine" : "generator") + "\n";
+    if (f.is_generator) out += std::string("  ") + (f.is_async_generator ? "async generator" : f.is_coroutine ? "coroutine" : "generator") + "\n";
     for (size_t b = 0; b < f.blocks.size(); ++b) {
       out += "b" + std::to_string(b) + ":";
       if (f.blocks[b].handler != kNoBlock) out += "  ; except -> b" + std::to_string(f.blocks[b].handler);

@@ -207,6 +207,7 @@ struct Function {
   // then at resume_blocks[k - 1] after the Yield of resume point k.
   bool is_generator = false;
   bool is_coroutine = false;
+  bool is_async_generator = false;  // an `async def` that yields (is_generator too; its yields are wrapped)
   std::vector<BlockId> resume_blocks;
   // The simple case the JIT calls directly: positional parameters only.
   bool simple_params() const {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "compiler/lower/block_flow.h"
 #include "compiler/lower/passes.h"
 
 namespace plank::lower {
@@ -61,18 +62,8 @@ class Analysis {
     State entry(n_, 0);
     for (size_t i = 0; i < f_.params.size() && i < n_; ++i) entry[i] = 1;
     in_[0] = std::move(entry);
-    std::vector<ir::BlockId> work{0};
-    std::vector<uint8_t> queued(f_.blocks.size(), 0);
-    queued[0] = 1;
-    while (!work.empty()) {
-      ir::BlockId b = work.back();
-      work.pop_back();
-      queued[b] = 0;
-      auto flow = [&](ir::BlockId to, const State& s) {
-        if (to >= f_.blocks.size() || !meet(to, s) || queued[to]) return;
-        queued[to] = 1;
-        work.push_back(to);
-      };
+    auto merge = [&](ir::BlockId to, const State& s) { return meet(to, s); };
+    forward_flow<State>(f_, merge, [&](ir::BlockId b, auto&& flow) {
       const auto& instrs = f_.blocks[b].instrs;
       State state = in_[b];
       if (f_.blocks[b].handler != ir::kNoBlock) {
@@ -83,27 +74,15 @@ class Analysis {
       }
       for (const ir::Instr& in : instrs)
         if (!ir::is_terminator(in.op)) step(in, state);
-      if (instrs.empty()) continue;
+      if (instrs.empty()) return;
       const ir::Instr& t = instrs.back();
-      switch (t.op) {
-        case Op::Jump:
-        case Op::Yield: flow(t.target, state); break;
-        case Op::Branch:
-          flow(t.target, state);
-          flow(t.target2, state);
-          break;
-        case Op::ForIter:
-        case Op::YieldFromStep: {
-          // dst is written on the edge into the body (on both edges for a yield from).
-          State body = state;
-          if (t.dst < n_) body[t.dst] = 1;
-          flow(t.target, body);
-          flow(t.target2, t.op == Op::YieldFromStep ? body : state);
-          break;
-        }
-        default: break;  // Return, Raise: no successor in this function
-      }
-    }
+      for_each_flow_edge(t, [&](ir::BlockId to, bool writes_dst) {
+        if (!writes_dst || t.dst >= n_) return flow(to, state);
+        State after = state;
+        after[t.dst] = 1;
+        flow(to, after);
+      });
+    });
     drop_needless_checks();
   }
 

@@ -57,7 +57,10 @@ FnBuilder::FnBuilder(ModuleBuilder& m, const Scope& s) : mb(m), scope(s) {
   f.qualified = s.qualified;
   f.free_names = s.frees;
   f.is_generator = s.is_generator || s.is_coroutine;
-  f.is_coroutine = s.is_coroutine;
+  // An async def that yields is an asynchronous generator: a generator whose
+  // frame the runtime wraps (its awaits pass through, its yields are marked).
+  f.is_async_generator = s.is_coroutine && s.is_generator;
+  f.is_coroutine = s.is_coroutine && !s.is_generator;
   if (s.is_function()) {
     for (const auto& name : s.locals) {
       local_slot[name] = f.slot_count++;
@@ -397,7 +400,7 @@ Slot FnBuilder::make_function(const Scope& inner, const std::vector<ast::Param>&
   in.ndefaults = ndefaults;
   in.nkwdefaults = nkwdefaults;
   emit(std::move(in));
-  if (const std::string* doc = inner.def ? docstring(inner.def->body) : nullptr)  // kept in the function's dict
+  if (const std::string* doc = inner.def ? docstring(inner.def->body) : nullptr)  // the function's __doc__
     emit(make(Op::SetAttr, kNoSlot, t, str(*doc), mb.str_constant("__doc__")));
   // Decorators apply innermost (last written) first.
   for (size_t k = decos.size(); k-- > 0;) t = call_value(decos[k], {t});

@@ -39,7 +39,8 @@ struct FnBuilder {
   // What a `return`, `break` or `continue` leaving a try/finally or a with
   // block must run on its way out (innermost last).
   struct Unwind {
-    enum class Kind : uint8_t { Finally, With, ExceptName, Handled } kind;  // Handled: an EnterHandler to leave
+    // Handled: an EnterHandler to leave; AsyncWith: a With whose __aexit__ is awaited
+    enum class Kind : uint8_t { Finally, With, ExceptName, Handled, AsyncWith } kind;
     const ast::StmtList* finally_body = nullptr;  // Finally
     ir::Slot exit_fn = ir::kNoSlot;               // With: the bound __exit__
     std::string name;                             // ExceptName: the `as` name cleared on the way out
@@ -108,6 +109,7 @@ struct FnBuilder {
   ir::Slot part(const ast::Expr* e) { return e ? expr(e) : none(); }
   ir::Slot compare(const ast::Compare* c);
   ir::Slot call(const ast::Call* c);
+  ir::Slot dir_of_scope(const ast::Call* c);  // `dir()`: lower_dir.cpp
   ir::Slot call_unpacking(const ast::Call* c, ir::Slot callee);
   ir::Slot sequence(ast::ExprKind kind, const ast::ExprList& elements);
   ir::Slot dict_display(const ast::DictExpr* d);
@@ -153,6 +155,9 @@ struct FnBuilder {
   ir::Slot super_call(const ast::Call* c);                    // `super()` inside a method, or kNoSlot
   ir::Slot yield_value(ir::Slot value);                       // lower_generators.cpp
   ir::Slot yield_from(ir::Slot iterable, bool await);
+  ir::Slot async_iter(ir::Slot iterable);             // `async for`: iterable.__aiter__()
+  ir::Slot async_next(ir::Slot it, ir::BlockId done);  // `await it.__anext__()`; StopAsyncIteration: to done
+  ir::Slot yield_async_value(ir::Slot value);         // an async generator's `yield`: the value marked
 
   // ---------------------------------------------------------------- whole functions (build_ir.cpp)
   void prologue();

@@ -22,6 +22,7 @@
 // only ever claim less, never more.
 #include <optional>
 
+#include "compiler/lower/block_flow.h"
 #include "compiler/lower/passes.h"
 #include "runtime/intrinsics.h"
 
@@ -83,38 +84,23 @@ class Analysis {
     for (ir::Slot s : f_.cell_params)
       if (s < n_) entry[s] = kAny;
     in_[0] = std::move(entry);
-    std::vector<ir::BlockId> work{0};
-    std::vector<uint8_t> queued(f_.blocks.size(), 0);
-    queued[0] = 1;
-    while (!work.empty()) {
-      ir::BlockId b = work.back();
-      work.pop_back();
-      queued[b] = 0;
-      std::vector<uint8_t> state = in_[b];
+    using State = std::vector<uint8_t>;
+    auto merge_into = [&](ir::BlockId to, const State& s) { return merge(to, s); };
+    forward_flow<State>(f_, merge_into, [&](ir::BlockId b, auto&& flow) {
+      State state = in_[b];
       const auto& instrs = f_.blocks[b].instrs;
-      auto flow = [&](ir::BlockId to, const std::vector<uint8_t>& s) {
-        if (to >= f_.blocks.size() || !merge(to, s) || queued[to]) return;
-        queued[to] = 1;
-        work.push_back(to);
-      };
       if (f_.blocks[b].handler != ir::kNoBlock) flow(f_.blocks[b].handler, std::vector<uint8_t>(n_, kAny));
       for (const ir::Instr& in : instrs)
         if (!ir::is_terminator(in.op)) step(in, state);
-      if (instrs.empty()) continue;
+      if (instrs.empty()) return;
       const ir::Instr& t = instrs.back();
-      if (t.op == ir::Op::Jump || t.op == ir::Op::Yield) flow(t.target, state);
-      else if (t.op == ir::Op::Branch) {
-        flow(t.target, state);
-        flow(t.target2, state);
-      } else if (t.op == ir::Op::ForIter || t.op == ir::Op::YieldFromStep) {
-        // dst is written on the edge into the body only (both edges for a yield from).
-        std::vector<uint8_t> body = state;
-        if (t.dst < n_) body[t.dst] = t.op == ir::Op::ForIter && t.a < n_ && state[t.a] == kRangeIter ? kInt : kAny;
-        flow(t.target, body);
-        if (t.op == ir::Op::YieldFromStep) flow(t.target2, body);
-        else flow(t.target2, state);
-      }
-    }
+      for_each_flow_edge(t, [&](ir::BlockId to, bool writes_dst) {
+        if (!writes_dst || t.dst >= n_) return flow(to, state);
+        State after = state;
+        after[t.dst] = t.op == ir::Op::ForIter && t.a < n_ && state[t.a] == kRangeIter ? kInt : kAny;
+        flow(to, after);
+      });
+    });
     annotate();
   }
 

@@ -15,13 +15,16 @@ using ir::Op;
 using ir::Slot;
 
 Slot FnBuilder::comprehension(const Comprehension* c) {
-  for (const auto& g : c->generators)
-    if (g.is_async) mb.unsupported(c->span, "asynchronous comprehensions ('async for' needs an event loop)");
   Slot first = expr(c->generators[0].iter.get());
   Slot it = temp();
-  emit(make(Op::GetIter, it, first));
-  Slot fn = make_function(*mb.cm.scope_of(c), {}, c->span);
-  return call_value(fn, {it});
+  if (c->generators[0].is_async) it = async_iter(first);
+  else emit(make(Op::GetIter, it, first));
+  const check::Scope& inner = *mb.cm.scope_of(c);
+  Slot fn = make_function(inner, {}, c->span);
+  Slot made = call_value(fn, {it});
+  // An async list, set or dict comprehension is a coroutine, awaited where it is written.
+  if (inner.is_coroutine && c->comp != ComprehensionKind::Generator) return yield_from(made, true);
+  return made;
 }
 
 void FnBuilder::comprehension_body(const Comprehension* c) {
@@ -43,7 +46,8 @@ void FnBuilder::comprehension_body(const Comprehension* c) {
     } else {
       Slot seq = expr(g.iter.get());
       it = temp();
-      emit(make(Op::GetIter, it, seq));
+      if (g.is_async) it = async_iter(seq);
+      else emit(make(Op::GetIter, it, seq));
     }
     ir::BlockId head = new_block(), body = new_block(), exit = new_block();
     jump(head);
@@ -51,10 +55,15 @@ void FnBuilder::comprehension_body(const Comprehension* c) {
     line = comp_line;
     emit(make(Op::Step));  // budgets and interrupts reach a long comprehension too
     Slot item = temp();
-    Instr in = make(Op::ForIter, item, it);
-    in.target = body;
-    in.target2 = exit;
-    emit(std::move(in));
+    if (g.is_async) {
+      move(item, async_next(it, exit));
+      jump(body);
+    } else {
+      Instr in = make(Op::ForIter, item, it);
+      in.target = body;
+      in.target2 = exit;
+      emit(std::move(in));
+    }
     set_block(body);
     assign(g.target.get(), item);
     for (auto& cond : g.ifs) {
@@ -77,7 +86,12 @@ void FnBuilder::comprehension_body(const Comprehension* c) {
           emit(std::move(set));
           break;
         }
-        case ComprehensionKind::Generator: yield_value(expr(c->element.get())); break;
+        case ComprehensionKind::Generator: {
+          Slot v = expr(c->element.get());
+          if (f.is_async_generator) yield_async_value(v);
+          else yield_value(v);
+          break;
+        }
       }
     }
     jump(head);

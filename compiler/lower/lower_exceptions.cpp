@@ -39,6 +39,8 @@ void FnBuilder::unwind_to(size_t depth) {
       stmts(*u.finally_body);
     } else if (u.kind == Unwind::Kind::With) {
       call_value(u.exit_fn, {none(), none(), none()});
+    } else if (u.kind == Unwind::Kind::AsyncWith) {
+      yield_from(call_value(u.exit_fn, {none(), none(), none()}), true);
     } else if (u.kind == Unwind::Kind::Handled) {
       emit(make(Op::LeaveHandler, kNoSlot, kNoSlot, kNoSlot, 1));
     } else if (u.kind == Unwind::Kind::ExceptName) {
@@ -198,17 +200,22 @@ void FnBuilder::try_stmt(const Try* t) {
   set_block(after);
 }
 
-// `with a as x, b: body` is `with a as x: with b: body`.
+// `with a as x, b: body` is `with a as x: with b: body`. In `async with`
+// the results of __aenter__ and __aexit__ are awaited.
 void FnBuilder::with_stmt(const With* w, size_t k) {
-  if (w->is_async) mb.unsupported(w->span, "'async with' (an asynchronous context manager needs an event loop)");
+  const bool async = w->is_async;
   const WithItem& item = w->items[k];
   Slot mgr = expr(item.context.get());
   Slot exit_fn = temp();
-  emit(make(Op::GetAttr, exit_fn, mgr, kNoSlot, mb.str_constant("__exit__")));
-  Slot entered = call_method(mgr, "__enter__", {});
+  emit(make(Op::GetAttr, exit_fn, mgr, kNoSlot, mb.str_constant(async ? "__aexit__" : "__exit__")));
+  Slot entered = async ? yield_from(call_method(mgr, "__aenter__", {}), true) : call_method(mgr, "__enter__", {});
+  auto exit = [&](std::vector<Slot> args) {
+    Slot r = call_value(exit_fn, std::move(args));
+    return async ? yield_from(r, true) : r;
+  };
   const ir::BlockId outer = handler;
   const ir::BlockId h = new_handler_block();
-  unwinds.push_back({Unwind::Kind::With, nullptr, exit_fn, {}, {}, outer, loops.size()});
+  unwinds.push_back({async ? Unwind::Kind::AsyncWith : Unwind::Kind::With, nullptr, exit_fn, {}, {}, outer, loops.size()});
   handler = h;
   ir::BlockId body = new_block();
   jump(body);
@@ -221,13 +228,13 @@ void FnBuilder::with_stmt(const With* w, size_t k) {
   ir::BlockId normal = new_block(), after = new_block();
   jump(normal);
   set_block(normal);
-  call_value(exit_fn, {none(), none(), none()});
+  exit({none(), none(), none()});
   jump(after);
   // An exception: __exit__(type, value, None) decides whether it is suppressed.
   set_block(h);
   Slot e = catch_slot(h);
   Slot ty = call_intrinsic("type", {e});
-  Slot suppress = call_value(exit_fn, {ty, e, none()});
+  Slot suppress = exit({ty, e, none()});
   ir::BlockId reraise = new_block();
   branch(suppress, after, reraise);
   set_block(reraise);

@@ -163,7 +163,8 @@ Slot FnBuilder::expr_inner(const Expr* e) {
       return none();
     case ExprKind::Yield: {
       auto* y = cast<YieldExpr>(e);
-      return yield_value(y->value ? expr(y->value.get()) : none());
+      Slot v = y->value ? expr(y->value.get()) : none();
+      return f.is_async_generator ? yield_async_value(v) : yield_value(v);
     }
     case ExprKind::YieldFrom: return yield_from(expr(cast<YieldFrom>(e)->value.get()), false);
     case ExprKind::Await: return yield_from(expr(cast<Await>(e)->value.get()), true);
@@ -297,6 +298,9 @@ Slot FnBuilder::call(const Call* c) {
     Slot s = super_call(c);
     if (s != kNoSlot) return s;
   }
+  if (auto* n = dyn_cast<Name>(c->callee.get()); n && n->id == "dir" && c->args.empty() && c->keywords.empty() &&
+                                                  naming_scope().resolve("dir").binding == Binding::Builtin)
+    return dir_of_scope(c);
   Op op = Op::Call;
   Slot callee = kNoSlot;
   uint32_t imm = 0;

@@ -55,4 +55,37 @@ Slot FnBuilder::yield_from(Slot iterable, bool await) {
   return value;
 }
 
+// An async generator's frame yields what its awaits pass through as they
+// are, and its own values marked (runtime/async_generator.cpp).
+Slot FnBuilder::yield_async_value(Slot value) {
+  return yield_value(call_intrinsic("_plank.asyncgen_wrap", {value}));
+}
+
+Slot FnBuilder::async_iter(Slot iterable) { return call_method(iterable, "__aiter__", {}); }
+
+// One step of `async for` (or of an async comprehension's clause):
+// `await it.__anext__()`, whose StopAsyncIteration ends the loop (to `done`);
+// any other exception goes on to the enclosing handler.
+Slot FnBuilder::async_next(Slot it, ir::BlockId done) {
+  const ir::BlockId outer = handler;
+  const ir::BlockId stop = new_handler_block();
+  handler = stop;
+  ir::BlockId awaiting = new_block();
+  jump(awaiting);
+  set_block(awaiting);
+  Slot item = yield_from(call_method(it, "__anext__", {}), true);
+  handler = outer;
+  ir::BlockId got = new_block();
+  jump(got);
+  set_block(stop);
+  Slot e = catch_slot(stop);
+  Slot ended = call_intrinsic("_plank.is_stop_async_iteration", {e});
+  ir::BlockId other = new_block();
+  branch(ended, done, other);
+  set_block(other);
+  emit(make(Op::Raise, kNoSlot, e, kNoSlot, 1));
+  set_block(got);
+  return item;
+}
+
 }  // namespace plank::lower

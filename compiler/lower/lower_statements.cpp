@@ -163,21 +163,26 @@ void FnBuilder::while_stmt(const While* w) {
 }
 
 void FnBuilder::for_stmt(const For* fo) {
-  if (fo->is_async) mb.unsupported(fo->span, "'async for' (an asynchronous iterator needs an event loop)");
   step(fo);
   Slot seq = expr(fo->iterable.get());
   Slot it = temp();
-  emit(make(Op::GetIter, it, seq));
+  if (fo->is_async) it = async_iter(seq);
+  else emit(make(Op::GetIter, it, seq));
   ir::BlockId head = new_block(), body = new_block(), exit = new_block();
   ir::BlockId done = fo->orelse.empty() ? exit : new_block();
   jump(head);
   set_block(head);
   step(fo);
   Slot item = temp();
-  Instr in = make(Op::ForIter, item, it);
-  in.target = body;
-  in.target2 = done;
-  emit(std::move(in));
+  if (fo->is_async) {
+    move(item, async_next(it, done));
+    jump(body);
+  } else {
+    Instr in = make(Op::ForIter, item, it);
+    in.target = body;
+    in.target2 = done;
+    emit(std::move(in));
+  }
   set_block(body);
   assign(fo->target.get(), item);
   loops.push_back({head, exit, unwinds.size()});
