@@ -28,6 +28,7 @@ int run_trainer(const char* command);  // cmd_train.cpp: exec plank-train with t
 #ifdef PLANK_WITH_TORCH
 bool write_training_curve(const std::vector<std::vector<double>>& series, const std::string& path, std::string* error);
 std::string trained_file_hash(const std::string& path);
+std::string artifact_stem(const std::string& path);
 #endif
 
 namespace {
@@ -40,13 +41,6 @@ struct SelectorCliOptions {
 };
 
 #ifdef PLANK_WITH_TORCH
-std::string stem(const std::string& path) {
-  auto dot = path.rfind('.');
-  auto slash = path.rfind('/');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
-  return path.substr(0, dot);
-}
-
 // The examples of data files (one per state and goal), the goal table and the crop's layout; every
 // file must have the first one's.
 struct LoadedData {
@@ -200,7 +194,7 @@ int run_train_selector(const SelectorCliOptions& o) {
     fmt::print(stderr, "{}: {}\n", cmd, error);
     return kInputErrors;
   }
-  const std::string base = stem(o.out);
+  const std::string base = artifact_stem(o.out);
   std::ofstream(base + ".csv") << csv.str();
   if (!write_training_curve(series, base + ".png", &error)) fmt::print(stderr, "{}: {}\n", cmd, error);
   std::ofstream(base + ".card.json") << card.dump(2) << "\n";
