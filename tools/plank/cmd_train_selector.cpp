@@ -58,7 +58,7 @@ bool load_examples(const std::string& path, const neural::HorizonConfig& base, L
   if (out->states == 0) {
     out->header = header;
   } else if (header.channels != out->header.channels || header.grid != out->header.grid ||
-             header.goals.size() != out->header.goals.size()) {
+             header.goals.size() != out->header.goals.size() || header.goal_extras != out->header.goal_extras) {
     return *error = path + ": another goal table or crop than the first data file's", false;
   }
   const auto& h = out->header;
@@ -68,6 +68,7 @@ bool load_examples(const std::string& path, const neural::HorizonConfig& base, L
   c.grid = h.grid;
   c.goals = goals;
   c.terrain_channels = channels - goals;
+  c.goal_extras = h.goal_extras;
   std::map<std::string, int> family;
   for (const auto& g : h.goals) family.emplace(g.family, static_cast<int>(family.size()));
   for (const auto& r : records) {
@@ -75,7 +76,8 @@ bool load_examples(const std::string& path, const neural::HorizonConfig& base, L
       neural::HorizonExample e;
       e.input.resize(static_cast<size_t>(c.input()));
       neural::encode_horizon_input(c, r.features.crop.data(), channels, c.terrain_channels + g,
-                                   r.features.inventory[static_cast<size_t>(g)], e.input.data());
+                                   r.features.inventory[static_cast<size_t>(g)], e.input.data(),
+                                   r.features.extras.data() + static_cast<size_t>(g * h.goal_extras));
       e.goal = g;
       e.ticks = r.labels[static_cast<size_t>(g)].ticks;
       e.reached = r.labels[static_cast<size_t>(g)].reached;
@@ -118,8 +120,10 @@ int run_train_selector(const SelectorCliOptions& o) {
   t.config.grid = train.header.grid;
   t.config.goals = static_cast<int>(train.header.goals.size());
   t.config.terrain_channels = static_cast<int>(train.header.channels.size() - train.header.goals.size());
+  t.config.goal_extras = train.header.goal_extras;
   if (!o.valid.empty() && (valid.header.channels != train.header.channels || valid.header.grid != train.header.grid ||
-                           valid.header.goals.size() != train.header.goals.size())) {
+                           valid.header.goals.size() != train.header.goals.size() ||
+                           valid.header.goal_extras != train.header.goal_extras)) {
     fmt::print(stderr, "{}: {} and {} have different goal tables or crops\n", cmd, o.data[0], o.valid);
     return kInputErrors;
   }
