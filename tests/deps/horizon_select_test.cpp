@@ -63,6 +63,14 @@ TEST(DepsHorizonSelect, PursuesTheCandidateThePredictorExpectsQuickestFirst) {
   for (size_t i : {size_t(0), tasks.size() - 1}) {  // a wood task and a meat task
     const SelectTask& t = tasks[i];
     SelectSetup start(*rules, *world, o, t.max_ticks);
+    // The selector chooses at the start only when it knows a source of some candidate (else it looks
+    // around first, as nearest does): this seed's start shows one of each family.
+    const world::Coord feet = world::cell_of(start.controller->position());
+    bool known = false;
+    for (const Goal& g : t.candidates)
+      known = known || (g.verb == Verb::Kill ? start.controller->estimate_kill(g.item, "", feet)
+                                             : start.controller->estimate_mine(g.item, "", feet)).has_value();
+    ASSERT_TRUE(known) << t.name << ": nothing seen at the start, so the first choice comes later";
     auto predicted = model->predict(*rules, *start.world, *start.known, *start.controller, t.candidates);
     size_t best = 0;
     for (size_t k = 0; k < predicted.size(); ++k) {
