@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "neural/engine_choice.h"
 #include "neural/horizon/engine.h"
 #include "neural/kernels/kernels_cpu.h"
 
@@ -46,16 +47,8 @@ std::unique_ptr<HorizonEngine> make_cpu_engine(std::shared_ptr<const HorizonWeig
   return std::make_unique<CpuHorizonEngine>(std::move(w));
 }
 
-std::unique_ptr<HorizonEngine> make_engine(std::shared_ptr<const HorizonWeights> w, const std::string& which,
-                                           std::string* why) {
-  if (which == "cpu") return make_cpu_engine(std::move(w));
-  std::string reason;
-  if (auto e = make_cuda_engine(w, &reason)) return e;
-  if (which == "cuda") {
-    if (why) *why = reason;
-    return nullptr;
-  }
-  return make_cpu_engine(std::move(w));
+std::unique_ptr<HorizonEngine> make_engine(std::shared_ptr<const HorizonWeights> w, const std::string& which, std::string* why) {
+  return choose_engine<HorizonEngine, HorizonWeights>(std::move(w), which, why, &make_cpu_engine, &make_cuda_engine);
 }
 
 }  // namespace plank::neural

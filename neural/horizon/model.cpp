@@ -31,7 +31,7 @@ int HorizonConfig::ring(int row, int col) const {
 }
 
 void encode_horizon_input(const HorizonConfig& c, const uint8_t* crop, int crop_channels, int goal_channel, int held,
-                          float* out) {
+                          float* out, const uint8_t* extras) {
   const int per_ring = c.terrain_channels + 1;
   std::vector<double> sum(static_cast<size_t>(c.rings * per_ring), 0.0);
   std::vector<int> cells(static_cast<size_t>(c.rings), 0);
@@ -55,6 +55,8 @@ void encode_horizon_input(const HorizonConfig& c, const uint8_t* crop, int crop_
   }
   // Eight of an item is a count the tasks ask for; more changes little.
   out[c.rings * per_ring] = static_cast<float>(std::min(held, 32)) / 8.0f;
+  for (int e = 0; e < c.goal_extras; ++e)
+    out[c.rings * per_ring + 1 + e] = extras ? static_cast<float>(extras[e]) / 255.0f : 0.0f;
 }
 
 HorizonWeights random_horizon_weights(const HorizonConfig& c, const std::vector<HorizonGoalInfo>& goals, uint32_t seed) {
@@ -89,7 +91,7 @@ bool save_horizon_weights(const HorizonWeights& w, const std::string& path, std:
   meta["model"] = "deps-horizon";
   meta["config"] = {{"grid", c.grid},   {"terrain_channels", c.terrain_channels}, {"rings", c.rings},
                     {"goals", c.goals}, {"embed", c.embed},                       {"hidden1", c.hidden1},
-                    {"hidden2", c.hidden2}};
+                    {"hidden2", c.hidden2}, {"goal_extras", c.goal_extras}};
   nlohmann::json goals = nlohmann::json::array();
   for (const auto& g : w.goals)
     goals.push_back({{"id", g.id}, {"family", g.family}, {"verb", g.verb}, {"item", g.item}, {"count", g.count}});
@@ -120,6 +122,8 @@ bool load_horizon_weights(const std::string& path, HorizonWeights* w, std::strin
     k.embed = c.at("embed").get<int>();
     k.hidden1 = c.at("hidden1").get<int>();
     k.hidden2 = c.at("hidden2").get<int>();
+    k.goal_extras = c.value("goal_extras", 0);  // cards from before the extras have none
+    if (k.goal_extras < 0 || k.goal_extras > 64) return fail("the card's goal_extras is out of range");
     for (int v : {k.grid, k.terrain_channels, k.rings, k.goals, k.embed, k.hidden1, k.hidden2})
       if (v <= 0 || v > 4096) return fail("the card's configuration is out of range");
     for (const auto& g : meta.at("goals"))

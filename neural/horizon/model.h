@@ -1,7 +1,7 @@
 // The DEPS horizon predictor (issue 30; seed 004 §3.3): how many game ticks pursuing one goal
 // alone would take from the agent's state. A small multi-layer perceptron:
 //
-//   x   = [per ring: terrain channels' means, log(1 + the goal's own sightings); held]
+//   x   = [per ring: terrain channels' means, log(1 + the goal's own sightings); held; goal extras]
 //   h1  = relu(W1 [x ; goal_embedding[goal]] + b1)
 //   h2  = relu(W2 h1 + b2)
 //   out = w3 h2 + b3                                                         = log(1 + ticks)
@@ -17,6 +17,12 @@
 // goal's embedding says how its kind of source behaves (a tree, a herd). The output is a regression
 // on log ticks, not buckets: the selector ranks candidates by it, and log ticks make a 100-tick
 // error matter at 200 ticks and not at 1,500.
+//
+// The goal extras (`goal_extras` bytes per goal, each read as byte / 255) are scalars the agent
+// computes for the goal beside the crop -- in Plank's selector the controller's own estimate of
+// the nearest known source (whether there is one, its ticks, water on the way, how many more
+// sources stand around it): so the predictor starts from what the distance heuristic knows and
+// learns when to trust it. A model without them (goal_extras 0) reads the crop alone.
 //
 // The weights are neural/model_file.h's container (magic "PLNKHOR1"); the card (metadata JSON)
 // holds the configuration and the goal table the model was trained on ({"config":{...},
@@ -42,8 +48,9 @@ struct HorizonConfig {
   int goals = 8;              // goal table size (embedding rows)
   int embed = 8;              // goal embedding size
   int hidden1 = 32, hidden2 = 16;
+  int goal_extras = 0;        // per-goal scalar bytes beside the crop (0: none)
   // Width of encode_horizon_input's row (without the embedding).
-  int input() const { return rings * (terrain_channels + 1) + 1; }
+  int input() const { return rings * (terrain_channels + 1) + 1 + goal_extras; }
   // The ring of the cell at (row, col): its Chebyshev distance from the centre, scaled to the rings.
   int ring(int row, int col) const;
 };
@@ -68,9 +75,10 @@ struct HorizonWeights {
 std::vector<std::pair<std::string, std::vector<int>>> horizon_tensor_shapes(const HorizonConfig& c);
 
 // One input row (c.input() floats) for goal channel `goal_channel` of a crop whose cells hold
-// `crop_channels` bytes each ((row * grid + col) * crop_channels + channel), and `held` of the goal's item.
+// `crop_channels` bytes each ((row * grid + col) * crop_channels + channel), `held` of the goal's item,
+// and the goal's c.goal_extras bytes (`extras`; unread when the model has none).
 void encode_horizon_input(const HorizonConfig& c, const uint8_t* crop, int crop_channels, int goal_channel, int held,
-                          float* out);
+                          float* out, const uint8_t* extras = nullptr);
 
 // Small random weights (tests and benchmarks; seeded, deterministic).
 HorizonWeights random_horizon_weights(const HorizonConfig& c, const std::vector<HorizonGoalInfo>& goals, uint32_t seed);

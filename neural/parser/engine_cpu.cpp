@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "neural/engine_choice.h"
 #include "neural/kernels/kernel_math.h"
 #include "neural/kernels/kernels_cpu.h"
 #include "neural/parser/engine.h"
@@ -152,16 +153,8 @@ std::unique_ptr<Engine> make_cpu_engine(std::shared_ptr<const ParserWeights> w) 
   return std::make_unique<CpuEngine>(std::move(w));
 }
 
-std::unique_ptr<Engine> make_engine(std::shared_ptr<const ParserWeights> w, const std::string& which,
-                                    std::string* why) {
-  if (which == "cpu") return make_cpu_engine(std::move(w));
-  std::string reason;
-  if (auto e = make_cuda_engine(w, &reason)) return e;
-  if (which == "cuda") {
-    if (why) *why = reason;
-    return nullptr;
-  }
-  return make_cpu_engine(std::move(w));
+std::unique_ptr<Engine> make_engine(std::shared_ptr<const ParserWeights> w, const std::string& which, std::string* why) {
+  return choose_engine<Engine, ParserWeights>(std::move(w), which, why, &make_cpu_engine, &make_cuda_engine);
 }
 
 void Engine::check_context(const std::vector<std::vector<float>>& context, int C) const {

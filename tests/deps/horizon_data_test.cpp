@@ -3,6 +3,7 @@
 // are refused.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -77,6 +78,66 @@ TEST(DepsHorizonData, FeaturesHoldOnlyWhatIsKnown) {
   for (uint8_t n : records[0].features.inventory) EXPECT_EQ(n, 0);
 }
 
+// The goal extras are the controller's own estimate of each goal's nearest known source: set
+// (seen, its ticks on a log scale) exactly for the goals the controller can estimate, zero for the rest.
+TEST(DepsHorizonData, GoalExtrasAreTheControllersEstimates) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  HorizonDataOptions o = small();
+  o.states_per_seed = 1;
+  std::vector<HorizonRecord> records = horizon_records(*rules, o.seed_base, o);
+  ASSERT_FALSE(records.empty());
+  const std::vector<HorizonGoal> goals = horizon_goals(*rules);
+  ASSERT_EQ(records[0].features.extras.size(), goals.size() * kHorizonGoalExtras);
+  SelectEpisodeOptions eo;
+  eo.world_mode = "explore";
+  eo.world_size = o.world_size;
+  auto world = make_episode_world(*rules, o.seed_base, o.world_size, eo.world_mode);
+  SelectSetup start(*rules, *world, eo, 0);
+  const world::Coord feet = world::cell_of(start.controller->position());
+  int seen = 0;
+  for (const HorizonGoal& g : goals) {
+    const uint8_t* x = &records[0].features.extras[size_t(g.id) * kHorizonGoalExtras];
+    auto e = g.goal.verb == Verb::Kill ? start.controller->estimate_kill(g.goal.item, "", feet)
+                                       : start.controller->estimate_mine(g.goal.item, "", feet);
+    if (!e) {
+      for (int k = 0; k < kHorizonGoalExtras; ++k) EXPECT_EQ(x[k], 0) << g.goal.item << " extra " << k;
+      continue;
+    }
+    ++seen;
+    EXPECT_EQ(x[0], 255) << g.goal.item;
+    EXPECT_NEAR(x[1], 32 * std::log1p(e->ticks), 0.5) << g.goal.item;
+  }
+  EXPECT_GE(seen, 1) << "the agent sees nothing at the start: the extras say nothing here";
+}
+
+// A state after a pursuit is the world after that goal was pursued alone from the start with half
+// its family's budget; its labels run from there.
+TEST(DepsHorizonData, StatesAfterAPursuitReplayIt) {
+  PLANK_REQUIRE_DEPS_RULES(rules);
+  HorizonDataOptions o = small();
+  o.states_per_seed = 0;
+  o.pursuits_per_seed = 1;
+  std::vector<HorizonRecord> records = horizon_records(*rules, o.seed_base, o);
+  ASSERT_EQ(records.size(), 1u);
+  const HorizonRecord& r = records[0];
+  const std::vector<HorizonGoal> goals = horizon_goals(*rules);
+  ASSERT_GE(r.pursued, 0);
+  ASSERT_LT(size_t(r.pursued), goals.size());
+  const HorizonGoal& g = goals[size_t(r.pursued)];
+  SelectEpisodeOptions eo;
+  eo.world_mode = "explore";
+  eo.world_size = o.world_size;
+  auto world = make_episode_world(*rules, o.seed_base, o.world_size, eo.world_mode);
+  SelectSetup again(*rules, *world, eo, 0);
+  again.controller->set_tick_budget(again.controller->ticks() + g.max_ticks / 2);
+  pursue_candidate(*again.controller, g.goal, g.goal.count);
+  EXPECT_EQ(r.tick, uint32_t(again.controller->ticks()));
+  EXPECT_GT(r.tick, 0u) << "the pursuit spent no tick";
+  EXPECT_EQ(r.features.inventory[size_t(g.id)], std::min(255, again.controller->inventory().count(g.goal.item)));
+  // Holding what it gathered, the pursued goal's label is what remains of it.
+  if (again.controller->inventory().count(g.goal.item) >= g.goal.count) EXPECT_EQ(r.labels[size_t(g.id)].ticks, 0.f);
+}
+
 TEST(DepsHorizonData, TheFileReadsBackAsWritten) {
   PLANK_REQUIRE_DEPS_RULES(rules);
   HorizonDataOptions o = small();
@@ -95,6 +156,8 @@ TEST(DepsHorizonData, TheFileReadsBackAsWritten) {
   EXPECT_EQ(back[0].seed, uint32_t(o.seed_base));
   EXPECT_EQ(back[0].features.crop, direct[0].features.crop);
   EXPECT_EQ(back[0].features.inventory, direct[0].features.inventory);
+  EXPECT_EQ(back[0].features.extras, direct[0].features.extras);
+  EXPECT_EQ(back[0].pursued, direct[0].pursued);
   for (size_t g = 0; g < direct[0].labels.size(); ++g) {
     EXPECT_EQ(back[0].labels[g].ticks, direct[0].labels[g].ticks);
     EXPECT_EQ(back[0].labels[g].reached, direct[0].labels[g].reached);
@@ -111,8 +174,11 @@ TEST(DepsHorizonData, TheFileReadsBackAsWritten) {
   EXPECT_NE(error.find("truncated"), std::string::npos) << error;
   std::istringstream wrong("PLANK-SOMETHING 1\n{}\n");
   EXPECT_FALSE(read_horizon_data(wrong, &back, &error));
-  std::istringstream bad_header("PLANK-HORIZON 1\n{\"grid\": 3}\n");
+  std::istringstream bad_header("PLANK-HORIZON 2\n{\"grid\": 3}\n");
   EXPECT_FALSE(read_horizon_data(bad_header, &back, &error));
+  // A file of the first format (no goal extras) is not misread as this one.
+  std::istringstream first_format("PLANK-HORIZON 1\n" + bytes.substr(eol + 1));
+  EXPECT_FALSE(read_horizon_data(first_format, &back, &error));
 }
 
 TEST(DepsHorizonData, EvaluationSeedsAreRefused) {

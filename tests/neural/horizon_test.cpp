@@ -34,6 +34,7 @@ HorizonConfig small_config() {
   c.embed = 4;
   c.hidden1 = 40;  // more than a warp, not a multiple of one
   c.hidden2 = 9;
+  c.goal_extras = 3;  // the engines read the extras as any other input column
   return c;
 }
 
@@ -59,6 +60,7 @@ float max_diff(const std::vector<float>& a, const std::vector<float>& b) {
 
 TEST(HorizonModel, InputPoolsTheTerrainAndOnlyTheGoalsOwnChannelByDistance) {
   HorizonConfig c = small_config();  // 5 x 5 cells: rings 0 (the centre), 1, 2 (the border); ring 3 empty
+  c.goal_extras = 0;                 // the held count is the row's last input
   const int crop_channels = c.terrain_channels + c.goals, per_ring = c.terrain_channels + 1;
   EXPECT_EQ(c.ring(2, 2), 0);
   EXPECT_EQ(c.ring(1, 3), 1);
@@ -81,6 +83,14 @@ TEST(HorizonModel, InputPoolsTheTerrainAndOnlyTheGoalsOwnChannelByDistance) {
   EXPECT_FLOAT_EQ(row[size_t(2 * per_ring + c.terrain_channels)], std::log1p(255.f / 64.f));
   EXPECT_FLOAT_EQ(row[size_t(1 * per_ring + c.terrain_channels)], 0.f);
   EXPECT_FLOAT_EQ(row.back(), 32 / 8.f) << "a held count saturates";
+  // Goal extras follow the held count, each byte / 255.
+  c.goal_extras = 2;
+  const uint8_t extras[2] = {255, 51};
+  row.assign(size_t(c.input()), -1.f);
+  encode_horizon_input(c, crop.data(), crop_channels, c.terrain_channels, 8, row.data(), extras);
+  EXPECT_FLOAT_EQ(row[size_t(c.rings * per_ring)], 1.f) << "the held count keeps its place";
+  EXPECT_FLOAT_EQ(row[size_t(c.rings * per_ring + 1)], 1.f);
+  EXPECT_FLOAT_EQ(row[size_t(c.rings * per_ring + 2)], 0.2f);
 }
 
 TEST(HorizonModel, WeightsFileRoundTripsAndBadFilesAreRefused) {
@@ -92,6 +102,7 @@ TEST(HorizonModel, WeightsFileRoundTripsAndBadFilesAreRefused) {
   HorizonWeights back;
   ASSERT_TRUE(load_horizon_weights(path, &back, &error)) << error;
   EXPECT_EQ(back.config.input(), w.config.input());
+  EXPECT_EQ(back.config.goal_extras, w.config.goal_extras);
   EXPECT_EQ(back.goals.size(), 2u);
   EXPECT_EQ(back.goal_id("kill", "beef"), 1);
   EXPECT_EQ(back.goal_id("mine", "beef"), -1);

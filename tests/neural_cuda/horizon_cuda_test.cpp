@@ -15,6 +15,7 @@ namespace {
 
 TEST(HorizonCuda, MatchesTheCpuEngineAtBatchOneAndMany) {
   HorizonConfig c;  // the shipped dimensions
+  c.goal_extras = 4;  // agents/deps/eval/horizon_features.h's kHorizonGoalExtras (this binary links no agents)
   std::vector<HorizonGoalInfo> goals;
   for (int g = 0; g < c.goals; ++g) goals.push_back({g, "f", "mine", "item" + std::to_string(g), 1});
   auto w = std::make_shared<HorizonWeights>(random_horizon_weights(c, goals, 31));

@@ -179,5 +179,49 @@ TEST(SurvivalExplore, TheExploreWorldKeepsEachSpeciesToItsBiomes) {
   EXPECT_GT(pigs + sheep, 0);
 }
 
+// The explore world's rivers: where the river noise puts a channel the explore world holds water at
+// sea level, except at its fords (dry ground the agent walks over); the known world (deps_task_world)
+// does not carve them.
+TEST(SurvivalExplore, RiversRunThroughTheExploreWorldAndFordsCrossThem) {
+  PLANK_REQUIRE_RULES(r);
+  // The first seed with a stretch of channel and a ford in a 96 x 96 area (the pure functions: cheap).
+  const int32_t lo = -48, hi = 47;
+  uint64_t seed = 0;
+  for (uint64_t s = 5000; s < 5040 && !seed; ++s) {
+    int channel = 0, fords = 0;
+    for (int32_t z = lo; z <= hi; ++z)
+      for (int32_t x = lo; x <= hi; ++x)
+        if (river_offset(s, x, z) < 1) (river_ford(s, x, z) ? fords : channel)++;
+    if (channel >= 40 && fords >= 4) seed = s;
+  }
+  ASSERT_NE(seed, 0u) << "no river with a ford near the centre in 40 seeds";
+  WorldgenOptions o = deps_explore_world(seed);
+  o.x0 = o.z0 = lo;
+  o.size_x = o.size_z = hi - lo + 1;
+  auto w = make_survival_world(r.registry, o);
+  WorldgenOptions k = deps_task_world(seed);
+  k.x0 = k.z0 = lo;
+  k.size_x = k.size_z = hi - lo + 1;
+  auto known_world = make_survival_world(r.registry, k);
+  const world::BlockId water = *w->registry().find("water");
+  int wet = 0, dry_fords = 0, uncarved = 0;
+  for (int32_t z = lo; z <= hi; ++z)
+    for (int32_t x = lo; x <= hi; ++x) {
+      if (river_offset(seed, x, z) >= 1) continue;
+      const Coord sea{x, o.sea_level, z};
+      if (river_ford(seed, x, z)) {
+        EXPECT_NE(w->block(sea), water) << "a ford at " << x << "," << z << " is under water";
+        dry_fords += w->block(sea) != water;
+      } else if (river_offset(seed, x, z) < 0.8) {  // the banks' last columns stand at sea level
+        EXPECT_EQ(w->block(sea), water) << "the channel at " << x << "," << z << " is dry";
+        wet += w->block(sea) == water;
+      }
+      uncarved += known_world->block(sea) != water;
+    }
+  EXPECT_GE(wet, 40);
+  EXPECT_GE(dry_fords, 4);
+  EXPECT_GT(uncarved, 0) << "the known world has the explore world's rivers";
+}
+
 }  // namespace
 }  // namespace plank::survival

@@ -13,7 +13,7 @@
 // `plank eval deps --select-tasks K --selector S --seeds N [--seed-base B] [--world-mode explore] [--json]`
 //   runs the selector's tasks with K candidate goals (agents/deps/eval/select_episode.h).
 // Both commands take --world-mode known|explore (explore: the agent sees only what is near it).
-// `plank gen-horizon-data --seeds N [--seed-base B] [--states-per-seed J] --out FILE`
+// `plank gen-horizon-data --seeds N [--seed-base B] [--states-per-seed J] [--pursuits-per-seed P] --out FILE`
 //   writes the horizon predictor's training data (agents/deps/eval/horizon_data.h; seeds < 5000).
 #include <fmt/format.h>
 #include <unistd.h>
@@ -395,7 +395,10 @@ void register_deps(CLI::App& app, Action& action) {
   gen->add_option("--seed-base", g->data.seed_base, "first world seed (default 0; seeds from 5000 are refused)");
   gen->add_option("--states-per-seed", g->data.states_per_seed,
                   "states along each seed's exploring run, each labelled for every goal (default 6)")
-      ->check(CLI::Range(1, 64));
+      ->check(CLI::Range(0, 64));
+  gen->add_option("--pursuits-per-seed", g->data.pursuits_per_seed,
+                  "states after a pursuit from the start cut short at half its budget, one goal each (default 0)")
+      ->check(CLI::Range(0, 64));
   gen->add_option("--world-size", g->data.world_size, "side of the generated world in blocks (default 192)")
       ->check(CLI::Range(32, 512));
   gen->add_option("--out", g->out, "the data file (format: docs/deps.md, Horizon data)")->required();

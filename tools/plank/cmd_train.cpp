@@ -45,13 +45,6 @@ struct TrainCliOptions {
 };
 
 #ifdef PLANK_WITH_TORCH
-std::string stem(const std::string& path) {
-  auto dot = path.rfind('.');
-  auto slash = path.rfind('/');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
-  return path.substr(0, dot);
-}
-
 // FNV-1a 64 of a file's bytes: identifies the exact data a model was trained on.
 std::string file_hash(const std::string& path) { return neural::file_fnv1a64(path); }
 
@@ -68,6 +61,15 @@ void line(render::Image& img, int x0, int y0, int x1, int y1, render::Rgb c) {
 }
 
 }  // namespace
+
+// The weights' path without its extension: the base of the CSV, PNG and card written beside them
+// (the selector's trainer too, cmd_train_selector.cpp).
+std::string artifact_stem(const std::string& path) {
+  auto dot = path.rfind('.');
+  auto slash = path.rfind('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
+  return path.substr(0, dot);
+}
 
 // Three series against the epoch (red, green, blue), y from 0 to 1: the parser's training loss
 // (scaled to its maximum), training token accuracy and validation exact match; the selector's too
@@ -182,7 +184,7 @@ int run_train(const TrainCliOptions& cli, const std::string& command) {
     std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
     return kInputErrors;
   }
-  std::string base = stem(cli.out);
+  std::string base = artifact_stem(cli.out);
   std::ofstream(base + ".csv") << csv.str();
   if (!write_training_curve(series, base + ".png", &error)) std::fprintf(stderr, "plank train parser: %s\n", error.c_str());
   std::ofstream(base + ".card.json") << card.dump(2) << "\n";

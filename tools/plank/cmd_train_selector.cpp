@@ -28,6 +28,7 @@ int run_trainer(const char* command);  // cmd_train.cpp: exec plank-train with t
 #ifdef PLANK_WITH_TORCH
 bool write_training_curve(const std::vector<std::vector<double>>& series, const std::string& path, std::string* error);
 std::string trained_file_hash(const std::string& path);
+std::string artifact_stem(const std::string& path);
 #endif
 
 namespace {
@@ -40,13 +41,6 @@ struct SelectorCliOptions {
 };
 
 #ifdef PLANK_WITH_TORCH
-std::string stem(const std::string& path) {
-  auto dot = path.rfind('.');
-  auto slash = path.rfind('/');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
-  return path.substr(0, dot);
-}
-
 // The examples of data files (one per state and goal), the goal table and the crop's layout; every
 // file must have the first one's.
 struct LoadedData {
@@ -64,7 +58,7 @@ bool load_examples(const std::string& path, const neural::HorizonConfig& base, L
   if (out->states == 0) {
     out->header = header;
   } else if (header.channels != out->header.channels || header.grid != out->header.grid ||
-             header.goals.size() != out->header.goals.size()) {
+             header.goals.size() != out->header.goals.size() || header.goal_extras != out->header.goal_extras) {
     return *error = path + ": another goal table or crop than the first data file's", false;
   }
   const auto& h = out->header;
@@ -74,6 +68,7 @@ bool load_examples(const std::string& path, const neural::HorizonConfig& base, L
   c.grid = h.grid;
   c.goals = goals;
   c.terrain_channels = channels - goals;
+  c.goal_extras = h.goal_extras;
   std::map<std::string, int> family;
   for (const auto& g : h.goals) family.emplace(g.family, static_cast<int>(family.size()));
   for (const auto& r : records) {
@@ -81,7 +76,8 @@ bool load_examples(const std::string& path, const neural::HorizonConfig& base, L
       neural::HorizonExample e;
       e.input.resize(static_cast<size_t>(c.input()));
       neural::encode_horizon_input(c, r.features.crop.data(), channels, c.terrain_channels + g,
-                                   r.features.inventory[static_cast<size_t>(g)], e.input.data());
+                                   r.features.inventory[static_cast<size_t>(g)], e.input.data(),
+                                   r.features.extras.data() + static_cast<size_t>(g * h.goal_extras));
       e.goal = g;
       e.ticks = r.labels[static_cast<size_t>(g)].ticks;
       e.reached = r.labels[static_cast<size_t>(g)].reached;
@@ -124,8 +120,10 @@ int run_train_selector(const SelectorCliOptions& o) {
   t.config.grid = train.header.grid;
   t.config.goals = static_cast<int>(train.header.goals.size());
   t.config.terrain_channels = static_cast<int>(train.header.channels.size() - train.header.goals.size());
+  t.config.goal_extras = train.header.goal_extras;
   if (!o.valid.empty() && (valid.header.channels != train.header.channels || valid.header.grid != train.header.grid ||
-                           valid.header.goals.size() != train.header.goals.size())) {
+                           valid.header.goals.size() != train.header.goals.size() ||
+                           valid.header.goal_extras != train.header.goal_extras)) {
     fmt::print(stderr, "{}: {} and {} have different goal tables or crops\n", cmd, o.data[0], o.valid);
     return kInputErrors;
   }
@@ -200,7 +198,7 @@ int run_train_selector(const SelectorCliOptions& o) {
     fmt::print(stderr, "{}: {}\n", cmd, error);
     return kInputErrors;
   }
-  const std::string base = stem(o.out);
+  const std::string base = artifact_stem(o.out);
   std::ofstream(base + ".csv") << csv.str();
   if (!write_training_curve(series, base + ".png", &error)) fmt::print(stderr, "{}: {}\n", cmd, error);
   std::ofstream(base + ".card.json") << card.dump(2) << "\n";

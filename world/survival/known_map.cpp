@@ -1,42 +1,13 @@
 #include "world/survival/known_map.h"
 
 #include <cmath>
-#include <limits>
 #include <numbers>
 
-namespace plank::survival {
-namespace {
+#include "world/voxels/ray_walk.h"
 
+namespace plank::survival {
 using world::Coord;
 using world::Vec3;
-
-// Walks the cells a ray from `o` along the unit vector `d` enters, in order, up to `max_t`;
-// `visit(cell)` returns false to stop. The cell holding `o` is visited first.
-template <class Visit>
-void walk_ray(Vec3 o, Vec3 d, double max_t, Visit&& visit) {
-  Coord cell = world::cell_of(o);
-  if (!visit(cell)) return;
-  const double inf = std::numeric_limits<double>::infinity();
-  const double dir[3] = {d.x, d.y, d.z}, pos[3] = {o.x, o.y, o.z};
-  int32_t* c[3] = {&cell.x, &cell.y, &cell.z};
-  int step[3];
-  double t_delta[3], t_max[3];
-  for (int a = 0; a < 3; ++a) {
-    step[a] = dir[a] > 0 ? 1 : -1;
-    t_delta[a] = dir[a] != 0 ? std::abs(1 / dir[a]) : inf;
-    double boundary = dir[a] > 0 ? std::floor(pos[a]) + 1 : std::floor(pos[a]);
-    t_max[a] = dir[a] != 0 ? (boundary - pos[a]) / dir[a] : inf;
-  }
-  while (true) {
-    int a = t_max[0] < t_max[1] ? (t_max[0] < t_max[2] ? 0 : 2) : (t_max[1] < t_max[2] ? 1 : 2);
-    if (t_max[a] > max_t) return;
-    *c[a] += step[a];
-    t_max[a] += t_delta[a];
-    if (!visit(cell)) return;
-  }
-}
-
-}  // namespace
 
 KnownMap::KnownMap(const world::World& world, world::Box box, double view_radius)
     : box_(box), size_(box.size()), radius_(view_radius) {
@@ -65,7 +36,7 @@ void KnownMap::observe(const world::World& world, Vec3 eye) {
   ++observations_;
   eyes_.push_back(eye);
   for (const Vec3& d : directions_)
-    walk_ray(eye, d, radius_, [&](Coord c) {
+    world::walk_ray(eye, d, radius_, [&](Coord c, double, int, const int*) {
       // Above the box (the sky) nothing more is to be seen along this ray.
       if (c.y > box_.max.y) return false;
       mark(c);
@@ -80,7 +51,7 @@ void KnownMap::observe(const world::World& world, Vec3 eye) {
     const Coord target = world::cell_of(body);
     bool clear = true;
     if (dist > 0)
-      walk_ray(eye, v * (1 / dist), dist, [&](Coord c) {
+      world::walk_ray(eye, v * (1 / dist), dist, [&](Coord c, double, int, const int*) {
         if (c == target) return false;
         if (opaque(world.block(c))) return clear = false;
         return true;

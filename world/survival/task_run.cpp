@@ -60,6 +60,7 @@ WorldgenOptions deps_task_world(uint64_t seed) {
 WorldgenOptions deps_explore_world(uint64_t seed) {
   WorldgenOptions o = deps_task_world(seed);
   o.uneven = true;
+  o.rivers = true;
   return o;
 }
 

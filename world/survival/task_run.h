@@ -52,7 +52,7 @@ struct TaskOutcome {
 // some seeds without a sheep or cow herd), and a controller that searches all of it.
 WorldgenOptions deps_task_world(uint64_t seed);
 // The explore world (issue 30's --world-mode explore): deps_task_world with uneven resources
-// (WorldgenOptions::uneven).
+// (WorldgenOptions::uneven) and rivers (WorldgenOptions::rivers).
 WorldgenOptions deps_explore_world(uint64_t seed);
 ControllerOptions deps_task_controller();
 

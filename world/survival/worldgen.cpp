@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace plank::survival {
@@ -31,7 +32,7 @@ const std::vector<OreRule>& ore_rules() {
 namespace {
 
 // Purposes, so that different decisions at one position are independent.
-enum Salt : uint64_t { kTemp = 1, kWet, kMount, kHeight, kPeaks, kLake, kBedrock, kChunk, kFloor };
+enum Salt : uint64_t { kTemp = 1, kWet, kMount, kHeight, kPeaks, kLake, kBedrock, kChunk, kFloor, kRiver, kFord };
 
 uint64_t mix(uint64_t z) {
   z += 0x9E3779B97F4A7C15ull;
@@ -180,6 +181,15 @@ class Gen {
     c.biome = biome_at(s, x, z);
     c.h = surface_height(s, x, z, o_.sea_level);
     const int sea = o_.sea_level;
+    if (o_.rivers) {
+      // A valley whose sides fall 3 blocks per half width toward a channel 3 blocks deep at its
+      // centre; a ford's bed stays at sea level (dry sand the agent walks over).
+      const double off = river_offset(s, x, z);
+      if (off < 3) {
+        c.h = std::min(c.h, int(std::lround(sea - 3 + 3 * off)));
+        if (river_ford(s, x, z)) c.h = std::max(c.h, sea);
+      }
+    }
     if (c.h < sea) {  // under water: sand near the shore, else gravel, clay or dirt
       double u = unit_hash(s, x, 0, z, kFloor);
       c.top = c.h >= sea - 2 ? ids_.sand : u < 0.45 ? ids_.gravel : u < 0.55 ? ids_.clay : ids_.dirt;
@@ -433,6 +443,15 @@ int surface_height(uint64_t seed, int32_t x, int32_t z, int sea_level) {
   if (lake < 0.4) h -= (0.4 - lake) * 50 * (1 - m);
   return std::clamp(int(std::lround(h)), 8, 200);
 }
+
+double river_offset(uint64_t seed, int32_t x, int32_t z) {
+  // The channel follows the 0.5 contour of a smooth noise; mountains have none (they would need gorges).
+  if (mountain_factor(seed, x, z) > 0.05) return std::numeric_limits<double>::infinity();
+  constexpr double kHalfWidth = 0.014;  // in noise units: 2-5 blocks where the noise is steep, wider where flat
+  return std::abs(fbm(seed, x, z, 112, kRiver) - 0.5) / kHalfWidth;
+}
+
+bool river_ford(uint64_t seed, int32_t x, int32_t z) { return value_noise(seed, x, z, 24, kFord) > 0.78; }
 
 WorldgenReport generate(World& world, const WorldgenOptions& options) {
   if (options.size_x <= 0 || options.size_z <= 0) throw std::invalid_argument("worldgen: empty area");

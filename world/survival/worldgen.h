@@ -48,6 +48,10 @@ struct WorldgenOptions {
   // two elsewhere; and the open land (plains, savanna) grows scrub, trees of 2-3 logs. So what is
   // near depends on where the agent stands, and the nearest source may not hold enough.
   bool uneven = false;
+  // Rivers (the explore world): meandering channels of water 4-8 blocks wide in valleys, outside the
+  // mountains, crossed only at fords (sand bars at sea level). The agent does not swim, so a tree
+  // seen across a river may be a long walk away: what is near in a straight line is not always near.
+  bool rivers = false;
 };
 
 struct WorldgenReport {
@@ -64,6 +68,11 @@ struct WorldgenReport {
 // Terrain facts at a column (pure functions of seed and position).
 Biome biome_at(uint64_t seed, int32_t x, int32_t z);
 int surface_height(uint64_t seed, int32_t x, int32_t z, int sea_level = 62);  // y of the top solid block
+// Rivers (WorldgenOptions::rivers): how far a column lies from the nearest river's centre line, in
+// units of the channel's half width (below 1: in the channel; 1-3: its valley sides), or +inf away
+// from rivers; and whether the column is a ford (the channel's bed raised to sea level).
+double river_offset(uint64_t seed, int32_t x, int32_t z);
+bool river_ford(uint64_t seed, int32_t x, int32_t z);
 
 // Writes the area into `world` (which should have no ground: WorldOptions{.ground = false}).
 // The agent is put on the surface at the area's centre.

@@ -3,22 +3,27 @@
 // from that state, to hold the required count of each candidate goal's item.
 //
 // The run: from the episode's start (select_episode.h's SelectSetup), the controller's exploration
-// moves (Controller::explore_step), one after another; a state is taken before each of them. A
-// label is the oracle's run from that state: a fresh copy replays the same moves (the controller and
-// the world are deterministic) and then pursues the one goal alone, within the goal's family budget;
-// `reached` false means it ran out of ticks or its skill failed (the ticks are then a lower bound).
+// moves (Controller::explore_step), one after another; a state is taken before each of them. Then,
+// from the start again, states after a pursuit: one goal (drawn from the seed) pursued alone with
+// half its family's budget, cut short or failed -- where a selector makes its second choice. A
+// label is the oracle's run from that state: a fresh copy replays the same history (the controller
+// and the world are deterministic) and then pursues the one goal alone, within the goal's family
+// budget; `reached` false means it ran out of ticks or its skill failed (the ticks are then a lower
+// bound).
 //
 // Features are only what the agent knows (its KnownMap) and holds: horizon_features.h.
 //
 // The file (`plank gen-horizon-data`; the format is documented in docs/deps.md, "Horizon data"):
-//   line 1   "PLANK-HORIZON 1"
+//   line 1   "PLANK-HORIZON 2"
 //   line 2   one JSON object: grid, cell, channels (names), goals [{id, family, verb, item, count,
-//            max_ticks}], inventory (item names), record_bytes, and the generation's options
+//            max_ticks}], inventory (item names), goal_extras (names), record_bytes, and the
+//            generation's options
 //   then     records of record_bytes each, little-endian, no padding:
-//            u32 seed, u16 moves (exploration moves before the state), u16 reserved (0),
-//            u32 tick (the state's game tick),
+//            u32 seed, u16 moves (exploration moves before the state), i16 pursued (the goal
+//            pursued before the state, -1: none), u32 tick (the state's game tick),
 //            u8 crop[grid * grid * channels] (cell-major: (row * grid + col) * channels + channel),
 //            u8 inventory[goals] (count held, at most 255),
+//            u8 extras[goals * goal_extras] (horizon_features.h's goal extras, goal-major),
 //            per goal in id order: f32 ticks, u8 reached.
 #pragma once
 #include <cstdint>
@@ -40,6 +45,7 @@ struct HorizonLabel {
 struct HorizonRecord {
   uint32_t seed = 0;
   uint16_t moves = 0;
+  int16_t pursued = -1;  // the goal pursued before the state (-1: none)
   uint32_t tick = 0;
   HorizonFeatures features;
   std::vector<HorizonLabel> labels;  // by goal id
@@ -49,6 +55,7 @@ struct HorizonDataOptions {
   int seeds = 1;
   uint64_t seed_base = 0;
   int states_per_seed = 6;  // states along each run (the first before any move)
+  int pursuits_per_seed = 0;  // states after a pursuit cut short, each after another goal's
   int world_size = 192;
 };
 
@@ -75,6 +82,7 @@ struct HorizonDataHeader {
   std::vector<std::string> channels;  // the crop's, terrain first, then one per goal
   std::vector<HorizonDataGoal> goals;
   int grid = 0;
+  int goal_extras = 0;  // bytes per goal beside the crop
 };
 
 // Reads a file written by write_horizon_data (records laid out as its header says); false and *error

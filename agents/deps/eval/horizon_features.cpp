@@ -47,8 +47,13 @@ std::vector<std::string> horizon_channels(const Rules& rules) {
   return names;
 }
 
+const std::vector<std::string>& horizon_goal_extras() {
+  static const std::vector<std::string> names = {"seen", "estimate", "water", "cluster"};
+  return names;
+}
+
 HorizonFeatures horizon_features(const Rules& rules, const world::World& world, const survival::KnownMap& known,
-                                 const survival::Controller& controller) {
+                                 survival::Controller& controller) {
   const std::vector<HorizonGoal> goals = horizon_goals(rules);
   const int channels = kTerrainChannels + int(goals.size());
   const auto& reg = world.registry();
@@ -64,6 +69,24 @@ HorizonFeatures horizon_features(const Rules& rules, const world::World& world, 
   HorizonFeatures out;
   out.crop.assign(size_t(kHorizonGrid * kHorizonGrid * channels), 0);
   const world::Coord feet = world::cell_of(controller.position());
+  // A column's known ground in the agent's height band: the top known cell that is not air, a leaf
+  // or a log (None when nothing is known there); every known cell above it and below, down the band,
+  // is shown to `each` (the crop counts the goals' blocks in them).
+  auto column_ground = [&](int32_t x, int32_t z, auto&& each, int32_t* at) {
+    Ground found = Ground::None;
+    for (int32_t y = feet.y + kBand; y >= feet.y - kBand; --y) {
+      const world::Coord c{x, y, z};
+      if (!known.known(c)) continue;
+      const world::BlockId b = world.block(c);
+      each(b);
+      if (found != Ground::None) continue;
+      const Ground g = ground[b];
+      if (g == Ground::None || g == Ground::Canopy) continue;
+      found = g;
+      *at = y;
+    }
+    return found;
+  };
   const int half = kHorizonGrid * kHorizonCell / 2;
   const int columns = kHorizonCell * kHorizonCell;
   for (int row = 0; row < kHorizonGrid; ++row)
@@ -74,23 +97,17 @@ HorizonFeatures horizon_features(const Rules& rules, const world::World& world, 
       for (int dz = 0; dz < kHorizonCell; ++dz)
         for (int dx = 0; dx < kHorizonCell; ++dx) {
           const int32_t x = feet.x - half + col * kHorizonCell + dx, z = feet.z - half + row * kHorizonCell + dz;
-          bool found = false;
-          for (int32_t y = feet.y + kBand; y >= feet.y - kBand; --y) {
-            const world::Coord c{x, y, z};
-            if (!known.known(c)) continue;
-            const world::BlockId b = world.block(c);
+          int32_t ground_y = 0;
+          const Ground g = column_ground(x, z, [&](world::BlockId b) {
             if (mine_goal[b] >= 0) ++blocks[size_t(mine_goal[b])];
-            if (found) continue;
-            const Ground g = ground[b];
-            if (g == Ground::None || g == Ground::Canopy) continue;
-            found = true;
-            ++counts[kKnown];
-            height_sum += y - feet.y;
-            if (g == Ground::Water) ++counts[kWater];
-            if (g == Ground::Grass) ++counts[kGrass];
-            if (g == Ground::Sand) ++counts[kSand];
-            if (g == Ground::Rock) ++counts[kRock];
-          }
+          }, &ground_y);
+          if (g == Ground::None) continue;
+          ++counts[kKnown];
+          height_sum += ground_y - feet.y;
+          if (g == Ground::Water) ++counts[kWater];
+          if (g == Ground::Grass) ++counts[kGrass];
+          if (g == Ground::Sand) ++counts[kSand];
+          if (g == Ground::Rock) ++counts[kRock];
         }
       uint8_t* cell = &out.crop[size_t((row * kHorizonGrid + col) * channels)];
       for (int ch = kKnown; ch < kHeight; ++ch) cell[ch] = share(counts[ch], columns);
@@ -115,6 +132,51 @@ HorizonFeatures horizon_features(const Rules& rules, const world::World& world, 
   }
   for (const HorizonGoal& g : goals)
     out.inventory.push_back(uint8_t(std::min(255, controller.inventory().count(g.goal.item))));
+
+  // The goal extras: the controller's estimate of each goal's nearest known source, and what lies
+  // on the way to it and around it.
+  out.extras.assign(goals.size() * kHorizonGoalExtras, 0);
+  for (const HorizonGoal& g : goals) {
+    const bool kill = g.goal.verb == Verb::Kill;
+    auto e = kill ? controller.estimate_kill(g.goal.item, "", feet) : controller.estimate_mine(g.goal.item, g.goal.tool, feet);
+    if (!e) continue;
+    uint8_t* x = &out.extras[size_t(g.id) * kHorizonGoalExtras];
+    x[0] = 255;
+    x[1] = uint8_t(std::clamp(std::lround(32 * std::log1p(std::max(0.0, e->ticks))), 0L, 255L));
+    // The straight line's columns, one a block, without the agent's own and the source's.
+    const double dx = e->at.x - feet.x, dz = e->at.z - feet.z;
+    const int steps = int(std::ceil(std::max(std::abs(dx), std::abs(dz))));
+    int seen = 0, water = 0;
+    int32_t unused = 0;
+    for (int i = 1; i < steps; ++i) {
+      const int32_t cx = feet.x + int32_t(std::lround(dx * i / steps)), cz = feet.z + int32_t(std::lround(dz * i / steps));
+      const Ground gr = column_ground(cx, cz, [](world::BlockId) {}, &unused);
+      if (gr == Ground::None) continue;
+      ++seen;
+      water += gr == Ground::Water;
+    }
+    x[2] = share(water, seen);
+    // Further sources around it: known blocks of the goal's kind, or seen mobs that drop its item.
+    int around = 0;
+    constexpr int kAround = 8;
+    if (kill) {
+      for (const world::Entity& m : world.entities()) {
+        if (m.kind != world::EntityKind::Mob || !known.seen_mob(m.id)) continue;
+        const world::Coord at = world::cell_of(m.pose.pos);
+        if (at == e->at || std::max(std::abs(at.x - e->at.x), std::abs(at.z - e->at.z)) > kAround) continue;
+        const std::vector<survival::Drop> drops = survival::mob_drops(*rules.book, m.type);
+        around += std::any_of(drops.begin(), drops.end(), [&](const survival::Drop& d) { return d.item == g.goal.item; });
+      }
+    } else {
+      for (int32_t y = e->at.y - kAround; y <= e->at.y + kAround; ++y)
+        for (int32_t z = e->at.z - kAround; z <= e->at.z + kAround; ++z)
+          for (int32_t xx = e->at.x - kAround; xx <= e->at.x + kAround; ++xx) {
+            const world::Coord c{xx, y, z};
+            if (c != e->at && known.known(c) && mine_goal[world.block(c)] == g.id) ++around;
+          }
+    }
+    x[3] = uint8_t(std::min(255, 16 * around));
+  }
   return out;
 }
 

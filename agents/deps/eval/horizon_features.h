@@ -14,6 +14,16 @@
 //   height     the mean known ground height against the agent's feet, 128 + 4 per block (clamped)
 //   one per goal: a mine goal's block cells known in the cell's columns (4 per cell saturate); a
 //              kill goal's mobs (those that drop its item) seen and standing in the cell (x 64)
+//
+// The goal extras (kHorizonGoalExtras bytes per goal): what the distance heuristic (`nearest`)
+// knows of the goal, from the controller's own estimate of its nearest known source
+// (Controller::estimate_mine / estimate_kill), and what stands between and around:
+//   seen       255 when the controller knows a source of it, else 0 (and the rest are 0)
+//   estimate   32 * log(1 + the estimate's ticks) (clamped to 255)
+//   water      share of the known columns on the straight line to that source whose ground is
+//              water (a river or lake the walk must go around: the estimate is a straight line)
+//   cluster    16 per further source known within 8 blocks of it (blocks of a mine goal's block,
+//              seen mobs of a kill goal's kind; saturating): one tree or a wood, one cow or a herd
 #pragma once
 #include <cstdint>
 #include <string>
@@ -35,6 +45,8 @@ struct HorizonGoal {
 std::vector<HorizonGoal> horizon_goals(const Rules& rules);
 
 constexpr int kHorizonGrid = 15;
+constexpr int kHorizonGoalExtras = 4;
+const std::vector<std::string>& horizon_goal_extras();  // their names, in order
 constexpr int kHorizonCell = 4;
 // The channel names, in order: the six terrain channels, then one per goal.
 std::vector<std::string> horizon_channels(const Rules& rules);
@@ -42,10 +54,12 @@ std::vector<std::string> horizon_channels(const Rules& rules);
 struct HorizonFeatures {
   std::vector<uint8_t> crop;       // kHorizonGrid^2 * channels, (row * grid + col) * channels + channel
   std::vector<uint8_t> inventory;  // per goal: count of its item held (at most 255)
+  std::vector<uint8_t> extras;     // per goal in id order, kHorizonGoalExtras bytes each
 };
 
-// The features of the agent's state in `world` as `known` records it.
+// The features of the agent's state in `world` as `known` records it. The controller answers the
+// estimates (it only reads: nothing acts, the clock does not move).
 HorizonFeatures horizon_features(const Rules& rules, const world::World& world, const survival::KnownMap& known,
-                                 const survival::Controller& controller);
+                                 survival::Controller& controller);
 
 }  // namespace plank::deps

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -28,7 +29,8 @@ std::shared_ptr<LearnedHorizon> LearnedHorizon::load(const Rules& rules, const s
   const auto channels = horizon_channels(rules);
   const neural::HorizonConfig& c = w->config;
   bool same = c.grid == kHorizonGrid && c.goals == int(goals.size()) &&
-              c.terrain_channels + c.goals == int(channels.size());
+              c.terrain_channels + c.goals == int(channels.size()) &&
+              (c.goal_extras == 0 || c.goal_extras == kHorizonGoalExtras);
   for (size_t i = 0; same && i < goals.size(); ++i)
     same = w->goals[i].item == goals[i].goal.item && w->goals[i].verb == verb_name(goals[i].goal.verb);
   if (!same) {
@@ -51,7 +53,7 @@ int LearnedHorizon::goal_id(const Goal& goal) const {
 
 std::vector<std::optional<double>> LearnedHorizon::predict(const Rules& rules, const world::World& world,
                                                            const survival::KnownMap& known,
-                                                           const survival::Controller& controller,
+                                                           survival::Controller& controller,
                                                            const std::vector<Goal>& goals) {
   std::vector<std::optional<double>> result(goals.size());
   std::vector<int> ids;
@@ -66,9 +68,10 @@ std::vector<std::optional<double>> LearnedHorizon::predict(const Rules& rules, c
   out_.resize(ids.size());
   for (size_t k = 0; k < ids.size(); ++k)
     neural::encode_horizon_input(c, f.crop.data(), channels, c.terrain_channels + ids[k], f.inventory[size_t(ids[k])],
-                                 rows_.data() + k * size_t(width));
+                                 rows_.data() + k * size_t(width), &f.extras[size_t(ids[k]) * kHorizonGoalExtras]);
   engine_->predict(int(ids.size()), rows_.data(), ids.data(), out_.data());
-  for (size_t k = 0; k < ids.size(); ++k) result[which[k]] = std::expm1(double(out_[k]));
+  // The network predicts log(1 + ticks); below 0 (an untrained or far-off model) is no time at all.
+  for (size_t k = 0; k < ids.size(); ++k) result[which[k]] = std::max(0.0, std::expm1(double(out_[k])));
   return result;
 }
 

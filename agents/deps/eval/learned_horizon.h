@@ -29,7 +29,7 @@ class LearnedHorizon {
   // Predicted ticks of each goal from the agent's state; nullopt for a goal outside the model's table
   // (only the select families' mine and kill goals are in it).
   std::vector<std::optional<double>> predict(const Rules& rules, const world::World& world,
-                                             const survival::KnownMap& known, const survival::Controller& controller,
+                                             const survival::KnownMap& known, survival::Controller& controller,
                                              const std::vector<Goal>& goals);
   // The model's goal id for a goal, or -1.
   int goal_id(const Goal& goal) const;

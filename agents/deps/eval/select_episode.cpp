@@ -112,8 +112,12 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
       // Nothing known: look around once more and choose again (the controller's exploration move).
       if (!best && ctl.explore_step(false, 0)) continue;
     } else if (o.selector == "horizon") {
-      // The predictor always answers (an unseen source is a long horizon, not no answer), so the
-      // controller explores for the pick itself when it has seen none.
+      // Like nearest, it chooses once there is something to choose between: while the agent knows no
+      // source of any candidate, one exploration move and look again (the predictor would rank
+      // candidates it knows nothing of by their priors alone). It ranks what nearest ranks, by more.
+      bool any_known = false;
+      for (size_t k = 0; k < left.size() && !any_known; ++k) any_known = nearest_known(ctl, task.candidates[left[k]]).has_value();
+      if (!any_known && ctl.explore_step(false, 0)) continue;
       std::vector<Goal> open;
       for (size_t k : left) open.push_back(task.candidates[k]);
       auto predicted = o.horizon->predict(rules, *s.world, *s.known, ctl, open);

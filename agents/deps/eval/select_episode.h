@@ -16,7 +16,8 @@
 //            horizon, the upper bound a learned predictor could reach. Named so: it is a
 //            reference, not an agent;
 //   horizon  the learned horizon predictor (learned_horizon.h) on what the agent has seen and
-//            holds: the candidate it predicts quickest (explore world only).
+//            holds: the candidate it predicts quickest (explore world only); like nearest, while no
+//            candidate's source is known it makes one exploration move and chooses again.
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -73,8 +73,9 @@ namespace {
 // episode's map of what the agent has seen and the controller's state.
 class EpisodeHorizon final : public HorizonPredictor {
  public:
+  // The controller answers the features' estimates (it reads its map; nothing acts).
   EpisodeHorizon(LearnedHorizon& model, const Rules& rules, const survival::KnownMap& known,
-                 const survival::Controller& controller)
+                 survival::Controller& controller)
       : model_(model), rules_(rules), known_(known), controller_(controller) {}
   double horizon(const world::World& world, const Goal& goal) const override {
     auto p = model_.predict(rules_, world, known_, controller_, {goal});
@@ -96,7 +97,7 @@ class EpisodeHorizon final : public HorizonPredictor {
   LearnedHorizon& model_;
   const Rules& rules_;
   const survival::KnownMap& known_;
-  const survival::Controller& controller_;
+  survival::Controller& controller_;
 };
 
 }  // namespace
