@@ -155,6 +155,18 @@ NounPhrase noun_phrase(std::string_view text) {
   return np;
 }
 
+size_t made_clause(const std::vector<std::string>& words) {
+  static constexpr std::string_view kRelative[] = {"that", "which", "what"};
+  static constexpr std::string_view kMakers[] = {"you", "u", "we"};
+  static constexpr std::string_view kAdverbs[] = {"just", "already", "have", "'ve", "had", "recently", "last"};
+  size_t i = 0;
+  if (i < words.size() && in(kRelative, words[i])) ++i;
+  if (i >= words.size() || !in(kMakers, words[i])) return 0;
+  ++i;
+  while (i < words.size() && in(kAdverbs, words[i])) ++i;
+  return i < words.size() && in(kMadeVerbs, words[i]) ? i + 1 : 0;
+}
+
 std::optional<DirectionPhraseHit> direction_before(const std::vector<std::string>& before) {
   // Skip determiners and possessives between the phrase and the reference.
   size_t end = before.size();
