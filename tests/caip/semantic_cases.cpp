@@ -202,6 +202,13 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"two_dimensions_stay_two", "flat", {}, hand("build a 10 by 20 wall",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@wall", "has_size": "@10 by 20"}})")),
          {done(), built("wall").blocks(200, 200), unchanged("rock")}});
+    add({"extents_in_feet_are_thirds_of_blocks", "flat", {}, hand("build a 30 by 9 feet wall",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@wall", "has_size": "@30 by 9 feet"}})")),
+         {done(), built("wall").blocks(30, 30).high(3, 3), unchanged("rock")}});
+    // "as tall as possible" is the tallest the agent may build, not the middle of "tall".
+    add({"as_tall_as_possible_is_the_build_limit", "flat", {}, hand("build a 1x1 tower as tall as you can",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower", "has_size": "@1x1", "has_height": "@as tall as you can"}})")),
+         {done(), built("tower").size(1, 64, 1), unchanged("rock")}});
     add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
          {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
     add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});

@@ -47,6 +47,10 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), dug(1, 200), unchanged("rock")}});
   add({"dig_a_2x2x2_hole", "flat", {}, hand("dig a 2x2x2 hole", cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_size": "@2x2x2"}})")),
        {done(), dug(8, 8, 2, 2, 2), unchanged("rock")}});
+  // Feet after the extents are every extent's: a block is about three feet, so 6x6x9 feet is 2x2x3 blocks.
+  add({"dig_6x6x9_feet_is_2x2x3_blocks", "flat", {}, hand("dig a hole 6x6x9 feet",
+       cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_size": "@6x6x9 feet"}})")),
+       {done(), dug(12, 12, 2, 2, 3), unchanged("rock")}});
   add({"dig_5_by_5_wide_from_data", "flat", {}, data("dig a hole in the ground that is 5 by 5 blocks wide ."),
        {done(), dug(25, 200, 5, 5), unchanged("rock")}});
   add({"dig_3_by_4_by_2_deep", "flat", {}, hand("dig a hole 3 wide 4 long and 2 deep",

@@ -234,6 +234,7 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   // Extents.
   auto len = [&](const std::string& text, const char* what) -> std::optional<int> {
     if (text.empty()) return 0;
+    if (as_large_as_possible(text)) return kLargestSide;
     if (auto v = parse_length(text)) return int(std::min(*v, 1000L));  // the shape clamps further
     if (auto r = size_word(text)) return r->pick();
     if (!s.unsure(Doubt::or_default("unreadable_length").with("words", text).with("what", std::string(what))))
