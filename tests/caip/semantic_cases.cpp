@@ -209,6 +209,13 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"as_tall_as_possible_is_the_build_limit", "flat", {}, hand("build a 1x1 tower as tall as you can",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower", "has_size": "@1x1", "has_height": "@as tall as you can"}})")),
          {done(), built("tower").size(1, 64, 1), unchanged("rock")}});
+    // Two colours joined by "and" are both built (every other layer), also where the form's name is only the noun.
+    add({"two_colours_before_the_name", "flat", {}, hand("build a red and yellow wall",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@wall"}})")),
+         {done(), built("wall").colours("red", "yellow"), unchanged("rock")}});
+    add({"two_colours_in_the_colour_span", "flat", {}, hand("build a blue and white cube",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_colour": "@blue and white"}})")),
+         {done(), built("cube").colours("blue", "white"), unchanged("rock")}});
     add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
          {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
     add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});

@@ -44,7 +44,8 @@ std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Val
         bool unread = false;
         for (size_t i = first; i > 0; --i) {
           const std::string& w = words[i - 1];
-          if (!(w == "square" || colour_word(w) || size_word(w) || material_word(lemma(w)))) break;
+          bool colours_joined = w == "and" && i >= 2 && colour_word(words[i - 2]) && colour_word(words[i]);  // "white and black"
+          if (!(w == "square" || colours_joined || colour_word(w) || size_word(w) || material_word(lemma(w)))) break;
           unread = unread || !covered[i - 1];
           if (unread) first = i - 1;
         }
