@@ -98,6 +98,10 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"fill_the_hole_with_sand", "hole", {}, hand("fill the hole with sand",
        cmd(R"({"action_type": "FILL", "has_block_type": "@sand", "reference_object": {"has_name": "@hole"}})")),
        {done(), box_is(hole, "sand"), unchanged("rock")}});
+  // The form leaves out the block ("fill the hole [with sand]"): the words after "with" are still the filling.
+  add({"fill_with_words_the_form_leaves_out", "hole", {}, hand("fill the hole with sand please",
+       cmd(R"({"action_type": "FILL", "reference_object": {"has_name": "@hole"}})")),
+       {done(), box_is(Box::of({2, -2, 2}, {3, -1, 3}), "sand")}});
   add({"fill_it_after_digging", "flat", {hand("dig a 2x2x2 hole", cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_size": "@2x2x2"}})"))},
        hand("fill it", cmd(R"({"action_type": "FILL", "reference_object": {"has_name": "@it"}})")),
        {done(), ground_whole(), unchanged("rock")}});

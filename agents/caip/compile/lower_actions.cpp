@@ -317,7 +317,11 @@ void lower_spawn(CommandBuilder& b, const lf::Value& a) {
 void lower_fill(CommandBuilder& b, const lf::Value& a) {
   std::string refs = lower_ref(b, a.find("reference_object"), {true, true, false});
   Keywords kws;
-  b.span_arg(kws, "block", a.find("has_block_type"));
+  const size_t n = b.utterance().tokens.size();
+  auto filling = a.find("has_block_type") || n == 0 ? std::nullopt : filling_phrase(b.words(0, n - 1), b.covered(&a));
+  // "fill the hole with sand" where the form leaves out the block: the words after "with" are the filling.
+  if (filling) b.tokens_arg(kws, "block", filling->first, filling->second);
+  else b.span_arg(kws, "block", a.find("has_block_type"));
   b.add_call(b.settled(b.call("caip_fill", bd::exprs(b.name(refs)), std::move(kws))));
 }
 
