@@ -216,6 +216,13 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"two_colours_in_the_colour_span", "flat", {}, hand("build a blue and white cube",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_colour": "@blue and white"}})")),
          {done(), built("cube").colours("blue", "white"), unchanged("rock")}});
+    // A size word scales a room, a building or a house, but not below room for one to stand inside.
+    add({"small_shed_has_room_inside", "flat", {}, hand("build a small shed",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@shed", "has_size": "@small"}})")),
+         {done(), built("shed").room_inside().wide_about(3, 1), unchanged("rock")}});
+    add({"tiny_house_has_room_inside", "flat", {}, hand("build a tiny house",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@house", "has_size": "@tiny"}})")),
+         {done(), built("house").room_inside(), unchanged("rock")}});
     add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
          {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
     add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});

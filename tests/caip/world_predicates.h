@@ -315,6 +315,21 @@ class Built {
     });
   }
 
+  // Room to stand inside: a cell within the walls with air two high above the floor.
+  Built& room_inside() {
+    return add("with room inside", [](const Scene& s, const std::vector<Box>& all, const auto&) {
+      for (const Box& b : all) {
+        bool room = false;
+        for (int z = b.min.z + 1; z < b.max.z && !room; ++z)
+          for (int x = b.min.x + 1; x < b.max.x && !room; ++x)
+            for (int y = b.min.y + 1; y + 1 < b.max.y + 1 && !room; ++y)
+              room = !s.after.solid({x, y, z}) && !s.after.solid({x, y + 1, z}) && s.after.solid({x, y - 1, z});
+        if (!room) return box_text(b) + " has no room to stand inside";
+      }
+      return std::string();
+    });
+  }
+
   operator Expect() const {
     std::string name = name_;
     auto checks = checks_;
