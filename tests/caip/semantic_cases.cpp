@@ -112,6 +112,14 @@ const std::vector<SemanticCase>& semantic_cases() {
          CMD(R"({"action_type": "BUILD", "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@wall"}}})")),
          {done(), box_is({{-10, 3, -4}, {-2, 4, -4}}, "cobblestone"), unchanged("wall"), no_object_lost_blocks()}});
 
+    // A demonstrative before the name points at a thing that is there: another of it (alice looks at the red cube).
+    add({"build_this_thing_copies_what_is_pointed_at", "village", {}, hand("build this thing",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@thing"}})")),
+         {done(), built("cube").count(1).size(2, 2, 2).made_of("red_wool"), unchanged("cube"), no_object_lost_blocks()}});
+    add({"build_that_tower_with_no_tower_is_asked", "flat", {}, hand("build that tower",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}})")),
+         {asked(), nothing_changed()}});
+
     // ------------------------------------------------------------ BUILD: repeats
     // A scale no span covers: the extents (or, for a copy, every block) times the factor, within the guards.
     add({"build_a_cube_twice_as_big_the_form_leaves_out", "flat", {}, hand("build a cube and make it twice as big",

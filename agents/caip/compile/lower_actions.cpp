@@ -276,15 +276,32 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
       return;
     }
   }
-  if (ref && !sc) {
-    std::string r = lower_ref(b, ref, {});
+  auto copy_of = [&](const std::string& r) {
     std::string at = lower_location(b, a.find("location"));
     repeat(b, n, [&](ast::ExprPtr k) {
       Keywords kws;
       scale_args(b, a, kws);
       return b.settled(b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr)), std::move(kws)));
     });
+  };
+  if (ref && !sc) {
+    copy_of(lower_ref(b, ref, {}));
     return;
+  }
+  // "build this object", "make that tower": a demonstrative no span covers, right before a schematic that is
+  // only a name, points at a thing that is there: the speaker wants another of it (a copy), not a new shape.
+  if (sc && sc->is_dict() && !ref && sc->members.size() == 1) {
+    auto name = b.tokens_of(sc->find("has_name"));
+    if (name && name->first > 0) {
+      std::string before = b.words(name->first - 1, name->first - 1).front();
+      bool pointing = before == "this" || before == "that" || before == "these" || before == "those";
+      if (pointing && !b.covered(&a)[name->first - 1]) {
+        Keywords kws;
+        b.tokens_arg(kws, "name", name->first - 1, name->second);
+        copy_of(b.bind("ref", b.settled(b.call("caip_find", {}, std::move(kws)))));
+        return;
+      }
+    }
   }
   std::string shape = schematic_call(b, sc, a);
   // "around X" with no count ("a fence around the house"): one shape round it, or one on each side.
