@@ -231,6 +231,10 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"tiny_house_has_room_inside", "flat", {}, hand("build a tiny house",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@house", "has_size": "@tiny"}})")),
          {done(), built("house").room_inside(), unchanged("rock")}});
+    // A fence of a wood is that wood's fence posts, not a row of its planks or logs.
+    add({"fence_of_birch_wood_is_birch_fence", "flat", {}, hand("build a fence of birch wood",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@fence", "has_block_type": "@birch wood"}})")),
+         {done(), built("fence").made_of("birch_fence"), unchanged("rock")}});
     add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
          {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
     add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});

@@ -342,6 +342,18 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
     }
   }
   if (!sc.block_given) sc.block = find_block_or(reg, sc.shape->default_block, find_block_or(reg, "stone", 1));
+  // "a fence made of acacia wood" is a fence of acacia fence posts, not a row of acacia logs: the
+  // material's own fence (or, for stone and bricks, its wall) where the registry has one.
+  if (sc.block_given && sc.shape->name == "fence") {
+    std::string m = reg[sc.block].name;
+    for (std::string_view suffix : {"_planks", "_log", "_wood", "_block", "s"})
+      if (m.size() > suffix.size() && m.ends_with(suffix)) {
+        m.resize(m.size() - suffix.size());
+        break;
+      }
+    if (auto id = reg.find(m + "_fence")) sc.block = *id;
+    else if (auto id = reg.find(m + "_wall")) sc.block = *id;
+  }
   if (sc.block_given)
     for (const auto& w : colours)
       if (auto c = colour_word(w); c && *c != reg[sc.block].colour.word) {
