@@ -119,6 +119,9 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"build_that_tower_with_no_tower_is_asked", "flat", {}, hand("build that tower",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}})")),
          {asked(), nothing_changed()}});
+    add({"build_this_stone_is_the_material", "flat", {}, hand("build this stone",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@stone"}})")),
+         {done(), built("cube").made_of("stone"), unchanged("rock")}});
 
     // ------------------------------------------------------------ BUILD: repeats
     // A scale no span covers: the extents (or, for a copy, every block) times the factor, within the guards.

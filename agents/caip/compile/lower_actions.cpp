@@ -294,7 +294,9 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
     auto name = b.tokens_of(sc->find("has_name"));
     if (name && name->first > 0) {
       std::string before = b.words(name->first - 1, name->first - 1).front();
-      bool pointing = before == "this" || before == "that" || before == "these" || before == "those";
+      // "build these legos", "use this stone": a material at hand, not a thing to copy.
+      bool material = material_word(lemma(b.words(name->second, name->second).front()));
+      bool pointing = !material && (before == "this" || before == "that" || before == "these" || before == "those");
       if (pointing && !b.covered(&a)[name->first - 1]) {
         Keywords kws;
         b.tokens_arg(kws, "name", name->first - 1, name->second);

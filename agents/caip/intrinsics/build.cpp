@@ -32,6 +32,8 @@ const ShapeDef* shape_named(const NounPhrase& np, std::string* called) {
   if (np.head.empty()) return nullptr;
   *called = np.head;
   if (const ShapeDef* s = find_shape(np.head)) return s;
+  // A material is spelt right: "stone" is not a misspelt "store" (a house).
+  if (material_word(np.head)) return nullptr;
   return find_shape_misspelt(np.head);
 }
 
