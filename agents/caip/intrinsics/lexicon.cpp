@@ -291,7 +291,7 @@ std::vector<long> parse_dimensions(std::string_view text) {
   std::vector<long> out;
   for (const auto& [v, unit] : extents) {
     double per_block = unit.value_or(shared.value_or(1.0));
-    out.push_back(std::max(1L, long(double(v) * per_block + 0.5)));
+    out.push_back(std::max(1L, long(std::min(double(v) * per_block, 1e9) + 0.5)));  // no overflow for absurd counts
   }
   return out;
 }
