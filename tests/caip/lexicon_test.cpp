@@ -35,7 +35,13 @@ TEST(Lexicon, LengthsWithUnits) {
 
 TEST(Lexicon, Dimensions) {
   EXPECT_EQ(parse_dimensions("5x5"), (std::vector<long>{5, 5}));
-  EXPECT_EQ(parse_dimensions("3x5x8 feet"), (std::vector<long>{3, 5, 8}));
+  EXPECT_TRUE(as_large_as_possible("as tall as possible"));
+  EXPECT_TRUE(as_large_as_possible("as high as you can"));
+  EXPECT_FALSE(as_large_as_possible("as tall as the house"));
+  EXPECT_FALSE(as_large_as_possible("tall"));
+  EXPECT_EQ(parse_dimensions("3x5x8 feet"), (std::vector<long>{1, 2, 3}));  // a block is about three feet
+  EXPECT_EQ(parse_dimensions("6 feet by 4 blocks"), (std::vector<long>{2, 4}));
+  EXPECT_EQ(parse_dimensions("2 by 3 stories"), (std::vector<long>{8, 12}));
   EXPECT_EQ(parse_dimensions("10 units by 10 units"), (std::vector<long>{10, 10}));
   EXPECT_EQ(parse_dimensions("six by nine"), (std::vector<long>{6, 9}));
   EXPECT_EQ(parse_dimensions("large").size(), 0u);

@@ -112,6 +112,17 @@ const std::vector<SemanticCase>& semantic_cases() {
          CMD(R"({"action_type": "BUILD", "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@wall"}}})")),
          {done(), box_is({{-10, 3, -4}, {-2, 4, -4}}, "cobblestone"), unchanged("wall"), no_object_lost_blocks()}});
 
+    // A demonstrative before the name points at a thing that is there: another of it (alice looks at the red cube).
+    add({"build_this_thing_copies_what_is_pointed_at", "village", {}, hand("build this thing",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@thing"}})")),
+         {done(), built("cube").count(1).size(2, 2, 2).made_of("red_wool"), unchanged("cube"), no_object_lost_blocks()}});
+    add({"build_that_tower_with_no_tower_is_asked", "flat", {}, hand("build that tower",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}})")),
+         {asked(), nothing_changed()}});
+    add({"build_this_stone_is_the_material", "flat", {}, hand("build this stone",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@stone"}})")),
+         {done(), built("cube").made_of("stone"), unchanged("rock")}});
+
     // ------------------------------------------------------------ BUILD: repeats
     // A scale no span covers: the extents (or, for a copy, every block) times the factor, within the guards.
     add({"build_a_cube_twice_as_big_the_form_leaves_out", "flat", {}, hand("build a cube and make it twice as big",
@@ -202,6 +213,31 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"two_dimensions_stay_two", "flat", {}, hand("build a 10 by 20 wall",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@wall", "has_size": "@10 by 20"}})")),
          {done(), built("wall").blocks(200, 200), unchanged("rock")}});
+    add({"extents_in_feet_are_thirds_of_blocks", "flat", {}, hand("build a 30 by 9 feet wall",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@wall", "has_size": "@30 by 9 feet"}})")),
+         {done(), built("wall").blocks(30, 30).high(3, 3), unchanged("rock")}});
+    // "as tall as possible" is the tallest the agent may build, not the middle of "tall".
+    add({"as_tall_as_possible_is_the_build_limit", "flat", {}, hand("build a 1x1 tower as tall as you can",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower", "has_size": "@1x1", "has_height": "@as tall as you can"}})")),
+         {done(), built("tower").size(1, 64, 1), unchanged("rock")}});
+    // Two colours joined by "and" are both built (every other layer), also where the form's name is only the noun.
+    add({"two_colours_before_the_name", "flat", {}, hand("build a red and yellow wall",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@wall"}})")),
+         {done(), built("wall").colours("red", "yellow"), unchanged("rock")}});
+    add({"two_colours_in_the_colour_span", "flat", {}, hand("build a blue and white cube",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube", "has_colour": "@blue and white"}})")),
+         {done(), built("cube").colours("blue", "white"), unchanged("rock")}});
+    // A size word scales a room, a building or a house, but not below room for one to stand inside.
+    add({"small_shed_has_room_inside", "flat", {}, hand("build a small shed",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@shed", "has_size": "@small"}})")),
+         {done(), built("shed").room_inside().wide_about(3, 1), unchanged("rock")}});
+    add({"tiny_house_has_room_inside", "flat", {}, hand("build a tiny house",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@house", "has_size": "@tiny"}})")),
+         {done(), built("house").room_inside(), unchanged("rock")}});
+    // A fence of a wood is that wood's fence posts, not a row of its planks or logs.
+    add({"fence_of_birch_wood_is_birch_fence", "flat", {}, hand("build a fence of birch wood",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@fence", "has_block_type": "@birch wood"}})")),
+         {done(), built("fence").made_of("birch_fence"), unchanged("rock")}});
     add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
          {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
     add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});

@@ -47,6 +47,10 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), dug(1, 200), unchanged("rock")}});
   add({"dig_a_2x2x2_hole", "flat", {}, hand("dig a 2x2x2 hole", cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_size": "@2x2x2"}})")),
        {done(), dug(8, 8, 2, 2, 2), unchanged("rock")}});
+  // Feet after the extents are every extent's: a block is about three feet, so 6x6x9 feet is 2x2x3 blocks.
+  add({"dig_6x6x9_feet_is_2x2x3_blocks", "flat", {}, hand("dig a hole 6x6x9 feet",
+       cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_size": "@6x6x9 feet"}})")),
+       {done(), dug(12, 12, 2, 2, 3), unchanged("rock")}});
   add({"dig_5_by_5_wide_from_data", "flat", {}, data("dig a hole in the ground that is 5 by 5 blocks wide ."),
        {done(), dug(25, 200, 5, 5), unchanged("rock")}});
   add({"dig_3_by_4_by_2_deep", "flat", {}, hand("dig a hole 3 wide 4 long and 2 deep",
@@ -94,6 +98,10 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"fill_the_hole_with_sand", "hole", {}, hand("fill the hole with sand",
        cmd(R"({"action_type": "FILL", "has_block_type": "@sand", "reference_object": {"has_name": "@hole"}})")),
        {done(), box_is(hole, "sand"), unchanged("rock")}});
+  // The form leaves out the block ("fill the hole [with sand]"): the words after "with" are still the filling.
+  add({"fill_with_words_the_form_leaves_out", "hole", {}, hand("fill the hole with sand please",
+       cmd(R"({"action_type": "FILL", "reference_object": {"has_name": "@hole"}})")),
+       {done(), box_is(Box::of({2, -2, 2}, {3, -1, 3}), "sand")}});
   add({"fill_it_after_digging", "flat", {hand("dig a 2x2x2 hole", cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_size": "@2x2x2"}})"))},
        hand("fill it", cmd(R"({"action_type": "FILL", "reference_object": {"has_name": "@it"}})")),
        {done(), ground_whole(), unchanged("rock")}});

@@ -26,6 +26,12 @@ void add_reference_cases(std::vector<SemanticCase>& v) {
   add({"the_structure_you_just_built", "flat", {red_cube}, hand("destroy the structure you just built",
        cmd(destroy + R"(structure"}})")),
        {done(), destroyed("cube"), unchanged("rock")}});
+  // The data's span stops at the noun ("destroy the [structure] you just built") while the speaker looks at
+  // something else: the clause after the span still names the agent's newest work, not the looked-at cube.
+  add({"made_clause_after_the_span_names_the_newest_work", "village",
+       {hand("build a sphere", cmd(R"({"action_type": "BUILD", "schematic": {"has_name": "@sphere"}})"))},
+       hand("destroy the structure you just built", cmd(destroy + R"(structure"}})")),
+       {done(), destroyed("sphere"), unchanged("cube"), no_object_lost_blocks({"sphere"})}});
   add({"copy_it_to_the_left", "flat", {red_cube}, hand("build another one to the left",
        cmd(R"({"action_type": "BUILD", "reference_object": {"has_name": "@one", "contains_coreference": "yes"},
            "location": {"location_type": "SPEAKER_LOOK", "relative_direction": "LEFT"}})")),

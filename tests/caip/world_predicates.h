@@ -163,6 +163,18 @@ class Built {
       return std::string();
     });
   }
+  // Two colours, each on at least a third of every built object's blocks, and nothing else.
+  Built& colours(std::string a, std::string b) {
+    return add("coloured " + a + " and " + b, [a, b](const Scene& s, const std::vector<Box>&, const auto& cells) {
+      for (const auto& one : cells) {
+        size_t na = 0, nb = 0;
+        for (Coord c : one) na += s.after.type_at(c).colour.word == a, nb += s.after.type_at(c).colour.word == b;
+        if (na * 3 < one.size() || nb * 3 < one.size() || na + nb != one.size())
+          return fmt::format("{} of {} blocks are {}, {} are {}", na, one.size(), a, nb, b);
+      }
+      return std::string();
+    });
+  }
   // Extents (x, y, z) exactly; 0 = any.
   Built& size(int x, int y, int z) {
     return add(fmt::format("{}x{}x{}", x, y, z), [x, y, z](const Scene&, const std::vector<Box>& all, const auto&) {
@@ -298,6 +310,21 @@ class Built {
             if (side && !s.after.solid({x, y, z}) && !s.after.solid({x, y + 1, z})) ++open;
           }
         if (open == 0) return box_text(b) + " has closed walls";
+      }
+      return std::string();
+    });
+  }
+
+  // Room to stand inside: a cell within the walls with air two high above the floor.
+  Built& room_inside() {
+    return add("with room inside", [](const Scene& s, const std::vector<Box>& all, const auto&) {
+      for (const Box& b : all) {
+        bool room = false;
+        for (int z = b.min.z + 1; z < b.max.z && !room; ++z)
+          for (int x = b.min.x + 1; x < b.max.x && !room; ++x)
+            for (int y = b.min.y + 1; y + 1 < b.max.y + 1 && !room; ++y)
+              room = !s.after.solid({x, y, z}) && !s.after.solid({x, y + 1, z}) && s.after.solid({x, y - 1, z});
+        if (!room) return box_text(b) + " has no room to stand inside";
       }
       return std::string();
     });

@@ -44,7 +44,8 @@ std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Val
         bool unread = false;
         for (size_t i = first; i > 0; --i) {
           const std::string& w = words[i - 1];
-          if (!(w == "square" || colour_word(w) || size_word(w) || material_word(lemma(w)))) break;
+          bool colours_joined = w == "and" && i >= 2 && colour_word(words[i - 2]) && colour_word(words[i]);  // "white and black"
+          if (!(w == "square" || colours_joined || colour_word(w) || size_word(w) || material_word(lemma(w)))) break;
           unread = unread || !covered[i - 1];
           if (unread) first = i - 1;
         }
@@ -275,15 +276,34 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
       return;
     }
   }
-  if (ref && !sc) {
-    std::string r = lower_ref(b, ref, {});
+  auto copy_of = [&](const std::string& r) {
     std::string at = lower_location(b, a.find("location"));
     repeat(b, n, [&](ast::ExprPtr k) {
       Keywords kws;
       scale_args(b, a, kws);
       return b.settled(b.call("caip_copy", bd::exprs(b.name(r), offset(b, at, dir, std::move(k), n, nullptr)), std::move(kws)));
     });
+  };
+  if (ref && !sc) {
+    copy_of(lower_ref(b, ref, {}));
     return;
+  }
+  // "build this object", "make that tower": a demonstrative no span covers, right before a schematic that is
+  // only a name, points at a thing that is there: the speaker wants another of it (a copy), not a new shape.
+  if (sc && sc->is_dict() && !ref && sc->members.size() == 1) {
+    auto name = b.tokens_of(sc->find("has_name"));
+    if (name && name->first > 0) {
+      std::string before = b.words(name->first - 1, name->first - 1).front();
+      // "build these legos", "use this stone": a material at hand, not a thing to copy.
+      bool material = material_word(lemma(b.words(name->second, name->second).front()));
+      bool pointing = !material && (before == "this" || before == "that" || before == "these" || before == "those");
+      if (pointing && !b.covered(&a)[name->first - 1]) {
+        Keywords kws;
+        b.tokens_arg(kws, "name", name->first - 1, name->second);
+        copy_of(b.bind("ref", b.settled(b.call("caip_find", {}, std::move(kws)))));
+        return;
+      }
+    }
   }
   std::string shape = schematic_call(b, sc, a);
   // "around X" with no count ("a fence around the house"): one shape round it, or one on each side.
@@ -316,7 +336,11 @@ void lower_spawn(CommandBuilder& b, const lf::Value& a) {
 void lower_fill(CommandBuilder& b, const lf::Value& a) {
   std::string refs = lower_ref(b, a.find("reference_object"), {true, true, false});
   Keywords kws;
-  b.span_arg(kws, "block", a.find("has_block_type"));
+  const size_t n = b.utterance().tokens.size();
+  auto filling = a.find("has_block_type") || n == 0 ? std::nullopt : filling_phrase(b.words(0, n - 1), b.covered(&a));
+  // "fill the hole with sand" where the form leaves out the block: the words after "with" are the filling.
+  if (filling) b.tokens_arg(kws, "block", filling->first, filling->second);
+  else b.span_arg(kws, "block", a.find("has_block_type"));
   b.add_call(b.settled(b.call("caip_fill", bd::exprs(b.name(refs)), std::move(kws))));
 }
 

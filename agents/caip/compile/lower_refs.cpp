@@ -146,7 +146,12 @@ std::string lower_ref(CommandBuilder& b, const lf::Value* ref, const RefLowering
   CommandBuilder::Keywords kws;
   bool counted = false;  // ALL or FOR n: caip_find gives a list
   if (ref && ref->is_dict()) {
-    b.span_arg(kws, "name", ref->find("has_name"));
+    const lf::Value* name = ref->find("has_name");
+    auto tokens = b.tokens_of(name);
+    // "destroy the [structure] you just built": the clause after the span says whose work it is.
+    size_t clause = tokens ? made_clause(b.words(tokens->second + 1, tokens->second + 6)) : 0;
+    if (clause) b.tokens_arg(kws, "name", tokens->first, tokens->second + clause);
+    else b.span_arg(kws, "name", name);
     b.span_arg(kws, "colour", ref->find("has_colour"));
     b.span_arg(kws, "size", ref->find("has_size"));
     b.span_arg(kws, "tag", ref->find("has_tag"));

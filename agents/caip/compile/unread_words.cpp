@@ -77,6 +77,17 @@ std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::stri
   return std::pair{at, end};
 }
 
+std::optional<std::pair<size_t, size_t>> filling_phrase(const std::vector<std::string>& w,
+                                                        const std::vector<bool>& covered) {
+  for (size_t at = 0; at + 1 < w.size(); ++at) {
+    if (covered[at] || (w[at] != "with" && w[at] != "using")) continue;
+    size_t end = at;
+    for (size_t j = at + 1; j < w.size() && !covered[j] && !in(kClauseEnds, w[j]); ++j) end = j;
+    if (end > at) return std::pair{at + 1, end};
+  }
+  return std::nullopt;
+}
+
 std::optional<long> repeat_times(const std::vector<std::string>& w, const UnreadModifier& m) {
   if (m.kind != ModifierKind::Repeat) return std::nullopt;
   if (w[m.first] == "twice") return 2;

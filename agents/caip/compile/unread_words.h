@@ -37,6 +37,12 @@ std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& wor
 std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered,
                                                      size_t at);
 
+// The words of the first `with ...` / `using ...` phrase no span covers, after
+// the preposition and up to the next clause ("fill the hole with sand ." ->
+// "sand"): what a FILL whose form gives no block fills with. nullopt when none.
+std::optional<std::pair<size_t, size_t>> filling_phrase(const std::vector<std::string>& words,
+                                                        const std::vector<bool>& covered);
+
 // How many times a repeat modifier says ("three times" 3, "twice" 2, "thrice" 3); nullopt for one that
 // is not a count ("forever", "until ...", "again and again").
 std::optional<long> repeat_times(const std::vector<std::string>& words, const UnreadModifier& m);

@@ -78,6 +78,7 @@ struct Schematic {
   ShapeParams params;
   world::BlockId block = 0;       // main material
   bool block_given = false;
+  world::BlockId stripe = 0;      // a second colour ("a white and black tower"): every other layer (flat shapes: a checkerboard)
   bool doorway = false;           // "a building with a door": a doorway cut into the shell's wall facing the speaker
   Coord door_facing{0, 0, -1};    // that wall's outward side (set when the build is placed)
 };

@@ -32,6 +32,8 @@ const ShapeDef* shape_named(const NounPhrase& np, std::string* called) {
   if (np.head.empty()) return nullptr;
   *called = np.head;
   if (const ShapeDef* s = find_shape(np.head)) return s;
+  // A material is spelt right: "stone" is not a misspelt "store" (a house).
+  if (material_word(np.head)) return nullptr;
   return find_shape_misspelt(np.head);
 }
 
@@ -98,7 +100,9 @@ std::vector<Placement> shape_placements(Assistant& s, const Schematic& sc, const
   for (const auto& c : shape_cells(*sc.shape, params)) {
     BlockId b = sc.block;
     switch (c.role) {
-      case Role::Main: break;
+      case Role::Main:
+        if (sc.stripe && (params.height > 1 ? c.at.y : c.at.x + c.at.z) % 2 == 1) b = sc.stripe;
+        break;
       case Role::Roof: b = pool ? water : roof; break;
       case Role::Trim: b = trim; break;
       case Role::Window: b = window; break;
@@ -183,6 +187,7 @@ Built place_shape(Assistant& s, agent::TaskId task, const Schematic& sc, const s
   b.changed = apply(s, task, "build", cells, &b.out_of_time, false, &stopped_at);
   const auto& reg = s.world().registry();
   std::vector<std::string> tags{std::string(sc.shape->name), reg[sc.block].colour.word};
+  if (sc.stripe) tags.push_back(reg[sc.stripe].colour.word);
   if (b.out_of_time) {
     // The annotation waits for the whole build; RESUME places the rest.
     PendingBuild rest{{}, what, tags, {}};
@@ -204,7 +209,13 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   NounPhrase np = noun_phrase(q.name);
   // What the words leave to the form: "a small red house" gives a size and a colour too.
   std::string colour = q.colour, block = q.block, size_words = q.size;
+  // Two colours ("white and black", in the name or the colour span): the second is every other layer.
+  std::vector<std::string> colours;
+  for (const auto& w : words_of(q.colour))
+    if (colour_word(w)) colours.push_back(w);
+  if (colours.size() > 1) colour = colours.front();
   for (const auto& m : np.modifiers) {
+    if (colour_word(m)) colours.push_back(m);
     if (colour.empty() && colour_word(m)) colour = m;
     else if (size_words.empty() && size_word(m)) size_words = m;
     else if (block.empty() && material_word(m)) block = m;
@@ -234,6 +245,7 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   // Extents.
   auto len = [&](const std::string& text, const char* what) -> std::optional<int> {
     if (text.empty()) return 0;
+    if (as_large_as_possible(text)) return kLargestSide;
     if (auto v = parse_length(text)) return int(std::min(*v, 1000L));  // the shape clamps further
     if (auto r = size_word(text)) return r->pick();
     if (!s.unsure(Doubt::or_default("unreadable_length").with("words", text).with("what", std::string(what))))
@@ -332,6 +344,24 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
     }
   }
   if (!sc.block_given) sc.block = find_block_or(reg, sc.shape->default_block, find_block_or(reg, "stone", 1));
+  // "a fence made of acacia wood" is a fence of acacia fence posts, not a row of acacia logs: the
+  // material's own fence (or, for stone and bricks, its wall) where the registry has one.
+  if (sc.block_given && sc.shape->name == "fence") {
+    std::string m = reg[sc.block].name;
+    for (std::string_view suffix : {"_planks", "_log", "_wood", "_block", "s"})
+      if (m.size() > suffix.size() && m.ends_with(suffix)) {
+        m.resize(m.size() - suffix.size());
+        break;
+      }
+    if (auto id = reg.find(m + "_fence")) sc.block = *id;
+    else if (auto id = reg.find(m + "_wall")) sc.block = *id;
+  }
+  if (sc.block_given)
+    for (const auto& w : colours)
+      if (auto c = colour_word(w); c && *c != reg[sc.block].colour.word) {
+        if (auto id = colour_block(reg, *c)) sc.stripe = *id;
+        break;
+      }
   // Parts asked for: a doorway is cut into a shell; parts the shape has are there; any other is asked
   // about (the default, when the speaker allows assumptions, is the shape without it).
   for (const auto& part : parts_asked(np)) {
@@ -459,7 +489,8 @@ bool act_build(Assistant& s, int schematic, int location) {
     moved = fmt::format("; {} {} in the way, so I moved it over to ({}, {}, {})", sites[0].moved_from,
                         sites[0].moved_from == "you" ? "were" : "was", o.x + params.width / 2, o.y, o.z + params.length / 2);
   }
-  s.say(fmt::format("I built {} ({}, {}) {}{}.", copies, size_text(params), reg[sc.block].name, loc.describe, moved));
+  std::string material = reg[sc.block].name + (sc.stripe ? " and " + reg[sc.stripe].name : std::string());
+  s.say(fmt::format("I built {} ({}, {}) {}{}.", copies, size_text(params), material, loc.describe, moved));
   s.mark_done();
   return true;
 }

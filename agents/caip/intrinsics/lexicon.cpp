@@ -267,18 +267,41 @@ std::vector<long> parse_dimensions(std::string_view text) {
     spaced += x_between ? std::string(" by ") : std::string(1, c);
   }
   auto words = words_of(spaced);
-  std::vector<long> out;
+  auto unit_at = [&](size_t j) -> std::optional<double> {
+    if (j >= words.size()) return std::nullopt;
+    std::string unit = lemma(words[j]);
+    for (const auto& u : kUnits)
+      if (u.word == unit || u.word == words[j]) return u.blocks;
+    return std::nullopt;
+  };
+  // Each extent with the unit written after it, if any: "3 feet by 2 blocks".
+  std::vector<std::pair<long, std::optional<double>>> extents;
   bool saw_by = false;
-  for (size_t i = 0; i < words.size() && out.size() < 3;) {
+  for (size_t i = 0; i < words.size() && extents.size() < 3;) {
     if (words[i] == "by" || words[i] == "x") { saw_by = true; ++i; continue; }
     size_t j = i;
     if (words[i] != "a" && words[i] != "an") {
-      if (auto v = read_number(words, j)) { out.push_back(*v); i = j; continue; }
+      if (auto v = read_number(words, j)) { extents.push_back({*v, unit_at(j)}); i = j; continue; }
     }
     ++i;
   }
-  if (!saw_by && out.size() > 1) out.resize(1);
+  if (!saw_by && extents.size() > 1) extents.resize(1);
+  // A unit after the last extent is every extent's ("3x5x8 feet" is 1x2x3 blocks) unless one has its own.
+  std::optional<double> shared = extents.empty() ? std::nullopt : extents.back().second;
+  std::vector<long> out;
+  for (const auto& [v, unit] : extents) {
+    double per_block = unit.value_or(shared.value_or(1.0));
+    out.push_back(std::max(1L, long(std::min(double(v) * per_block, 1e9) + 0.5)));  // no overflow for absurd counts
+  }
   return out;
+}
+
+bool as_large_as_possible(std::string_view text) {
+  static constexpr std::string_view kLimits[] = {"possible", "can", "able", "be", "go", "get", "gets", "allowed"};
+  auto w = words_of(text);
+  if (w.size() < 4 || w[0] != "as") return false;
+  auto second_as = std::find(w.begin() + 2, w.end(), "as");
+  return second_as != w.end() && std::find(std::begin(kLimits), std::end(kLimits), w.back()) != std::end(kLimits);
 }
 
 std::optional<SizeRange> size_word(std::string_view text) {

@@ -42,6 +42,10 @@ struct SizeRange {
 };
 std::optional<SizeRange> size_word(std::string_view text);
 
+// "as tall as possible", "as high as you can", "as big as it can be": the
+// largest the agent may build, not the size word inside the phrase.
+bool as_large_as_possible(std::string_view text);
+
 // "0 66 0", "(1, 2, 3)", "x=1 y=2 z=3".
 std::optional<world::Coord> parse_coordinates(std::string_view text);
 

@@ -114,7 +114,11 @@ NounPhrase noun_phrase(std::string_view text) {
   std::vector<std::string> chunk;
   for (;;) {
     size_t start = i;
-    while (i < words.size() && !in(kChunkEnds, words[i])) ++i;
+    // "a white and black tower": "and" between two colours joins them instead of ending the chunk.
+    auto colours_joined = [&](size_t k) {
+      return words[k] == "and" && k > start && k + 1 < words.size() && colour_word(words[k - 1]) && colour_word(words[k + 1]);
+    };
+    while (i < words.size() && (!in(kChunkEnds, words[i]) || colours_joined(i))) ++i;
     chunk.assign(words.begin() + long(start), words.begin() + long(i));
     bool of_next = i < words.size() && words[i] == "of";
     // "a set of stairs", "all of the trees": the noun after "of" names the thing.
@@ -127,7 +131,7 @@ NounPhrase noun_phrase(std::string_view text) {
   }
   std::vector<std::string> lemmas;
   for (const auto& w : chunk)
-    if (!in(kFillers, w)) lemmas.push_back(lemma(w));
+    if (!in(kFillers, w) && w != "and") lemmas.push_back(lemma(w));
   for (const auto& l : lemmas) np.whole += (np.whole.empty() ? "" : " ") + l;
   // The head is the last word that is not an adjective (a colour, a size, a
   // number): "a house 10" is a house, "the big red" names nothing.
@@ -153,6 +157,18 @@ NounPhrase noun_phrase(std::string_view text) {
         if (words[j] == "you" || words[j] == "u" || words[j] == "we") np.recent = true;
     }
   return np;
+}
+
+size_t made_clause(const std::vector<std::string>& words) {
+  static constexpr std::string_view kRelative[] = {"that", "which", "what"};
+  static constexpr std::string_view kMakers[] = {"you", "u", "we"};
+  static constexpr std::string_view kAdverbs[] = {"just", "already", "have", "'ve", "had", "recently", "last"};
+  size_t i = 0;
+  if (i < words.size() && in(kRelative, words[i])) ++i;
+  if (i >= words.size() || !in(kMakers, words[i])) return 0;
+  ++i;
+  while (i < words.size() && in(kAdverbs, words[i])) ++i;
+  return i < words.size() && in(kMadeVerbs, words[i]) ? i + 1 : 0;
 }
 
 std::optional<DirectionPhraseHit> direction_before(const std::vector<std::string>& before) {

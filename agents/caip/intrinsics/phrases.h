@@ -23,6 +23,12 @@ struct NounPhrase {
 };
 NounPhrase noun_phrase(std::string_view text);
 
+// How many of the leading `words` form a relative clause about the agent's own
+// work ("you just built", "that you made", "which we dug"): 0 when they do not.
+// The data's spans often stop at the noun ("destroy the [structure] you just
+// built"), so the compiler reads the clause with the name.
+size_t made_clause(const std::vector<std::string>& words);
+
 // Nouns that name no kind of thing ("structure", "thing", "one"): they match
 // any object, so something else (a modifier, a location, the gaze, recency)
 // has to choose among them.

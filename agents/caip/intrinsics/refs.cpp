@@ -269,6 +269,12 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
   if (cands.empty() && q.quiet) return std::vector<int>{};
   if (cands.empty()) {
     std::string named = q.name.empty() ? what : q.name;
+    bool pointing_words = words.size() > 1 && (words[0] == "that" || words[0] == "this" || words[0] == "those" ||
+                                               words[0] == "these");
+    if (pointing_words) {  // "I don't see any legos here", not "any these legos"
+      named.clear();
+      for (size_t k = 1; k < words.size(); ++k) named += (named.empty() ? "" : " ") + words[k];
+    }
     if (coref && words.size() <= 1 && q.name != "there" && q.name != "here") {
       s.unsure(Doubt::ask("pointing").with("words", q.name.empty() ? std::string("that") : q.name));
       return std::nullopt;

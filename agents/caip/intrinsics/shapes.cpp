@@ -315,6 +315,11 @@ ShapeParams resolve_params(const ShapeDef& def, ShapeParams p, int size) {
     auto scale = [&](int v) { return v <= 1 && biggest > 1 ? v : std::max(1, int(std::lround(double(v) * size / biggest))); };
     p.width = scale(d.width), p.height = scale(d.height), p.length = scale(d.length);
     given = 3;
+    // A size word makes a room, a building or a house smaller, but one can still stand inside it: a cell
+    // within the walls, two high between the floor and the ceiling or roof ("a small shed" was a solid 3x2x3).
+    static constexpr std::string_view kRooms[] = {"hollow_cube", "hollow_rectanguloid", "house"};
+    if (std::find(std::begin(kRooms), std::end(kRooms), def.name) != std::end(kRooms))
+      p.width = std::max(p.width, 3), p.length = std::max(p.length, 3), p.height = std::max(p.height, 4);
   }
   if (p.radius > 0 && !p.width && !p.length) p.width = p.length = 2 * p.radius + 1, given = std::max(given, 1);
   bool cubic = def.name == "cube" || def.name == "block" || def.name == "hollow_cube" || def.name == "sphere" ||
