@@ -22,9 +22,9 @@
 // The count is path-dependent, as LAMA's: a state's reached set is its
 // parent's (the first path that reached it) plus the landmarks true in it;
 // h = landmarks not reached + reached ones the state's relaxed plan needs
-// again (true no longer, but in its support tree). An action that adds a
-// landmark of a task predicate the state has not reached is preferred, as
-// LAMA's landmark heuristic prefers them.
+// again (true no longer, but in its support tree).
+// Preferred operators are h_FF's only (LAMA also prefers the actions that
+// achieve an unreached landmark: not measured here yet).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -62,7 +62,6 @@ class LandmarkCount {
   }
 
   size_t size() const { return landmarks_.size(); }
-  int atom(size_t i) const { return landmarks_[i]; }  // in the datalog's table
   size_t words() const { return words_; }  // of a reached set
   // After the state's run() and relaxed_plan(): adds the landmarks true now
   // to `reached` (the parent's set, copied in) and returns the count.

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <new>
 #include <set>
-#include <unordered_map>
 
 #include "planning/lifted/costed_datalog.h"
 #include "planning/lifted/counters.h"
@@ -105,15 +104,10 @@ class Search {
       int c = successors_.cost(a);
       if (c < 0) continue;
       bool preferred = false;
-      if (!helpful_.empty() || !landmark_of_atom_.empty()) {
+      if (!helpful_.empty()) {
         successors_.apply(view_, a, successor_, &added_);
         for (int x : added_) {
           if (preferred) break;
-          if (unreached_landmark(s, x)) {
-            preferred = true;
-            break;
-          }
-          if (helpful_.empty()) continue;
           // The atom as it is, and with objects the relaxation made generic.
           std::vector<int> key{atoms_.predicate(x)}, general{atoms_.predicate(x)};
           const int* args = atoms_.args(x);
@@ -160,13 +154,6 @@ class Search {
     auto unit_goals = counters_.unit_goals(view_, atoms_, schema_instances_);
     landmarks_.find(datalog_, program_, static_cast<int>(task_.objects.size()),
                     static_cast<int>(task_.predicates.size()), unit_goals, limits, [&] { seed(view_); });
-    // The landmarks that are atoms of the task, as the search's atoms.
-    const AtomTable& table = datalog_.atom_table();
-    for (size_t i = 0; i < landmarks_.size(); ++i) {
-      const int p = table.predicate(landmarks_.atom(i));
-      if (p < static_cast<int>(task_.predicates.size()))
-        landmark_of_atom_[atoms_.intern(p, table.args(landmarks_.atom(i)))] = static_cast<int>(i);
-    }
   }
 
   // The state's reached set from its parent's, and its landmark count; a new
@@ -183,13 +170,6 @@ class Search {
       if (options_.preferred) open_->boost(landmark_list_ + 1);
     }
     return h;
-  }
-
-  bool unreached_landmark(StateId s, int atom) const {
-    auto it = landmark_of_atom_.find(atom);
-    if (it == landmark_of_atom_.end()) return false;
-    const size_t i = static_cast<size_t>(it->second);
-    return !(reached_[s * landmarks_.words() + i / 64] >> (i % 64) & 1);
   }
 
   // view_ indexes state s (built again only for another state).
@@ -246,7 +226,6 @@ class Search {
   int novelty_list_ = -1, landmark_list_ = -1;
   LandmarkCount landmarks_;
   std::vector<uint64_t> reached_;  // per state: landmarks_.words() words
-  std::unordered_map<int, int> landmark_of_atom_;  // a task atom's landmark index
   int landmark_h_ = 0, best_landmark_h_ = -1;
 };
 
