@@ -118,6 +118,7 @@ void CostedDatalog::emit(const CostedRule& rule, int rule_index, int body_cost) 
   scratch_.clear();
   for (int a : rule.head.args) scratch_.push_back(value(a));
   int head = atoms_.intern(rule.head.predicate, scratch_.data());
+  if (head == forbidden_) return;
   ensure(head);
   int cost = body_cost + rule.weight;
   if (cost >= cost_[head] || seq_[head] >= 0) return;

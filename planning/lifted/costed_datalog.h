@@ -34,6 +34,25 @@ class CostedDatalog {
   int relaxed_plan(int task_predicates, std::vector<std::pair<int, std::vector<int>>>* helpful,
                    std::vector<int>* schema_instances = nullptr);
 
+  // For landmarks (landmarks.h). An atom of the program, interned.
+  int intern(int predicate, const int* args) { return atoms_.intern(predicate, args); }
+  const AtomTable& atom_table() const { return atoms_; }
+  int goal_atom() const { return goal_atom_; }
+  // After run(): the atom's relaxed cost (kUnreachable if not reached yet).
+  // Cost 0 is exact whenever the goal costs more: bucket 0 settles first.
+  int cost_of(int atom) const {
+    return static_cast<size_t>(atom) < stamp_.size() && stamp_[atom] == epoch_ ? cost_[atom] : kUnreachable;
+  }
+  // After relaxed_plan(): whether the atom is in the relaxed plan's support tree,
+  // and whether it was derived (not initial).
+  bool in_relaxed_plan(int atom) const {
+    return static_cast<size_t>(atom) < mark_.size() && mark_[atom] == mark_epoch_ && stamp_[atom] == epoch_;
+  }
+  bool derived(int atom) const { return cost_of(atom) != kUnreachable && support_[atom] >= 0; }
+  // An atom no rule may derive in the next run() (-1: none): a run with a
+  // landmark candidate forbidden tells whether the goal needs it.
+  void forbid(int atom) { forbidden_ = atom; }
+
   size_t atoms_seen() const { return atoms_.size(); }
   size_t settled() const { return settled_count_; }
 
@@ -84,6 +103,7 @@ class CostedDatalog {
   std::vector<std::pair<unsigned, int>> per_rule_;  // relaxed_plan: (mark epoch, instances) per rule
   bool max_ = false;
   int goal_atom_ = -1;
+  int forbidden_ = -1;
 };
 
 }  // namespace plank::planning::lifted

@@ -151,4 +151,29 @@ std::vector<std::vector<int>> CounterModel::next_units(const StateView& state, c
   return out;
 }
 
+std::vector<std::vector<int>> CounterModel::unit_goals(const StateView& state, const AtomTable& atoms,
+                                                       const std::vector<int>& schema_instances) const {
+  std::vector<std::vector<int>> out;
+  for (size_t c = 0; c < predicates_.size(); ++c) {
+    int consumed = 0;
+    for (int s : consumers_[c]) consumed += schema_instances[s];
+    int missing = consumed - held(static_cast<int>(c), state, atoms);
+    if (missing <= 0) continue;
+    const int p = predicates_[c];
+    const int n = atoms.arity(p);
+    for (auto [it, end] = state.of(p); it != end; ++it) {
+      const int* args = atoms.args(*it);
+      int value = args[n - 1];
+      for (int k = 0; k < missing && next_[value] >= 0; ++k) {
+        value = next_[value];
+        std::vector<int> key{p};
+        key.insert(key.end(), args, args + n - 1);
+        key.push_back(value);
+        out.push_back(std::move(key));
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace plank::planning::lifted

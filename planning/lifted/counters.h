@@ -28,6 +28,14 @@ class CounterModel {
   // value), for preferred operators; empty when no counter is short.
   std::vector<std::vector<int>> next_units(const StateView& state, const AtomTable& atoms,
                                            const std::vector<int>& schema_instances) const;
+  // The counts a state would pass through gathering, before spending, every
+  // unit the relaxed plan consumes beyond those held: per owner of a short
+  // counter, its next values up to that many (as atoms: predicate, args).
+  // Not landmarks in the strict sense (gathering one, spending it and
+  // gathering again never holds two), but the order collect-then-build
+  // tasks are solved in; landmarks.h counts them as landmarks.
+  std::vector<std::vector<int>> unit_goals(const StateView& state, const AtomTable& atoms,
+                                           const std::vector<int>& schema_instances) const;
 
  private:
   int counter_of(int predicate) const;

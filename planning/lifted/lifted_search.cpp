@@ -7,6 +7,7 @@
 
 #include "planning/lifted/costed_datalog.h"
 #include "planning/lifted/counters.h"
+#include "planning/lifted/landmarks.h"
 #include "planning/lifted/relaxed_program.h"
 #include "planning/lifted/successors.h"
 #include "planning/search/lazy_loop.h"
@@ -36,14 +37,18 @@ class Search {
 
   // h of a state, or kDeadEnd; helpful atoms for preferred operators, as
   // (predicate, args) with args as the relaxation has them (generic objects).
-  int evaluate(const StateView& state, std::set<std::vector<int>>* helpful) {
+  void seed(const StateView& state) {
     datalog_.begin();
     for (const auto& g : static_atoms_) datalog_.add_initial(g.predicate, g.args.data());
     for (const auto& [p, args] : program_.type_facts) datalog_.add_initial(p, args.data());
     for (int a : state.ids()) datalog_.add_initial(atoms_.predicate(a), atoms_.args(a));
+  }
+
+  int evaluate(const StateView& state, std::set<std::vector<int>>* helpful) {
+    seed(state);
     int h = datalog_.run(false, SIZE_MAX);
     if (h >= CostedDatalog::kUnreachable) return kDeadEnd;
-    if (!options_.relaxed_plan && !helpful) return h;
+    if (!options_.relaxed_plan && !helpful && !options_.landmarks) return h;
     std::vector<std::pair<int, std::vector<int>>> atoms;
     schema_instances_.assign(task_.actions.size(), 0);
     int ff = datalog_.relaxed_plan(static_cast<int>(task_.predicates.size()), helpful ? &atoms : nullptr,
@@ -62,7 +67,11 @@ class Search {
   }
 
   void run(Limits& limits, LiftedResult& result) {
-    detail::AlternatingOpen open(options_.preferred, options_.novelty ? 1 : 0);
+    novelty_list_ = options_.novelty ? 2 : -1;
+    landmark_list_ = options_.landmarks ? (options_.novelty ? 3 : 2) : -1;
+    detail::AlternatingOpen open(options_.preferred, (options_.novelty ? 1 : 0) + (options_.landmarks ? 2 : 0));
+    open_ = &open;
+    if (options_.landmarks) find_landmarks(limits);
     StateId goal = -1;
     result.status = detail::lazy_greedy(*this, nodes_, open, detail::LazyOptions{0, 1, 0}, limits, result.stats, goal);
     if (result.status != SearchResult::Status::Solved) return;
@@ -76,7 +85,9 @@ class Search {
   int evaluate(StateId s) {
     view_of(s);
     helpful_.clear();
-    return evaluate(view_, options_.preferred ? &helpful_ : nullptr);
+    int h = evaluate(view_, options_.preferred ? &helpful_ : nullptr);
+    if (h != kDeadEnd && options_.landmarks) landmark_h_ = count_landmarks(s);
+    return h;
   }
 
   bool is_goal(StateId s) {
@@ -87,7 +98,7 @@ class Search {
   template <class Push>
   void expand(StateId s, int h, Push&& push) {
     view_of(s);
-    const int novelty = options_.novelty ? (novel(view_, h) ? 0 : 1) : -1;
+    const bool novelty = options_.novelty && novel(view_, h);
     successors_.applicable(view_, applicable_);
     for (const LiftedAction& a : applicable_) {
       int c = successors_.cost(a);
@@ -111,7 +122,13 @@ class Search {
       int op = static_cast<int>(action_arena_.size());
       action_arena_.push_back(a.schema);
       action_arena_.insert(action_arena_.end(), a.args.begin(), a.args.end());
-      push(op, c, preferred, novelty);
+      detail::ExtraKeys extra;
+      if (novelty_list_ >= 0) extra.add(novelty_list_, novelty ? 0 : 1);
+      if (landmark_list_ >= 0) {
+        extra.add(landmark_list_, landmark_h_);
+        if (preferred) extra.add(landmark_list_ + 1, landmark_h_);
+      }
+      push(op, c, preferred, extra);
     }
   }
 
@@ -129,6 +146,32 @@ class Search {
   }
 
  private:
+  // From the initial state (landmarks.h).
+  void find_landmarks(Limits& limits) {
+    view_of(initial());
+    helpful_.clear();
+    if (evaluate(view_, &helpful_) == kDeadEnd) return;
+    auto unit_goals = counters_.unit_goals(view_, atoms_, schema_instances_);
+    landmarks_.find(datalog_, program_, static_cast<int>(task_.objects.size()),
+                    static_cast<int>(task_.predicates.size()), unit_goals, limits, [&] { seed(view_); });
+  }
+
+  // The state's reached set from its parent's, and its landmark count; a new
+  // best count boosts the landmark count's preferred list.
+  int count_landmarks(StateId s) {
+    const size_t w = landmarks_.words();
+    if (w == 0) return 0;
+    if (reached_.size() < (static_cast<size_t>(s) + 1) * w) reached_.resize(std::max(reached_.size() * 2, (s + 1) * w), 0);
+    const StateId parent = nodes_[s].parent;
+    if (parent >= 0) std::copy_n(&reached_[parent * w], w, &reached_[s * w]);
+    int h = landmarks_.count(datalog_, &reached_[s * w]);
+    if (best_landmark_h_ < 0 || h < best_landmark_h_) {
+      best_landmark_h_ = h;
+      if (options_.preferred) open_->boost(landmark_list_ + 1);
+    }
+    return h;
+  }
+
   // view_ indexes state s (built again only for another state).
   void view_of(StateId s) {
     if (view_state_ == s) return;
@@ -178,6 +221,12 @@ class Search {
   std::vector<LiftedAction> applicable_;
   std::vector<int> successor_, added_;
   std::vector<std::vector<char>> seen_atom_;  // per h: the atoms some state of that h had
+  // The open lists' layout, and the landmark count's state.
+  detail::AlternatingOpen* open_ = nullptr;
+  int novelty_list_ = -1, landmark_list_ = -1;
+  LandmarkCount landmarks_;
+  std::vector<uint64_t> reached_;  // per state: landmarks_.words() words
+  int landmark_h_ = 0, best_landmark_h_ = -1;
 };
 
 }  // namespace

@@ -21,6 +21,9 @@ struct LiftedOptions {
   // state before it had?), then h: it keeps the search moving across the
   // plateaus a relaxation leaves in worlds of blocks.
   bool novelty = true;
+  // Two more lists ordered by the landmark count (landmarks.h), all and
+  // preferred successors, as LAMA alternates them with h_FF's.
+  bool landmarks = true;
   CostType cost_type = CostType::One;
 };
 

@@ -59,7 +59,7 @@ class LazySearch : public SearchEngine {
   void expand(StateId s, int /*h*/, Push&& push) {
     for (int o : preferred_ops_) is_preferred_[o] = 1;
     successors_.applicable(registry_.get(s), applicable_);
-    for (int op : applicable_) push(op, task_.operators[op].cost, is_preferred_[op] != 0, -1);
+    for (int op : applicable_) push(op, task_.operators[op].cost, is_preferred_[op] != 0, detail::ExtraKeys{});
     for (int o : preferred_ops_) is_preferred_[o] = 0;
   }
 

@@ -9,9 +9,9 @@
 //   StateId initial();                    registers the initial state
 //   int evaluate(StateId s);              h or kDeadEnd; remembers what expand needs
 //   bool is_goal(StateId s);
-//   void expand(StateId s, int h, Push);  calls push(op, cost, preferred, extra_key)
-//                                         for each applicable operator (extra_key:
-//                                         the key in the third list, or -1)
+//   void expand(StateId s, int h, Push);  calls push(op, cost, preferred, extra)
+//                                         for each applicable operator (extra:
+//                                         its keys in the extra lists, ExtraKeys)
 //   std::pair<StateId, bool> apply(StateId s, int op);  the successor, and whether it is new
 // Operators are ints the space gives meaning to (an operator id, an arena offset).
 #pragma once
@@ -24,6 +24,13 @@
 
 namespace plank::planning::detail {
 
+// An entry's keys in the open lists beyond the two usual ones: (list, key).
+struct ExtraKeys {
+  int n = 0;
+  std::pair<int, long long> keys[4];
+  void add(int list, long long key) { keys[n++] = {list, key}; }
+};
+
 struct LazyOptions {
   int g_weight = 0;  // key = g_weight * g + h_weight * h: greedy is 0/1, weighted A* 1/w
   int h_weight = 1;
@@ -34,8 +41,8 @@ struct LazyOptions {
 };
 
 // Runs until a goal is evaluated (its id in `goal`), the open lists run dry
-// (unsolvable) or the limits are reached. `open` has the third list when the
-// space pushes extra keys.
+// (unsolvable) or the limits are reached. `open` has the extra lists the
+// space pushes keys for.
 template <class Space>
 SearchResult::Status lazy_greedy(Space& space, NodeTable& nodes, AlternatingOpen& open, const LazyOptions& options,
                                  Limits& limits, SearchStats& stats, StateId& goal) {
@@ -71,11 +78,12 @@ SearchResult::Status lazy_greedy(Space& space, NodeTable& nodes, AlternatingOpen
         ++stats.expanded;
         const long long g = nodes[current].g;
         const StateId parent = current;
-        space.expand(current, h, [&](int op, long long cost, bool preferred, int extra_key) {
+        space.expand(current, h, [&](int op, long long cost, bool preferred, const ExtraKeys& extra) {
           const long long succ_g = g + cost;
           const long long key = options.g_weight * succ_g + static_cast<long long>(options.h_weight) * h;
           open.push({key, 0, 0, parent, op, succ_g}, preferred);
-          if (extra_key >= 0) open.push_extra(2, {extra_key, h, 0, parent, op, succ_g});
+          for (int i = 0; i < extra.n; ++i)
+            open.push_extra(extra.keys[i].first, {extra.keys[i].second, h, 0, parent, op, succ_g});
           ++stats.generated;
         });
       }

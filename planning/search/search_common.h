@@ -90,6 +90,8 @@ class AlternatingOpen {
   void boost() {
     if (with_preferred_) priority_[1] -= 1000;
   }
+  // The same for an extra list (a second heuristic's preferred list).
+  void boost(int list) { priority_[list] -= 1000; }
 
  private:
   bool with_preferred_;
