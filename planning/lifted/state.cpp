@@ -23,7 +23,9 @@ std::pair<StateId, bool> LiftedRegistry::insert(const std::vector<int>& atoms) {
     int entry = table_[slot];
     if (entry == 0) break;
     auto [data, size] = get(entry - 1);
-    if (size == n && std::memcmp(data, atoms.data(), n * sizeof(int)) == 0) return {entry - 1, false};
+    // n == 0 first: a state with no atoms has a null data(), and memcmp of a null pointer is undefined even
+    // for 0 bytes (UBSan, LiftedPlanner.InterchangeableObjectsDoNotMultiplyTheSearch).
+    if (size == n && (n == 0 || std::memcmp(data, atoms.data(), n * sizeof(int)) == 0)) return {entry - 1, false};
   }
   StateId id = static_cast<StateId>(size());
   arena_.insert(arena_.end(), atoms.begin(), atoms.end());
