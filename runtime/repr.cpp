@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -129,7 +130,11 @@ std::string quote_str(std::string_view s) {
   return out;
 }
 
-static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>& active);
+// The containers being written, one inside another: a set, so that asking whether one is already
+// open costs the same at any depth (a scan per level made a deep nest quadratic).
+using OpenContainers = std::unordered_set<const Object*>;
+
+static void repr_into(Thread* t, Value v, std::string& out, OpenContainers& active);
 
 static std::string builtin_repr(const BuiltinObject* b) {
   std::string_view name = intrinsics()[b->index].name;
@@ -140,13 +145,13 @@ static std::string builtin_repr(const BuiltinObject* b) {
 // The containers being written, one inside another, as deep as Python's recursion limit allows:
 // deeper is a RecursionError, as Python's repr, not a native stack overflow (plank_repr runs on
 // the host's own thread) nor a scan of `active` per level that grows with the nesting.
-static void enter(Thread* t, std::vector<Object*>& active, Object* o) {
+static void enter(Thread* t, OpenContainers& active, const Object* o) {
   if (active.size() >= t->budget.max_depth)
     throw_error(t, "RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
-  active.push_back(o);
+  active.insert(o);
 }
 
-static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>& active) {
+static void repr_into(Thread* t, Value v, std::string& out, OpenContainers& active) {
   switch (v.tag) {
     case Tag::None: out += "None"; return;
     case Tag::Bool: out += v.i ? "True" : "False"; return;
@@ -156,7 +161,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
   }
   Object* o = v.obj;
   auto recursive = [&](const char* text) {
-    if (std::find(active.begin(), active.end(), o) != active.end()) {
+    if (active.count(o) != 0) {
       out += text;
       return true;
     }
@@ -168,7 +173,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
       if (recursive("...")) return;
       enter(t, active, o);
       Value r = call_value(t, m, &v, 1);
-      active.pop_back();
+      active.erase(o);
       if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));
       out += str_view(r);
       return;
@@ -186,7 +191,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
         repr_into(t, items[i], out, active);
       }
       out += ']';
-      active.pop_back();
+      active.erase(o);
       return;
     }
     case ObjKind::Tuple: {
@@ -200,7 +205,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
       }
       if (items.size() == 1) out += ',';
       out += ')';
-      active.pop_back();
+      active.erase(o);
       return;
     }
     case ObjKind::Dict: {
@@ -217,7 +222,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
         repr_into(t, e.value, out, active);
       }
       out += '}';
-      active.pop_back();
+      active.erase(o);
       return;
     }
     case ObjKind::DictView: {
@@ -277,7 +282,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
       if (recursive(as_set(v)->frozen() ? "frozenset(...)" : "{...}")) return;
       enter(t, active, o);
       out += set_repr(t, v);
-      active.pop_back();
+      active.erase(o);
       return;
     }
     case ObjKind::Bytes:
@@ -301,7 +306,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
       if (find_special(t, v, "__repr__", &m) && !m.is(ObjKind::Builtin)) {
         enter(t, active, o);
         Value r = call_value(t, m, &v, 1);
-        active.pop_back();
+        active.erase(o);
         if (!r.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("__repr__ returned non-string (type {})", type_name(r)));
         out += str_view(r);
         return;
@@ -380,7 +385,7 @@ static void repr_into(Thread* t, Value v, std::string& out, std::vector<Object*>
 
 std::string repr(Thread* t, Value v) {
   std::string out;
-  std::vector<Object*> active;
+  OpenContainers active;
   repr_into(t, v, out, active);
   return out;
 }

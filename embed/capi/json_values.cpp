@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <unordered_set>
 #include <vector>
 
 #include "runtime/heap.h"
@@ -21,7 +22,9 @@ struct Writer {
   core::Thread* t;
   std::string& out;
   std::string* why;
-  std::vector<const core::Object*> active;  // containers being written: a cycle is an error
+  // The containers being written, one inside another: a cycle is an error. A set, so that the
+  // check costs the same at any depth (a scan per level was quadratic in the nesting).
+  std::unordered_set<const core::Object*> active;
 
   bool fail(std::string message) {
     *why = std::move(message);
@@ -73,11 +76,10 @@ struct Writer {
     if (kind == ObjKind::Str) return string(core::str_view(v));
     if (kind != ObjKind::List && kind != ObjKind::Tuple && kind != ObjKind::Dict)
       return fail("Object of type " + core::type_name(v) + " is not JSON serializable");
-    for (const core::Object* o : active)
-      if (o == v.obj) return fail("Circular reference detected");
+    if (active.count(v.obj) != 0) return fail("Circular reference detected");
     if (active.size() >= size_t(kMaxJsonDepth))
       return fail(fmt::format("the value nests more than {} lists, tuples and dicts deep for JSON", kMaxJsonDepth));
-    active.push_back(v.obj);
+    active.insert(v.obj);
     bool ok = true;
     if (kind == ObjKind::Dict) {
       out += '{';
@@ -100,7 +102,7 @@ struct Writer {
       }
       out += ']';
     }
-    active.pop_back();
+    active.erase(v.obj);
     return ok;
   }
 };
