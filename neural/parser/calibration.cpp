@@ -7,6 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "support/json_integer.h"
+
 namespace plank::neural {
 
 std::vector<double> calibration_features(const ConfidenceInput& in) {
@@ -155,7 +157,7 @@ bool Calibration::load(const std::string& path, std::string* error) {
   try {
     if (j.is_discarded() || j.value("format", "") != "plank-parser-calibration")
       throw std::runtime_error("not a parser calibration file");
-    int version = j.at("version").get<int>();
+    int version = json_int(j.at("version"), "version");
     if (version > kVersion) throw std::runtime_error(fmt::format("version {} is newer than this plank's {}", version, kVersion));
     single = calibrator_from(j.at("single"));
     beam = calibrator_from(j.at("beam"));

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "neural/binary_io.h"
+#include "support/json_integer.h"
 #include "neural/parser/dataset.h"
 #include "neural/parser/form_builder.h"
 
@@ -259,7 +260,7 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
       w.context_encoder = meta.at("context_encoder").get<std::string>();
       w.context_fingerprint = meta.at("context_fingerprint").get<std::string>();
     }
-    int normalisation = meta.value("input_normalisation", 1);
+    int normalisation = meta.contains("input_normalisation") ? json_int(meta["input_normalisation"], "input_normalisation") : 1;
     if (normalisation < 1 || normalisation > InputVocab::kLatestNormalisation)
       return fail("input normalisation version " + std::to_string(normalisation) +
                   " is newer than this plank understands; rebuild plank");
@@ -267,7 +268,7 @@ bool load_weights(const std::string& path, ParserWeights& w, std::string* error)
     const auto& words = meta.at("input_vocab");
     for (size_t i = 2; i < words.size(); ++i) w.input_vocab.add(words[i].get<std::string>());
     if (meta.contains("trained_words")) {
-      int n = meta.at("trained_words").get<int>();
+      int n = json_int(meta.at("trained_words"), "trained_words");
       if (n < 2 || n > w.input_vocab.size()) return fail("\"trained_words\" is outside the input vocabulary");
       w.input_vocab.set_trained_words(n);
     }

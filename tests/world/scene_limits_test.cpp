@@ -37,6 +37,20 @@ TEST(SceneLimits, ANumberTooLargeForADoubleIsRefused) {
   EXPECT_NE(load_error(R"({"boxes": [1e999]})").find("scene is not valid JSON"), std::string::npos);
 }
 
+// The fuzz campaign (issue 24): "version" and "seed" were read with nlohmann's get<int>() and
+// get<uint64_t>(), which cast a float to the integer type: {"version": 1e62} was undefined behaviour
+// (UBSan), and a seed of 4.4e83 loaded as whatever the cast gave. Both are whole numbers or refused.
+TEST(SceneLimits, AVersionOrSeedThatIsNotAWholeNumberIsRefused) {
+  EXPECT_NE(load_error(R"({"version": 1e62})").find("unsupported scene version"), std::string::npos);
+  EXPECT_NE(load_error(R"({"version": "1"})").find("unsupported scene version"), std::string::npos);
+  for (const char* seed : {"4.4e83", "-1", "1.5", "\"7\""}) {
+    std::string e = load_error(std::string(R"({"seed": )") + seed + "}");
+    EXPECT_NE(e.find("seed: the seed is a whole number from 0 to 18446744073709551615"), std::string::npos)
+        << seed << ": " << e;
+  }
+  EXPECT_EQ(load_error(R"({"version": 1, "seed": 18446744073709551615})"), "");
+}
+
 TEST(SceneLimits, ABoxSpanningAllOfInt32IsRefusedAtOnce) {
   auto t0 = std::chrono::steady_clock::now();
   std::string e = load_error(R"({"boxes": [{"from": [-2147483648, 0, 0], "to": [2147483647, 0, 0], "block": "stone"}]})");

@@ -8,6 +8,8 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 
+#include "support/json_integer.h"
+
 namespace plank::world {
 namespace {
 
@@ -22,13 +24,8 @@ struct SceneError {
 
 // One integer coordinate, refused (never narrowed) outside the world border.
 std::optional<int32_t> in_border(const json& n) {
-  if (n.is_number_unsigned()) {
-    uint64_t u = n.get<uint64_t>();
-    return u <= uint64_t(kMaxSceneCoordinate) ? std::optional<int32_t>(int32_t(u)) : std::nullopt;
-  }
-  if (!n.is_number_integer()) return std::nullopt;
-  int64_t v = n.get<int64_t>();
-  return v >= -kMaxSceneCoordinate && v <= kMaxSceneCoordinate ? std::optional<int32_t>(int32_t(v)) : std::nullopt;
+  auto v = json_integer(n, -kMaxSceneCoordinate, kMaxSceneCoordinate);
+  return v ? std::optional<int32_t>(int32_t(*v)) : std::nullopt;
 }
 
 class Reader {
@@ -38,7 +35,7 @@ class Reader {
   void read() {
     if (root_.value("format", std::string(kSceneFormat)) != kSceneFormat)
       throw SceneError{"format", fmt::format("not a Plank scene (format must be \"{}\")", kSceneFormat), "format"};
-    if (root_.value("version", kSceneVersion) != kSceneVersion)
+    if (auto it = root_.find("version"); it != root_.end() && json_integer(*it) != kSceneVersion)
       throw SceneError{"version", fmt::format("unsupported scene version (this Plank reads {})", kSceneVersion), "version"};
     if (auto it = root_.find("objects"); it != root_.end())
       for (size_t i = 0; i < it->size(); ++i) read_object((*it)[i], fmt::format("objects[{}]", i));
@@ -212,7 +209,10 @@ std::unique_ptr<World> load_scene(const SourceRef& file, std::shared_ptr<const B
   }
   try {
     if (!root.is_object()) throw SceneError{"", "a scene is a JSON object", ""};
-    auto world = std::make_unique<World>(registry, root.value("seed", uint64_t(0)), read_ground(root, *registry));
+    std::optional<uint64_t> seed = uint64_t(0);
+    if (auto it = root.find("seed"); it != root.end()) seed = json_unsigned(*it);
+    if (!seed) throw SceneError{"seed", "the seed is a whole number from 0 to 18446744073709551615", "seed"};
+    auto world = std::make_unique<World>(registry, *seed, read_ground(root, *registry));
     Reader(root, *world, std::min(max_cells, kMaxSceneCells)).read();
     return world;
   } catch (const SceneError& e) {
