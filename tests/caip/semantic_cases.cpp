@@ -141,6 +141,13 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"build_a_cube_three_times_the_form_leaves_out", "flat", {}, hand("build a cube three times",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
          {done(), built("cube").count(3).apart(1), says("no direction"), unchanged("rock")}});
+    // "a foundation for X" (the form drops "for X"): under X's footprint and a block round it, not a slab
+    // where the speaker looks; X and every other object keep their blocks.
+    add({"build_a_foundation_for_the_house_from_data", "village", {}, data("build a foundation for the house ."),
+         {done(), built_under("foundation", "house", 1), no_object_lost_blocks()}});
+    add({"build_a_stone_base_for_the_tower", "village", {}, hand("build a stone base for the tower",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@base", "has_block_type": "@stone"}})")),
+         {done(), built_under("base", "tower", 1), no_object_lost_blocks()}});
     add({"dig_a_hole_twice_the_form_leaves_out", "flat", {}, hand("dig a hole twice",
          CMD(R"({"action_type": "DIG", "schematic": {"has_name": "@hole"}})")),
          {done(), dug(54, 54), unchanged("rock")}});

@@ -124,6 +124,31 @@ inline Expect dug_under(std::string object, int depth) {
           }};
 }
 
+// After the command an object named `name` lies under `object` (before): a block of it right under
+// every column of the object's footprint (its bottom layer), none of it above the object's bottom, and
+// its footprint is that one grown by at most `rim` on each side; the object itself is unchanged.
+inline Expect built_under(std::string name, std::string object, int rim) {
+  return {"a " + name + " under the " + object, [=](const Scene& s) -> std::string {
+            const auto* a = annotation(s.before, object);
+            const auto* f = annotation(s.after, name);
+            if (!a) return "no " + object + " before";
+            if (!f) return "no " + name + " after (" + s.result.reply + ")";
+            Box b = bounds_of_cells(a->cells), fb = bounds_of_cells(f->cells), foot;
+            for (Coord c : a->cells) {
+              if (s.before.block(c) != s.after.block(c)) return fmt::format("the {} changed at ({}, {}, {})", object, c.x, c.y, c.z);
+              if (c.y != b.min.y) continue;  // the footprint is what it stands on (eaves overhang)
+              foot.add(c);
+              Coord u{c.x, b.min.y - 1, c.z};
+              if (!std::binary_search(f->cells.begin(), f->cells.end(), u))
+                return fmt::format("({}, {}, {}) under the {} is not the {} ({})", u.x, u.y, u.z, object, name, s.result.reply);
+            }
+            if (fb.max.y >= b.min.y) return "the " + name + " reaches up to y = " + std::to_string(fb.max.y);
+            if (fb.min.x < foot.min.x - rim || fb.max.x > foot.max.x + rim || fb.min.z < foot.min.z - rim || fb.max.z > foot.max.z + rim)
+              return "the " + name + " " + box_text(fb) + " is wider than the " + object + "'s footprint " + box_text(foot) + " and its rim";
+            return std::string();
+          }};
+}
+
 // Counting up from the object's bottom (before), each layer holds `counts[k]` cells of `block` within
 // the object's bounds grown by `grow` sideways, and the layer above the last holds none.
 inline Expect layers_hold(std::string object, std::string block, std::vector<int> counts, int grow) {

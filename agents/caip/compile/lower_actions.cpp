@@ -210,6 +210,18 @@ std::optional<std::pair<size_t, size_t>> foundation_for(const CommandBuilder& b,
   return std::nullopt;
 }
 
+// The place under the object `f` names ("a foundation for the house"): caip_location UNDER it.
+std::string under_location(CommandBuilder& b, std::pair<size_t, size_t> f) {
+  CommandBuilder::Scope scope(b, b.tokens_span(f.first, f.second));
+  Keywords find;
+  b.tokens_arg(find, "name", f.first, f.second);
+  std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
+  Keywords kws;
+  b.arg(kws, "ref", b.name(r));
+  b.str_arg(kws, "direction", "UNDER");
+  return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
+}
+
 // "build a cube three times", "dig a hole twice": a count among the words no span covers, for an
 // action whose form holds no repeat; one otherwise.
 Count unread_times(const CommandBuilder& b, const lf::Value& a, Count n, const lf::Value* rep) {
@@ -309,7 +321,9 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
   // "around X" with no count ("a fence around the house"): one shape round it, or one on each side.
   bool surround = (dir == "AROUND" || dir == "SURROUND") && rep && rep->is_dict() && !rep->find("repeat_count");
   if (surround) n = Count{};
-  std::string at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  // "build a foundation for the house": the form drops the place; it is under the house (act_build).
+  auto foundation = a.find("location") || !n.one() ? std::nullopt : foundation_for(b, a);
+  std::string at = foundation ? under_location(b, *foundation) : lower_location(b, a.find("location"), surround ? "AROUND" : "");
   // Copies go on the way the location points ("five pyramids to the left of the house" go on leftwards).
   if (dir.empty()) {
     const lf::Value* loc = a.find("location");
@@ -441,14 +455,7 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
   if (surround) n = Count{};
   std::string at;
   if (auto f = a.find("location") ? std::nullopt : foundation_for(b, a)) {
-    CommandBuilder::Scope scope(b, b.tokens_span(f->first, f->second));
-    Keywords find;
-    b.tokens_arg(find, "name", f->first, f->second);
-    std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
-    Keywords kws;
-    b.arg(kws, "ref", b.name(r));
-    b.str_arg(kws, "direction", "UNDER");
-    at = b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
+    at = under_location(b, *f);
   } else {
     at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
   }
