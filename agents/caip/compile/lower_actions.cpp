@@ -222,6 +222,49 @@ std::string under_location(CommandBuilder& b, std::pair<size_t, size_t> f) {
   return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
 }
 
+// A storey of a building the command names: the schematic is a storey ("a second story", "another floor",
+// "an upper level"; a floor or level needs such a word, "a wooden floor" is no storey) and the building is
+// the form's reference (placed UP, or with no direction) or named after "for"/"to"/"on" by words no span
+// covers. The bound reference, or nullopt.
+std::optional<std::string> storey_of(CommandBuilder& b, const lf::Value& a) {
+  static constexpr std::string_view kStoreys[] = {"story", "storey", "stories", "storeys"};
+  static constexpr std::string_view kLevels[] = {"floor", "level"};
+  static constexpr std::string_view kWhich[] = {"second", "third", "fourth", "another", "upper", "top", "new", "extra", "2nd", "3rd"};
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  const lf::Value* sc = a.find("schematic");
+  auto name = sc && sc->is_dict() ? b.tokens_of(sc->find("has_name")) : std::nullopt;
+  if (!name) return std::nullopt;
+  auto w = all_words(b);
+  const std::string& head = w[name->second];
+  bool which = false;
+  for (size_t i = name->first; i < name->second; ++i) which = which || in(kWhich, w[i]);
+  if (name->first > 0) which = which || in(kWhich, w[name->first - 1]);
+  if (!in(kStoreys, head) && !(in(kLevels, head) && which)) return std::nullopt;
+  const lf::Value* loc = a.find("location");
+  if (loc && loc->is_dict()) {
+    const lf::Value* ref = loc->find("reference_object");
+    std::string dir = CommandBuilder::category(loc->find("relative_direction"));
+    if (!ref || !(dir.empty() || dir == "UP")) return std::nullopt;
+    return lower_ref(b, ref, {});
+  }
+  static constexpr std::string_view kDeterminers[] = {"the", "this", "that", "my", "your", "our", "his", "her", "its"};
+  auto covered = b.covered(&a);
+  for (size_t i = name->second + 1; i + 1 < w.size(); ++i) {
+    if (covered[i] || !(w[i] == "for" || w[i] == "to" || w[i] == "on" || w[i] == "onto") || !in(kDeterminers, w[i + 1])) continue;
+    size_t end = i + 1;
+    for (size_t j = i + 2; j < w.size() && !covered[j] && std::isalnum(static_cast<unsigned char>(w[j][0])) && w[j] != "and" &&
+                           w[j] != "then" && w[j] != "please";
+         ++j)
+      end = j;
+    if (end == i + 1) return std::nullopt;
+    CommandBuilder::Scope scope(b, b.tokens_span(i + 1, end));
+    Keywords find;
+    b.tokens_arg(find, "name", i + 1, end);
+    return b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
+  }
+  return std::nullopt;
+}
+
 // "build a cube three times", "dig a hole twice": a count among the words no span covers, for an
 // action whose form holds no repeat; one otherwise.
 Count unread_times(const CommandBuilder& b, const lf::Value& a, Count n, const lf::Value* rep) {
@@ -316,6 +359,12 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
         return;
       }
     }
+  }
+  // "build a second story for our house", "add another floor to the tower": a storey of a building goes on
+  // its walls, under its roof (the form's UP, or "for/to/on the house" that no span covers).
+  if (auto storey = storey_of(b, a); storey && n.one()) {
+    b.add_call(b.call("caip_add_storey", bd::exprs(b.name(*storey))));
+    return;
   }
   std::string shape = schematic_call(b, sc, a);
   // "around X" with no count ("a fence around the house"): one shape round it, or one on each side.
