@@ -110,6 +110,14 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"fill_the_pond_with_dirt", "village", {}, hand("fill the pond with dirt",
        cmd(R"({"action_type": "FILL", "has_block_type": "@dirt", "reference_object": {"has_name": "@pond"}})")),
        {done(), filled_with("pond", "dirt", 20), no_object_lost_blocks({"pond"})}});
+  // "with the wooden box" names a thing in the world, not a material: putting it in takes it apart, so it is
+  // asked about (naming the box and how many blocks each side has); "with the sand" where nothing is called
+  // sand stays a material.
+  add({"fill_the_hole_with_the_wooden_box_is_asked_from_data", "village", {}, data("bot fill the hole you dug with the wooden box"),
+       {asked(), says("the box at"), says("apart"), nothing_changed()}});
+  add({"fill_the_pond_with_the_sand_is_a_material", "village", {}, hand("fill the pond with the sand",
+       cmd(R"({"action_type": "FILL", "reference_object": {"has_name": "@pond"}})")),
+       {done(), filled_with("pond", "sand", 20), no_object_lost_blocks({"pond"})}});
 
   // ------------------------------------------------------------ SPAWN
   const std::string spawn = R"({"action_type": "SPAWN", "reference_object": {"has_name": "@)";
