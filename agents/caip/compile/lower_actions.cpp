@@ -159,7 +159,8 @@ ast::ExprPtr offset(CommandBuilder& b, const std::string& at, const std::string&
 }
 
 // The task the words name when the form does not: the first gerund of the
-// command ("stop *digging* the cave", "resume *feeding* the chickens"). The data's
+// command ("stop *digging* the cave", "resume *feeding* the chickens"), else a
+// task's noun ("resume the *construction* of the home"). The data's
 // STOP and RESUME forms often leave target_action_type out; without this, "stop
 // digging" would stop whatever runs (a dance). Nouns in -ing are not tasks, and
 // "doing", "working" name whatever task runs ("stop what you are doing").
@@ -173,6 +174,12 @@ std::optional<size_t> gerund_token(const CommandBuilder& b) {
     std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (w.size() > 4 && w.ends_with("ing") && std::find(std::begin(kNotTasks), std::end(kNotTasks), w) == std::end(kNotTasks))
       return i;
+  }
+  // No gerund: a task's noun ("resume the *construction* of the home", "stop the excavation").
+  for (size_t i = 0; i < u.tokens.size() && i < u.token_spans.size(); ++i) {
+    std::string w = u.tokens[i];
+    std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (w.ends_with("ion") && action_type_word(w)) return i;
   }
   return std::nullopt;
 }
