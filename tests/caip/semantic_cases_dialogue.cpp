@@ -82,6 +82,9 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   add({"is_there_a_tree", "village", {}, question("is there a tree ?"), {says("yes"), nothing_changed()}});
   add({"is_there_a_dragon", "village", {}, question("is there a dragon ?"), {says("no"), nothing_changed()}});
   add({"where_are_you", "village", {}, question("where are you ?"), {says_where_the_agent_is(), nothing_changed()}});
+  // People are the speakers in the scene (the village has alice): never "0 people" while one talks to it.
+  add({"how_many_people_can_you_see_from_data", "village", {}, data("tell me how many people you can see right now ."),
+      {says("1 person"), nothing_changed()}});
   // "where are you going": what its task is (a dance: going nowhere), not the cell it stands on.
   add({"where_are_you_going_from_data", "flat", {dance_forever}, data("where are you going?"),
       {says("dancing"), does_not_say("I am at"), nothing_changed()}});
