@@ -10,13 +10,14 @@ seed and N are the only inputs), runs each with `plank exec-lf LINE --json
   NN.png              the world after command NN
 
 The seed is part of the record: 25 drew the first table (at commit 9add53b), 2611
-(chosen before the draw, at 11f4722) the current one. Never re-draw to get a
+(chosen before the draw, at 11f4722) the second, 2711 (chosen before the draw, at
+6d6670b) the current one. Never re-draw to get a
 better sample; re-run the same lines with --lines after a change.
   check.md            a table to judge by hand: command, logical form, reply, blocks changed, picture
   check.jsonl         the same facts, one line each (and the saved scenes' paths under --scenes)
 
   scripts/caip-hand-check.py [--plank build/bin/plank] [--data ../shared/data/caip/valid.jsonl]
-                             [--seed 2611] [-n 40] [--out docs/images/caip-check] [--tile 4]
+                             [--seed 2711] [-n 40] [--out docs/images/caip-check] [--tile 4]
                              [--scenes DIR]   (keep the after-scenes, plank-scene JSON, for diffing)
                              [--lines 168,424,...]  (run these lines of the data set instead of drawing:
                                                      the same sample again after a change)
@@ -67,7 +68,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--plank", default="build/bin/plank")
     ap.add_argument("--data", default=os.path.join(os.environ.get("PLANK_SHARED_DIR", "../shared"), "data/caip/valid.jsonl"))
-    ap.add_argument("--seed", type=int, default=2611)
+    ap.add_argument("--seed", type=int, default=2711)
     ap.add_argument("-n", type=int, default=40)
     ap.add_argument("--out", default="docs/images/caip-check")
     ap.add_argument("--tile", type=int, default=4)

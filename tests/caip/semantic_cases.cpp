@@ -141,6 +141,23 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"build_a_cube_three_times_the_form_leaves_out", "flat", {}, hand("build a cube three times",
          CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@cube"}})")),
          {done(), built("cube").count(3).apart(1), says("no direction"), unchanged("rock")}});
+    // "a foundation for X" (the form drops "for X"): under X's footprint and a block round it, not a slab
+    // where the speaker looks; X and every other object keep their blocks.
+    add({"build_a_foundation_for_the_house_from_data", "village", {}, data("build a foundation for the house ."),
+         {done(), built_under("foundation", "house", 1), no_object_lost_blocks()}});
+    add({"build_a_stone_base_for_the_tower", "village", {}, hand("build a stone base for the tower",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@base", "has_block_type": "@stone"}})")),
+         {done(), built_under("base", "tower", 1), no_object_lost_blocks()}});
+    // A storey of a building goes on its walls, under its roof (raised), same footprint: not a second house
+    // on the roof. A thing with no walls round a room has no storey to copy: said, nothing changed.
+    add({"build_a_second_story_for_our_house_from_data", "village", {}, data("build a second story for our house ."),
+         {done(), storey_added("house", "roof"), unchanged("door"), unchanged("tree")}});
+    add({"add_another_floor_to_the_house", "village", {}, hand("add another floor to the house",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@another floor"}})")),
+         {done(), storey_added("house", "roof"), unchanged("door")}});
+    add({"a_second_story_for_the_pyramid_is_refused", "village", {}, hand("build a second story for the pyramid",
+         CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@second story"}, )" + ref_loc("pyramid", "UP") + "}")),
+         {refused(), says("no walls"), nothing_changed()}});
     add({"dig_a_hole_twice_the_form_leaves_out", "flat", {}, hand("dig a hole twice",
          CMD(R"({"action_type": "DIG", "schematic": {"has_name": "@hole"}})")),
          {done(), dug(54, 54), unchanged("rock")}});

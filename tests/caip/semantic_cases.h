@@ -124,6 +124,67 @@ inline Expect dug_under(std::string object, int depth) {
           }};
 }
 
+// After the command an object named `name` lies under `object` (before): a block of it right under
+// every column of the object's footprint (its bottom layer), none of it above the object's bottom, and
+// its footprint is that one grown by at most `rim` on each side; the object itself is unchanged.
+inline Expect built_under(std::string name, std::string object, int rim) {
+  return {"a " + name + " under the " + object, [=](const Scene& s) -> std::string {
+            const auto* a = annotation(s.before, object);
+            const auto* f = annotation(s.after, name);
+            if (!a) return "no " + object + " before";
+            if (!f) return "no " + name + " after (" + s.result.reply + ")";
+            Box b = bounds_of_cells(a->cells), fb = bounds_of_cells(f->cells), foot;
+            for (Coord c : a->cells) {
+              if (s.before.block(c) != s.after.block(c)) return fmt::format("the {} changed at ({}, {}, {})", object, c.x, c.y, c.z);
+              if (c.y != b.min.y) continue;  // the footprint is what it stands on (eaves overhang)
+              foot.add(c);
+              Coord u{c.x, b.min.y - 1, c.z};
+              if (!std::binary_search(f->cells.begin(), f->cells.end(), u))
+                return fmt::format("({}, {}, {}) under the {} is not the {} ({})", u.x, u.y, u.z, object, name, s.result.reply);
+            }
+            if (fb.max.y >= b.min.y) return "the " + name + " reaches up to y = " + std::to_string(fb.max.y);
+            if (fb.min.x < foot.min.x - rim || fb.max.x > foot.max.x + rim || fb.min.z < foot.min.z - rim || fb.max.z > foot.max.z + rim)
+              return "the " + name + " " + box_text(fb) + " is wider than the " + object + "'s footprint " + box_text(foot) + " and its rim";
+            return std::string();
+          }};
+}
+
+// A storey was put into `building` under its `roof` (both before): every block of the roof is
+// `rise` (at least 3: a floor and room to stand) higher, the building's blocks below the roof are
+// unchanged, the border of the building's footprint is closed from the roof's old bottom up to its
+// new one (walls and windows; the doorway is at the ground), and the roof's old cells outside it are air.
+inline Expect storey_added(std::string building, std::string roof) {
+  return {"a storey in the " + building + " under its " + roof, [=](const Scene& s) -> std::string {
+            const auto* h = annotation(s.before, building);
+            const auto* r = annotation(s.before, roof);
+            const auto* r2 = annotation(s.after, roof);
+            if (!h || !r || !r2) return "no " + building + " or " + roof + " (" + s.result.reply + ")";
+            Box rb = bounds_of_cells(r->cells);
+            const int rise = bounds_of_cells(r2->cells).min.y - rb.min.y;
+            if (rise < 3) return fmt::format("the {} rose by {} ({})", roof, rise, s.result.reply);
+            for (Coord c : r->cells)
+              if (s.after.block({c.x, c.y + rise, c.z}) != s.before.block(c))
+                return fmt::format("the {}'s block at ({}, {}, {}) was not lifted by {}", roof, c.x, c.y, c.z, rise);
+            Box foot;
+            const int bottom = bounds_of_cells(h->cells).min.y;
+            for (Coord c : h->cells) {
+              if (c.y < rb.min.y && s.after.block(c) != s.before.block(c))
+                return fmt::format("the {} changed at ({}, {}, {})", building, c.x, c.y, c.z);
+              if (c.y == bottom) foot.add(c);
+            }
+            for (int y = rb.min.y; y < rb.min.y + rise; ++y)
+              for (int x = foot.min.x; x <= foot.max.x; ++x)
+                for (int z = foot.min.z; z <= foot.max.z; ++z)
+                  if ((x == foot.min.x || x == foot.max.x || z == foot.min.z || z == foot.max.z) && !s.after.solid({x, y, z}))
+                    return fmt::format("the new storey's wall is open at ({}, {}, {})", x, y, z);
+            for (Coord c : r->cells)
+              if ((c.x < foot.min.x || c.x > foot.max.x || c.z < foot.min.z || c.z > foot.max.z) && c.y < rb.min.y + rise &&
+                  s.after.block(c) != world::kAir)
+                return fmt::format("the {}'s old eave at ({}, {}, {}) is still there", roof, c.x, c.y, c.z);
+            return std::string();
+          }};
+}
+
 // Counting up from the object's bottom (before), each layer holds `counts[k]` cells of `block` within
 // the object's bounds grown by `grow` sideways, and the layer above the last holds none.
 inline Expect layers_hold(std::string object, std::string block, std::vector<int> counts, int grow) {

@@ -110,6 +110,14 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"fill_the_pond_with_dirt", "village", {}, hand("fill the pond with dirt",
        cmd(R"({"action_type": "FILL", "has_block_type": "@dirt", "reference_object": {"has_name": "@pond"}})")),
        {done(), filled_with("pond", "dirt", 20), no_object_lost_blocks({"pond"})}});
+  // "with the wooden box" names a thing in the world, not a material: putting it in takes it apart, so it is
+  // asked about (naming the box and how many blocks each side has); "with the sand" where nothing is called
+  // sand stays a material.
+  add({"fill_the_hole_with_the_wooden_box_is_asked_from_data", "village", {}, data("bot fill the hole you dug with the wooden box"),
+       {asked(), says("the box at"), says("apart"), nothing_changed()}});
+  add({"fill_the_pond_with_the_sand_is_a_material", "village", {}, hand("fill the pond with the sand",
+       cmd(R"({"action_type": "FILL", "reference_object": {"has_name": "@pond"}})")),
+       {done(), filled_with("pond", "sand", 20), no_object_lost_blocks({"pond"})}});
 
   // ------------------------------------------------------------ SPAWN
   const std::string spawn = R"({"action_type": "SPAWN", "reference_object": {"has_name": "@)";
@@ -178,6 +186,13 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        data("bot dig straight down until you reach bedrock ."), {refused(), says("no bedrock"), nothing_changed()}});
   add({"dig_straight_down_forever_is_asked_from_data", "village", {}, data("dig straight down forever"),
        {asked(), says("forever"), nothing_changed()}});
+  // A length of time the form drops ("for 20 minutes"): one command does its work once, so it is asked
+  // about (no default), never done as if it were not said.
+  add({"dig_a_hole_for_20_minutes_is_asked_from_data", "village", {}, data("dig a hole for 20 minutes"),
+       {asked(), says("for 20 minutes"), nothing_changed()}});
+  add({"build_a_tower_for_an_hour_the_form_leaves_out", "flat", {}, hand("build a tower for an hour",
+       cmd(R"({"action_type": "BUILD", "schematic": {"has_name": "@tower"}})")),
+       {asked(), says("for an hour"), nothing_changed()}});
   add({"walk_forward_forever_the_form_leaves_out", "flat", {}, hand("walk forward forever", cmd(R"({"action_type": "MOVE"})")),
        {asked(), says("forever"), agent_stayed()}});
   // Away from a thing: the agent ends farther from it than it began, whichever side it was on.

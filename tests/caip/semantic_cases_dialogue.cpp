@@ -30,6 +30,11 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
       {says("stopped danc"), nothing_changed()}});
   add({"resume_feeding_is_not_a_dance_from_data", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
       data("resume feeding the chickens"), {does_not_say("dancing a dance again"), nothing_changed()}});
+  // A task named by its noun ("the construction of the home") is that task, never the paused dance.
+  add({"resume_the_construction_is_not_a_dance_from_data", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
+      data("resume the construction of the home"), {refused(), says("building"), does_not_say("again"), nothing_changed()}});
+  add({"resume_the_excavation_is_not_a_dance_from_data", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
+      data("resume the excavation of the gray rock ."), {refused(), says("digging"), does_not_say("again"), nothing_changed()}});
   add({"resume_with_nothing_stopped_is_not_done", "flat", {}, data("resume last task"), {does_not_say("I resumed"), nothing_changed()}});
 
   // ------------------------------------------------------------ GET_MEMORY
@@ -77,6 +82,12 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   add({"is_there_a_tree", "village", {}, question("is there a tree ?"), {says("yes"), nothing_changed()}});
   add({"is_there_a_dragon", "village", {}, question("is there a dragon ?"), {says("no"), nothing_changed()}});
   add({"where_are_you", "village", {}, question("where are you ?"), {says_where_the_agent_is(), nothing_changed()}});
+  // People are the speakers in the scene (the village has alice): never "0 people" while one talks to it.
+  add({"how_many_people_can_you_see_from_data", "village", {}, data("tell me how many people you can see right now ."),
+      {says("1 person"), nothing_changed()}});
+  // "where are you going": what its task is (a dance: going nowhere), not the cell it stands on.
+  add({"where_are_you_going_from_data", "flat", {dance_forever}, data("where are you going?"),
+      {says("dancing"), does_not_say("I am at"), nothing_changed()}});
 
   // ------------------------------------------------------------ PUT_MEMORY, then using the tag
   const Step tag_tree = data("tag the tree .");

@@ -8,7 +8,7 @@ const std::vector<ActionType>& action_types() {
   static const std::vector<ActionType> table = {
       {"BUILD", lower_build, "building", "", true, {"build", "make", "construct", "create", "copy"}},
       {"DESTROY", lower_destroy, "destroying", "", true, {"destroy", "break", "remove"}},
-      {"DIG", lower_dig, "digging", "", true, {"dig", "mine"}},
+      {"DIG", lower_dig, "digging", "", true, {"dig", "mine", "excavate"}},
       {"FILL", lower_fill, "filling", "", true, {"fill"}},
       {"SPAWN", lower_spawn, "spawning", "", true, {"spawn"}},
       {"MOVE", lower_move, "moving", "walked", true, {"move", "go", "walk", "come"}},

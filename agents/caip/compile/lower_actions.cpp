@@ -159,7 +159,8 @@ ast::ExprPtr offset(CommandBuilder& b, const std::string& at, const std::string&
 }
 
 // The task the words name when the form does not: the first gerund of the
-// command ("stop *digging* the cave", "resume *feeding* the chickens"). The data's
+// command ("stop *digging* the cave", "resume *feeding* the chickens"), else a
+// task's noun ("resume the *construction* of the home"). The data's
 // STOP and RESUME forms often leave target_action_type out; without this, "stop
 // digging" would stop whatever runs (a dance). Nouns in -ing are not tasks, and
 // "doing", "working" name whatever task runs ("stop what you are doing").
@@ -173,6 +174,12 @@ std::optional<size_t> gerund_token(const CommandBuilder& b) {
     std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (w.size() > 4 && w.ends_with("ing") && std::find(std::begin(kNotTasks), std::end(kNotTasks), w) == std::end(kNotTasks))
       return i;
+  }
+  // No gerund: a task's noun ("resume the *construction* of the home", "stop the excavation").
+  for (size_t i = 0; i < u.tokens.size() && i < u.token_spans.size(); ++i) {
+    std::string w = u.tokens[i];
+    std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (w.ends_with("ion") && action_type_word(w)) return i;
   }
   return std::nullopt;
 }
@@ -206,6 +213,61 @@ std::optional<std::pair<size_t, size_t>> foundation_for(const CommandBuilder& b,
     size_t end = i + 1;
     for (size_t j = i + 2; j < w.size() && !covered[j] && !in(kEnds, w[j]); ++j) end = j;
     if (end > i + 1) return std::pair{i + 1, end};
+  }
+  return std::nullopt;
+}
+
+// The place under the object `f` names ("a foundation for the house"): caip_location UNDER it.
+std::string under_location(CommandBuilder& b, std::pair<size_t, size_t> f) {
+  CommandBuilder::Scope scope(b, b.tokens_span(f.first, f.second));
+  Keywords find;
+  b.tokens_arg(find, "name", f.first, f.second);
+  std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
+  Keywords kws;
+  b.arg(kws, "ref", b.name(r));
+  b.str_arg(kws, "direction", "UNDER");
+  return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
+}
+
+// A storey of a building the command names: the schematic is a storey ("a second story", "another floor",
+// "an upper level"; a floor or level needs such a word, "a wooden floor" is no storey) and the building is
+// the form's reference (placed UP, or with no direction) or named after "for"/"to"/"on" by words no span
+// covers. The bound reference, or nullopt.
+std::optional<std::string> storey_of(CommandBuilder& b, const lf::Value& a) {
+  static constexpr std::string_view kStoreys[] = {"story", "storey", "stories", "storeys"};
+  static constexpr std::string_view kLevels[] = {"floor", "level"};
+  static constexpr std::string_view kWhich[] = {"second", "third", "fourth", "another", "upper", "top", "new", "extra", "2nd", "3rd"};
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  const lf::Value* sc = a.find("schematic");
+  auto name = sc && sc->is_dict() ? b.tokens_of(sc->find("has_name")) : std::nullopt;
+  if (!name) return std::nullopt;
+  auto w = all_words(b);
+  const std::string& head = w[name->second];
+  bool which = false;
+  for (size_t i = name->first; i < name->second; ++i) which = which || in(kWhich, w[i]);
+  if (name->first > 0) which = which || in(kWhich, w[name->first - 1]);
+  if (!in(kStoreys, head) && !(in(kLevels, head) && which)) return std::nullopt;
+  const lf::Value* loc = a.find("location");
+  if (loc && loc->is_dict()) {
+    const lf::Value* ref = loc->find("reference_object");
+    std::string dir = CommandBuilder::category(loc->find("relative_direction"));
+    if (!ref || !(dir.empty() || dir == "UP")) return std::nullopt;
+    return lower_ref(b, ref, {});
+  }
+  static constexpr std::string_view kDeterminers[] = {"the", "this", "that", "my", "your", "our", "his", "her", "its"};
+  auto covered = b.covered(&a);
+  for (size_t i = name->second + 1; i + 1 < w.size(); ++i) {
+    if (covered[i] || !(w[i] == "for" || w[i] == "to" || w[i] == "on" || w[i] == "onto") || !in(kDeterminers, w[i + 1])) continue;
+    size_t end = i + 1;
+    for (size_t j = i + 2; j < w.size() && !covered[j] && std::isalnum(static_cast<unsigned char>(w[j][0])) && w[j] != "and" &&
+                           w[j] != "then" && w[j] != "please";
+         ++j)
+      end = j;
+    if (end == i + 1) return std::nullopt;
+    CommandBuilder::Scope scope(b, b.tokens_span(i + 1, end));
+    Keywords find;
+    b.tokens_arg(find, "name", i + 1, end);
+    return b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
   }
   return std::nullopt;
 }
@@ -305,11 +367,19 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
       }
     }
   }
+  // "build a second story for our house", "add another floor to the tower": a storey of a building goes on
+  // its walls, under its roof (the form's UP, or "for/to/on the house" that no span covers).
+  if (auto storey = storey_of(b, a); storey && n.one()) {
+    b.add_call(b.call("caip_add_storey", bd::exprs(b.name(*storey))));
+    return;
+  }
   std::string shape = schematic_call(b, sc, a);
   // "around X" with no count ("a fence around the house"): one shape round it, or one on each side.
   bool surround = (dir == "AROUND" || dir == "SURROUND") && rep && rep->is_dict() && !rep->find("repeat_count");
   if (surround) n = Count{};
-  std::string at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  // "build a foundation for the house": the form drops the place; it is under the house (act_build).
+  auto foundation = a.find("location") || !n.one() ? std::nullopt : foundation_for(b, a);
+  std::string at = foundation ? under_location(b, *foundation) : lower_location(b, a.find("location"), surround ? "AROUND" : "");
   // Copies go on the way the location points ("five pyramids to the left of the house" go on leftwards).
   if (dir.empty()) {
     const lf::Value* loc = a.find("location");
@@ -441,14 +511,7 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
   if (surround) n = Count{};
   std::string at;
   if (auto f = a.find("location") ? std::nullopt : foundation_for(b, a)) {
-    CommandBuilder::Scope scope(b, b.tokens_span(f->first, f->second));
-    Keywords find;
-    b.tokens_arg(find, "name", f->first, f->second);
-    std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
-    Keywords kws;
-    b.arg(kws, "ref", b.name(r));
-    b.str_arg(kws, "direction", "UNDER");
-    at = b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
+    at = under_location(b, *f);
   } else {
     at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
   }

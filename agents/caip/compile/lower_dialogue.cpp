@@ -51,7 +51,7 @@ void ask_unread_modifiers(CommandBuilder& b, const lf::Value& form) {
   if (n == 0 || first_action.empty()) return;
   auto words = b.words(0, n - 1);
   for (const UnreadModifier& m : unread_modifiers(words, b.covered(&form))) {
-    if (m.kind == ModifierKind::Repeat && has_repeat) continue;
+    if ((m.kind == ModifierKind::Repeat || m.kind == ModifierKind::Duration) && has_repeat) continue;
     // "build a tower three times", "dig twice": that many copies (lower_actions' unread_times).
     if (repeat_times(words, m) && (first_action == "BUILD" || first_action == "DIG" || first_action == "SPAWN")) continue;
     // "build a pyramid and make it ten times as big": the build is scaled (lower_build).
@@ -67,7 +67,8 @@ void ask_unread_modifiers(CommandBuilder& b, const lf::Value& form) {
     std::string text;
     for (size_t i = m.first; i <= m.last; ++i) text += (text.empty() ? "" : " ") + words[i];
     std::string kind = "unread_" + std::string(modifier_kind_name(m.kind));
-    // A feature may be left off when the speaker allows assumptions; a repeat or a scale has no default.
+    // A feature may be left off when the speaker allows assumptions; a repeat, a scale or a length of time
+    // ("dig a hole for 20 minutes": one command does its work once) has no default.
     long fallback = m.kind == ModifierKind::Feature ? 1 : -1;
     b.return_if_none(b.doubt(b.tokens_span(m.first, m.last), kind, text, action_gerund(first_action), fallback));
     return;

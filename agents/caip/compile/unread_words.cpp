@@ -34,6 +34,23 @@ constexpr std::string_view kDeterminers[] = {"a", "an", "the", "some", "two", "t
 
 bool number(const std::string& w) { return w != "one" && parse_count(w).has_value(); }
 
+// Units of a length of time ("for 20 minutes", "for an hour").
+constexpr std::string_view kTimeUnits[] = {"second", "sec", "minute", "min", "hour", "hr", "day", "week", "moment", "while"};
+
+// "for 20 minutes", "for an hour", "for a while", "for the next ten minutes": [i, end].
+std::optional<size_t> duration_at(const std::vector<std::string>& w, size_t i) {
+  if (w[i] != "for") return std::nullopt;
+  size_t j = i + 1;
+  if (j < w.size() && w[j] == "the") ++j;
+  if (j < w.size() && (w[j] == "next" || w[j] == "whole" || w[j] == "entire")) ++j;
+  if (j < w.size() && (w[j] == "a" || w[j] == "an" || w[j] == "one" || parse_count(w[j]))) ++j;
+  else if (j < w.size() && w[j] != "while") return std::nullopt;
+  if (j < w.size() && (w[j] == "few" || w[j] == "couple")) ++j;
+  if (j < w.size() && w[j] == "of") ++j;
+  if (j >= w.size() || !in(kTimeUnits, lemma(w[j]))) return std::nullopt;
+  return j;
+}
+
 bool all_uncovered(const std::vector<bool>& covered, size_t first, size_t last) {
   for (size_t i = first; i <= last; ++i)
     if (covered[i]) return false;
@@ -59,6 +76,7 @@ std::string_view modifier_kind_name(ModifierKind k) {
     case ModifierKind::Repeat: return "repeat";
     case ModifierKind::Scale: return "scale";
     case ModifierKind::Feature: return "with";
+    case ModifierKind::Duration: return "duration";
   }
   return "";
 }
@@ -179,6 +197,9 @@ std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& w, 
         out.push_back({ModifierKind::Repeat, i, end});
         i = end;
       }
+    } else if (auto end = duration_at(w, i); end && all_uncovered(covered, i, *end)) {
+      out.push_back({ModifierKind::Duration, i, *end});
+      i = *end;
     } else if (auto p = with_phrase(w, covered, i)) {
       out.push_back({ModifierKind::Feature, p->first, p->second});
       i = p->second;

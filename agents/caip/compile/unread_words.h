@@ -18,6 +18,7 @@ enum class ModifierKind : uint8_t {
   Repeat,   // "forever", "until you reach bedrock", "three times", "again and again"
   Scale,    // "ten times as big", "twice as tall", "double the size"
   Feature,  // "with a door", "with two windows"
+  Duration, // "for 20 minutes", "for an hour": a length of time, which one command cannot spend
 };
 std::string_view modifier_kind_name(ModifierKind k);
 

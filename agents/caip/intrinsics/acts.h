@@ -76,6 +76,8 @@ bool act_spawn(Assistant& s, const std::string& name, int location, long count);
 bool act_freebuild(Assistant& s, int thing);
 // "add two more layers to the pyramid": the object grows by `count` layers in its own shape (extend.cpp).
 bool act_extend(Assistant& s, int thing, long count);
+// "build a second story for the house": a storey on the building's walls, what was above them raised (storey.cpp).
+bool act_add_storey(Assistant& s, int thing);
 // RESUME of a build the tick budget paused: places the rest (build.cpp).
 bool continue_build(Assistant& s, agent::TaskId task);
 bool act_undo(Assistant& s, const std::string& target);

@@ -210,7 +210,7 @@ const std::vector<Thing>& Assistant::things() {
     } else if (e.kind == world::EntityKind::Speaker) {
       t.kind = ThingKind::Speaker;
       t.name = "speaker";
-      t.names = {"speaker", lemma(e.name)};
+      t.names = {"speaker", "person", "player", "human", lemma(e.name)};  // "how many people can you see"
     } else {
       t.kind = ThingKind::Agent;
       t.name = "agent";

@@ -201,6 +201,49 @@ Built place_shape(Assistant& s, agent::TaskId task, const Schematic& sc, const s
   return b;
 }
 
+// "build a foundation for the house": a slab under the object's footprint (its bottom layer) and one block round it, its
+// top just below the object's bottom (so its rim is level with the ground the object stands on), as
+// thick as the shape is tall (at most 4). What it is for decides its size, not the shape's default;
+// only ground and air under it change, never the object or another one.
+bool build_under(Assistant& s, const Schematic& sc, const Location& loc) {
+  constexpr int kRim = 1;
+  const int thick = std::clamp(sc.params.height, 1, 4);
+  std::vector<std::pair<int, int>> columns;
+  for (Coord c : loc.anchor_cells)
+    if (c.y == loc.anchor->min.y)  // what it stands on: a roof's eaves overhang, the foundation does not
+      for (int dx = -kRim; dx <= kRim; ++dx)
+      for (int dz = -kRim; dz <= kRim; ++dz) columns.emplace_back(c.x + dx, c.z + dz);
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  std::vector<Placement> cells;
+  for (int y = loc.anchor->min.y - 1; y >= loc.anchor->min.y - thick; --y)
+    for (auto [x, z] : columns) {
+      Coord c{x, y, z};
+      if (s.natural_or_air(c) && !s.thing_at(c) && s.world().block(c) != sc.block) cells.push_back({c, sc.block});
+    }
+  if (cells.empty()) {
+    s.refuse(fmt::format("There is no ground under {} to lay {} in.", loc.anchor_describe, article(sc.name)));
+    return false;
+  }
+  std::stable_sort(cells.begin(), cells.end(), [](const Placement& a, const Placement& b) { return a.at.y < b.at.y; });
+  Box box;
+  for (const auto& c : cells) box.add(c.at);
+  agent::TaskId task = s.start_task("BUILD", article(sc.name));
+  bool out_of_time = false;
+  size_t n = apply(s, task, "build", cells, &out_of_time, false);
+  annotate(s, task, sc.name, {}, cells);
+  s.finish_task(task, !out_of_time && n > 0);
+  if (out_of_time) {
+    s.refuse(fmt::format("I laid {} of the {} blocks of {} before the time for one command ran out.", n, cells.size(),
+                         article(sc.name)));
+    return false;
+  }
+  s.say(fmt::format("I built {} ({}x{}x{}, {}) under {}, one block wider all round ({} blocks).", article(sc.name),
+                    box.size().x, thick, box.size().z, s.world().registry()[sc.block].name, loc.anchor_describe, n));
+  s.mark_done();
+  return n > 0;
+}
+
 }  // namespace
 
 std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
@@ -381,6 +424,7 @@ bool act_build(Assistant& s, int schematic, int location) {
   if (!s.valid_schematic(schematic) || !s.valid_location(location)) return false;
   Schematic sc = s.schematic(schematic);
   const Location loc = s.location(location);
+  if (loc.direction == "UNDER" && loc.anchor) return build_under(s, sc, loc);
   const auto& reg = s.world().registry();
   const std::string& what = sc.name;
   ShapeParams params = sc.params;

@@ -238,6 +238,7 @@ CAIP_FN(caip_spawn) {
 }
 CAIP_FN(caip_freebuild) { return boolean(act_freebuild(s, a.handle(0))); }
 CAIP_FN(caip_extend) { return boolean(act_extend(s, a.handle(0), a.num(1, 1))); }
+CAIP_FN(caip_add_storey) { return boolean(act_add_storey(s, a.handle(0))); }
 CAIP_FN(caip_undo) {
   return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_undo(s, target)); });
 }
@@ -450,6 +451,10 @@ void register_intrinsics() {
        "BUILD `count` more layers onto an object in its own shape: under a stepped one (a pyramid), each one wider all "
        "round; on top of anything else, copies of its top layer.",
        &caip_extend},
+      {"caip_add_storey", {req("ref", "object")}, "bool", W, C,
+       "BUILD a storey on a building's walls: what was above them (its roof) is raised by a storey, and the gap gets a "
+       "floor and a copy of the walls.",
+       &caip_add_storey},
       {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry, else close the gaps of a flat wall, else roof walls with an open top; refuses, saying why, when nothing is missing.", &caip_freebuild},
       {"caip_undo", {opt("action", "str")}, "bool | doubt", W, C, "UNDO the last task (of the target action type).", &caip_undo},
       {"caip_stop", {opt("action", "str")}, "bool | doubt", W, C, "STOP (pause) the running task (of the target action type).", &caip_stop},

@@ -418,6 +418,13 @@ std::optional<std::string> action_type_word(std::string_view text) {
     for (const auto& row : action_types())
       for (std::string_view verb : row.verbs)
         if (verb == l || verb == w || (l.size() >= 3 && verb.starts_with(l))) return std::string(row.name);
+    // A task named by its noun: "the construction of the home", "the excavation" (verb + "ion", a final e dropped).
+    if (l.size() > 6 && l.ends_with("ion"))
+      for (const auto& row : action_types())
+        for (std::string_view verb : row.verbs) {
+          std::string_view stem = verb.ends_with('e') ? verb.substr(0, verb.size() - 1) : verb;
+          if (stem.size() >= 4 && l.substr(0, l.size() - 3) == stem) return std::string(row.name);
+        }
   }
   return std::nullopt;
 }
@@ -450,6 +457,9 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
   if (in_order({"what", "time", "is", "it"}) || in_order({"time", "of", "day"}) || in_order({"is", "it", "day"}) ||
       in_order({"is", "it", "night"}))
     return QuestionPattern{"TIME", ""};
+  // "where are you going / headed": where its task takes it, which is what it is doing, not where it stands.
+  if (has("where") && you && (has("going") || has("headed") || has("heading") || has("off")))
+    return QuestionPattern{"ACTION", ""};
   if (has("where") && you) return QuestionPattern{"AGENT", ""};
   if (has("what") && you) {
     static constexpr std::string_view kDoing[] = {"doing", "building", "making", "digging", "working", "up", "destroying", "filling"};

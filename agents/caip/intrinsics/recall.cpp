@@ -101,6 +101,19 @@ std::vector<Recalled> recall(Assistant& s, const std::string& what) {
     r.names.insert(r.names.end(), tags.begin(), tags.end());
     out.push_back(std::move(r));
   }
+  // People are seen, not remembered as blocks or mobs: the speakers in the scene ("how many people can you see").
+  static constexpr std::string_view kPeople[] = {"person", "player", "human", "people", "speaker"};
+  if (std::find(std::begin(kPeople), std::end(kPeople), l) != std::end(kPeople))
+    for (const Thing& t : s.things()) {
+      if (t.kind != ThingKind::Speaker) continue;
+      Recalled r;
+      r.name = "person";
+      r.centre = t.cells.front();
+      r.describe = fmt::format("{} at ({}, {}, {})", t.names.back(), r.centre.x, r.centre.y, r.centre.z);
+      r.size = {1, 2, 1};
+      r.names = t.names;
+      out.push_back(std::move(r));
+    }
   return out;
 }
 

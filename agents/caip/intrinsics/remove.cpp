@@ -7,6 +7,7 @@
 #include "agents/caip/intrinsics/acts.h"
 #include "agents/caip/intrinsics/blocks.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/phrases.h"
 #include "agents/caip/intrinsics/placement.h"
 
 namespace plank::caip {
@@ -208,10 +209,36 @@ bool act_dig(Assistant& s, int schematic, int location, const std::string& until
   return true;
 }
 
+namespace {
+
+// "fill the hole with the wooden box": a filling named with a determiner that names an object in the
+// world (other than the ones filled) is that object, not a material ("with sand", "with the dirt" where
+// no object is called dirt, stay materials). The object, or null.
+const Thing* filling_object(Assistant& s, const std::vector<int>& filled, const std::string& words) {
+  static constexpr std::string_view kDeterminers[] = {"the", "that", "this", "those", "these", "my", "your", "our", "his", "her"};
+  auto w = words_of(words);
+  if (w.size() < 2 || std::find(std::begin(kDeterminers), std::end(kDeterminers), w.front()) == std::end(kDeterminers))
+    return nullptr;
+  std::string rest;
+  for (size_t i = 1; i < w.size(); ++i) rest += (rest.empty() ? "" : " ") + w[i];
+  std::string head = noun_phrase(rest).head;
+  if (head.empty()) return nullptr;
+  const auto& all = s.things();
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Thing& t = all[i];
+    bool is_filled = std::find(filled.begin(), filled.end(), int(i)) != filled.end();
+    if (t.kind == ThingKind::Object && !is_filled && std::find(t.names.begin(), t.names.end(), head) != t.names.end()) return &t;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& block_text) {
   const auto& reg = s.world().registry();
   std::optional<BlockId> block;
-  if (!block_text.empty()) {
+  const Thing* filler = block_text.empty() ? nullptr : filling_object(s, things, block_text);
+  if (!block_text.empty() && !filler) {
     block = block_type(reg, block_text);
     if (!block) {
       if (!s.unsure(Doubt::or_default("unknown_filling").with("words", block_text).with("instead", std::string("dirt"))))
@@ -246,6 +273,13 @@ bool act_fill(Assistant& s, const std::vector<int>& things, const std::string& b
   }
   if (cells.empty()) {
     s.refuse(fmt::format("There is nothing to fill in {}.", what.empty() ? "that" : what));
+    return false;
+  }
+  if (filler) {
+    // Putting a thing into a hole takes it apart (it seldom fits whole): that is the speaker's call, and
+    // there is no default to assume.
+    s.unsure(Doubt::ask("fill_with_object").with("thing", filler->describe()).with("what", what)
+                 .with("blocks", long(filler->cells.size())).with("needs", long(cells.size())));
     return false;
   }
   agent::TaskId task = s.start_task("FILL", what);
