@@ -279,18 +279,27 @@ class Builder {
         }
       if (neighbours.empty()) break;
       int best = -1;
-      size_t best_size = SIZE_MAX;
-      for (const auto& [v, nb] : neighbours)
-        if (nb.size() < best_size) {
+      size_t best_size = SIZE_MAX, best_atoms = SIZE_MAX;
+      for (const auto& [v, nb] : neighbours) {
+        // With absorption, ties go to the smaller join: the support pattern
+        // shifted by a step (two atoms) before the agent's coordinates
+        // (three), so that the latter absorb the former (absorb_covered).
+        size_t joined_atoms = 0;
+        if (absorb_)
+          for (const auto& a : atoms) joined_atoms += std::find(a.args.begin(), a.args.end(), v) != a.args.end();
+        if (nb.size() < best_size || (nb.size() == best_size && joined_atoms < best_atoms)) {
           best = v;
           best_size = nb.size();
+          best_atoms = joined_atoms;
         }
+      }
       std::vector<RuleAtom> joined, rest;
       for (auto& a : atoms) {
         bool has = std::find(a.args.begin(), a.args.end(), best) != a.args.end();
         (has ? joined : rest).push_back(std::move(a));
       }
       std::vector<int> vars(neighbours[best].begin(), neighbours[best].end());
+      if (absorb_) absorb_covered(vars, joined, rest);
       // Schemas repeat the same joins (every move schema projects the agent's
       // position the same way): one auxiliary predicate per distinct join.
       std::string key = canonical_key(vars, joined, scope);
@@ -321,6 +330,26 @@ class Builder {
     r.weight = weight;
     r.schema = schema;
     p_.rules.push_back(std::move(r));
+  }
+
+  // Moves into the join every other atom whose variables the join keeps: a
+  // semi-join that bounds the auxiliary relation by that atom. A placement's
+  // head needs the agent's x, y and z; joined alone, the agent's coordinates
+  // (each a separate relaxed atom) give their product, joined with the
+  // support pattern over the same three variables, at most one atom per
+  // support. Same atoms, same costs (each body atom still counted once).
+  static void absorb_covered(const std::vector<int>& vars, std::vector<RuleAtom>& joined, std::vector<RuleAtom>& rest) {
+    std::vector<RuleAtom> kept;
+    for (auto& a : rest) {
+      bool any = false, covered = true;
+      for (int t : a.args) {
+        if (is_object_term(t)) continue;
+        any = true;
+        covered = covered && std::find(vars.begin(), vars.end(), t) != vars.end();
+      }
+      (any && covered ? joined : kept).push_back(std::move(a));
+    }
+    rest = std::move(kept);
   }
 
   // The join up to renaming variables: head variables numbered by position,
@@ -440,6 +469,9 @@ class Builder {
   std::map<std::string, int> aux_by_key_;
   std::map<std::string, int> patterns_;  // object pattern key -> relaxed predicate, -1: not kept
   std::vector<std::pair<ObjectPattern, int>> kept_;
+ public:
+  bool absorb_ = false;  // with object patterns (absorb_covered)
+ private:
   std::vector<int> generic_;                  // per type: its generic object, or -1
   std::vector<std::vector<int>> generic_types_;  // per object id: a generic's types (empty for real objects)
 };
@@ -455,6 +487,7 @@ RelaxedProgram build_relaxed_program(const pddl::Task& task, const std::vector<b
                                      bool object_patterns) {
   RelaxedProgram p;
   Builder b(task, fluent, p);
+  b.absorb_ = object_patterns;
   for (const auto& action : task.actions) {
     if (!object_patterns) break;
     b.register_patterns(action.precondition);
