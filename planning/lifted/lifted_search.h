@@ -27,8 +27,8 @@ struct LiftedOptions {
   CostType cost_type = CostType::One;
   // Keep "some block present at (x, y, z)" conditions (the support a step or
   // a placement needs) in the relaxation (object_patterns.h). Off by
-  // default: it makes each evaluation 10-30 times slower on MinePlanner's
-  // tasks, and solved none more at 60 CPU-s (docs/planning.md).
+  // default: each evaluation is 8-16 times slower on MinePlanner's tasks,
+  // and none of the failing ones tried was solved (docs/planning.md).
   bool object_patterns = false;
 };
 
