@@ -50,7 +50,9 @@ PlanOutcome plan(const pddl::Task& checked, const PlanRequest& request) {
     // Too large to ground (or asked for): search the lifted task.
     auto search_lifted = [&]() -> PlanOutcome {
       out.mode = "lifted";
-      lifted::LiftedResult r = lifted::lifted_search(task, limits, lifted::LiftedOptions{});
+      lifted::LiftedOptions options;
+      options.object_patterns = request.object_patterns;
+      lifted::LiftedResult r = lifted::lifted_search(task, limits, options);
       out.search = r.stats;
       out.status = status_of(r.status);
       out.plan = std::move(r.plan);

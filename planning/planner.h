@@ -19,6 +19,7 @@ struct PlanRequest {
   size_t max_memory_mib = 0;   // resident memory; 0: none
   size_t max_grounded_atoms = 4'000'000;  // beyond it: the lifted search
   bool force_lifted = false;
+  bool object_patterns = false;  // the lifted search's relaxation keeps object patterns (lifted_search.h)
 };
 
 struct PlanOutcome {

@@ -250,7 +250,8 @@ int CostedDatalog::relaxed_plan(int task_predicates, std::vector<std::pair<int, 
         int& n = (*schema_instances)[rule.schema];
         n = std::max(n, per_rule_[r].second);
       }
-      if (helpful && applicable_now && atoms_.predicate(atom) < task_predicates) {
+      const int head = atoms_.predicate(atom);
+      if (helpful && applicable_now && (head < task_predicates || program_.is_pattern[head])) {
         const int* args = atoms_.args(atom);
         helpful->push_back({atoms_.predicate(atom), std::vector<int>(args, args + atoms_.arity(atoms_.predicate(atom)))});
       }

@@ -27,6 +27,7 @@ class CostedDatalog {
 
   // After run(): the relaxed plan's cost (each action rule instance counted
   // once, at its weight) and the atoms of task predicates (< task_predicates)
+  // and object patterns (relaxed_program.h)
   // that the plan achieves in its first step (by an instance whose body
   // already holds).
   // `schema_instances` (if given): per action schema, how many instances the

@@ -28,7 +28,7 @@ class Search {
         options_(options),
         atoms_(arities(task)),
         successors_(task, atoms_),
-        program_(build_relaxed_program(task, successors_.fluent(), options.cost_type)),
+        program_(build_relaxed_program(task, successors_.fluent(), options.cost_type, options.object_patterns)),
         datalog_(program_, program_.object_count),
         counters_(task, successors_.fluent()) {
     for (const auto& g : task.init)
@@ -118,6 +118,7 @@ class Search {
           }
           preferred = helpful_.count(key) || helpful_.count(general);
         }
+        preferred = preferred || adds_helpful_pattern(a);
       }
       int op = static_cast<int>(action_arena_.size());
       action_arena_.push_back(a.schema);
@@ -170,6 +171,27 @@ class Search {
       if (options_.preferred) open_->boost(landmark_list_ + 1);
     }
     return h;
+  }
+
+  // Whether the action puts an object where the relaxed plan places one
+  // first (a pattern atom among the helpful ones).
+  bool adds_helpful_pattern(const LiftedAction& a) const {
+    const int params = static_cast<int>(task_.actions[a.schema].parameters.size());
+    for (const auto& e : program_.pattern_effects[a.schema]) {
+      std::vector<int> key{e.predicate};
+      for (int t : e.terms) {
+        if (is_object_term(t)) {
+          key.push_back(term_object(t));
+        } else if (t < params) {
+          key.push_back(a.args[t]);
+        } else {
+          key.clear();  // a quantified variable: not one atom
+          break;
+        }
+      }
+      if (!key.empty() && helpful_.count(key)) return true;
+    }
+    return false;
   }
 
   // view_ indexes state s (built again only for another state).

@@ -25,6 +25,11 @@ struct LiftedOptions {
   // preferred successors, as LAMA alternates them with h_FF's.
   bool landmarks = true;
   CostType cost_type = CostType::One;
+  // Keep "some block present at (x, y, z)" conditions (the support a step or
+  // a placement needs) in the relaxation (object_patterns.h). Off by
+  // default: each evaluation is 8-16 times slower on MinePlanner's tasks,
+  // and none of the failing ones tried was solved (docs/planning.md).
+  bool object_patterns = false;
 };
 
 struct LiftedResult {

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "planning/ground/reachability.h"
+#include "planning/lifted/object_patterns.h"
 
 namespace plank::planning::lifted {
 namespace {
@@ -174,6 +175,15 @@ class Builder {
         return true;
       }
       case K::Exists: {
+        if (auto pattern = match_object_pattern(f)) {
+          auto kept = patterns_.find(pattern->key());
+          if (kept != patterns_.end() && kept->second >= 0) {
+            RuleAtom atom{kept->second, {}};
+            for (const auto& t : pattern->slots()) atom.args.push_back(term_of(t));
+            body.atoms.push_back(std::move(atom));
+            return true;
+          }
+        }
         std::vector<int> fv = free_variables(f);
         if (!fv.empty()) return true;  // relaxed to true (see the header)
         int aux = new_predicate(0, "exists" + std::to_string(p_.arity.size()));
@@ -269,18 +279,27 @@ class Builder {
         }
       if (neighbours.empty()) break;
       int best = -1;
-      size_t best_size = SIZE_MAX;
-      for (const auto& [v, nb] : neighbours)
-        if (nb.size() < best_size) {
+      size_t best_size = SIZE_MAX, best_atoms = SIZE_MAX;
+      for (const auto& [v, nb] : neighbours) {
+        // With absorption, ties go to the smaller join: the support pattern
+        // shifted by a step (two atoms) before the agent's coordinates
+        // (three), so that the latter absorb the former (absorb_covered).
+        size_t joined_atoms = 0;
+        if (absorb_)
+          for (const auto& a : atoms) joined_atoms += std::find(a.args.begin(), a.args.end(), v) != a.args.end();
+        if (nb.size() < best_size || (nb.size() == best_size && joined_atoms < best_atoms)) {
           best = v;
           best_size = nb.size();
+          best_atoms = joined_atoms;
         }
+      }
       std::vector<RuleAtom> joined, rest;
       for (auto& a : atoms) {
         bool has = std::find(a.args.begin(), a.args.end(), best) != a.args.end();
         (has ? joined : rest).push_back(std::move(a));
       }
       std::vector<int> vars(neighbours[best].begin(), neighbours[best].end());
+      if (absorb_) absorb_covered(vars, joined, rest);
       // Schemas repeat the same joins (every move schema projects the agent's
       // position the same way): one auxiliary predicate per distinct join.
       std::string key = canonical_key(vars, joined, scope);
@@ -311,6 +330,26 @@ class Builder {
     r.weight = weight;
     r.schema = schema;
     p_.rules.push_back(std::move(r));
+  }
+
+  // Moves into the join every other atom whose variables the join keeps: a
+  // semi-join that bounds the auxiliary relation by that atom. A placement's
+  // head needs the agent's x, y and z; joined alone, the agent's coordinates
+  // (each a separate relaxed atom) give their product, joined with the
+  // support pattern over the same three variables, at most one atom per
+  // support. Same atoms, same costs (each body atom still counted once).
+  static void absorb_covered(const std::vector<int>& vars, std::vector<RuleAtom>& joined, std::vector<RuleAtom>& rest) {
+    std::vector<RuleAtom> kept;
+    for (auto& a : rest) {
+      bool any = false, covered = true;
+      for (int t : a.args) {
+        if (is_object_term(t)) continue;
+        any = true;
+        covered = covered && std::find(vars.begin(), vars.end(), t) != vars.end();
+      }
+      (any && covered ? joined : kept).push_back(std::move(a));
+    }
+    rest = std::move(kept);
   }
 
   // The join up to renaming variables: head variables numbered by position,
@@ -344,6 +383,81 @@ class Builder {
     return s;
   }
 
+  // The object patterns of the formula's positive parts (object_patterns.h):
+  // each shape once, kept when the task moves its objects as a whole, with
+  // the rule that reads it off the evaluated state's objects.
+  void register_patterns(const pddl::Formula& f) {
+    if (f.kind == K::Exists) {
+      if (auto pattern = match_object_pattern(f)) {
+        const std::string key = pattern->key();
+        if (patterns_.count(key)) return;
+        if (!moves_as_whole(task_, fluent_, *pattern)) {
+          patterns_[key] = -1;
+          return;
+        }
+        const int pred = new_predicate(static_cast<int>(pattern->slots().size()), "exists-pattern" + std::to_string(p_.arity.size()));
+        patterns_[key] = pred;
+        if (p_.is_pattern.size() <= static_cast<size_t>(pred)) p_.is_pattern.resize(pred + 1, 0);
+        p_.is_pattern[pred] = 1;
+        kept_.push_back({*pattern, pred});
+        state_rule(*pattern, pred);
+        return;
+      }
+    }
+    if (f.kind == K::And || f.kind == K::Or || f.kind == K::Exists)
+      for (const auto& c : f.children) register_patterns(c);
+  }
+
+  // The pattern from the state's real objects: E(slots) :- q(v), c(.., v, ..)...
+  // with v never a generic object (their placements are the effect rules).
+  void state_rule(const ObjectPattern& pattern, int pred) {
+    Scope scope;
+    RuleAtom head{pred, {}};
+    Body body;
+    const int v = static_cast<int>(pattern.slots().size());
+    int next = 0;
+    for (const auto& c : pattern.coordinates) {
+      RuleAtom atom{c.predicate, {}};
+      const auto& params = task_.predicates[c.predicate].parameters;
+      for (size_t i = 0; i < params.size(); ++i) {
+        if (static_cast<int>(i) == c.position) {
+          atom.args.push_back(v);
+          continue;
+        }
+        scope.types.push_back(params[i]);
+        scope.allowed.push_back(allowed(params[i]));
+        head.args.push_back(next);
+        atom.args.push_back(next++);
+      }
+      body.atoms.push_back(std::move(atom));
+    }
+    scope.types.push_back(pattern.type);
+    scope.allowed.push_back(real_objects(pattern.type));
+    body.atoms.push_back({pattern.present, {v}});
+    add_rule(head, std::move(body), scope, 0, -1);
+  }
+
+  // The pattern atoms the effect adds (placements), as effect rules.
+  void pattern_effect_rules(const pddl::Action& action, const pddl::ConditionalEffect& effect, const Body& cond,
+                            const Scope& scope, int weight, int schema) {
+    for (const auto& [pattern, pred] : kept_) {
+      auto slots = added_slots(task_, action, effect, pattern);
+      if (!slots) continue;
+      RuleAtom head{pred, {}};
+      for (const auto& t : *slots) head.args.push_back(term_of(t));
+      if (p_.pattern_effects.size() <= static_cast<size_t>(schema)) p_.pattern_effects.resize(schema + 1);
+      p_.pattern_effects[schema].push_back({pred, head.args});
+      add_rule(head, cond, scope, weight, schema);
+    }
+  }
+
+  // A type's objects without the generic ones.
+  const std::vector<char>* real_objects(const pddl::TypeSet& t) {
+    auto& bitmap = allowed_storage_.emplace_back(p_.object_count, 0);
+    for (int o : task_.objects_of(t)) bitmap[o] = 1;
+    return &bitmap;
+  }
+
   std::deque<std::vector<char>> allowed_storage_;
 
  private:
@@ -353,6 +467,11 @@ class Builder {
   std::map<pddl::TypeSet, const std::vector<char>*> allowed_;
   std::map<pddl::TypeSet, int> type_predicates_;
   std::map<std::string, int> aux_by_key_;
+  std::map<std::string, int> patterns_;  // object pattern key -> relaxed predicate, -1: not kept
+  std::vector<std::pair<ObjectPattern, int>> kept_;
+ public:
+  bool absorb_ = false;  // with object patterns (absorb_covered)
+ private:
   std::vector<int> generic_;                  // per type: its generic object, or -1
   std::vector<std::vector<int>> generic_types_;  // per object id: a generic's types (empty for real objects)
 };
@@ -364,9 +483,17 @@ void collect_goal_types(const pddl::Formula& f, std::vector<pddl::TypeSet>& type
 
 }  // namespace
 
-RelaxedProgram build_relaxed_program(const pddl::Task& task, const std::vector<bool>& fluent, CostType cost_type) {
+RelaxedProgram build_relaxed_program(const pddl::Task& task, const std::vector<bool>& fluent, CostType cost_type,
+                                     bool object_patterns) {
   RelaxedProgram p;
   Builder b(task, fluent, p);
+  b.absorb_ = object_patterns;
+  for (const auto& action : task.actions) {
+    if (!object_patterns) break;
+    b.register_patterns(action.precondition);
+    for (const auto& effect : action.effects) b.register_patterns(effect.condition);
+  }
+  if (object_patterns) b.register_patterns(task.goal);
   for (size_t a = 0; a < task.actions.size(); ++a) {
     const pddl::Action& action = task.actions[a];
     auto scope = b.scope_of(detail::variable_types(action), static_cast<int>(a));
@@ -380,6 +507,7 @@ RelaxedProgram build_relaxed_program(const pddl::Task& task, const std::vector<b
     for (const auto& effect : action.effects) {
       Body cond = pre;
       if (!b.translate(effect.condition, scope, cond)) continue;
+      b.pattern_effect_rules(action, effect, cond, scope, cost, static_cast<int>(a));
       for (const auto& literal : effect.literals) {
         if (literal.negated) continue;
         b.add_rule(rule_atom(literal.atom), cond, scope, cost, static_cast<int>(a));
@@ -392,6 +520,8 @@ RelaxedProgram build_relaxed_program(const pddl::Task& task, const std::vector<b
   p.goal_predicate = b.new_predicate(0, "goal");
   Body goal;
   if (b.translate(task.goal, scope, goal)) b.add_rule({p.goal_predicate, {}}, goal, scope, 0, -1);
+  p.is_pattern.resize(p.arity.size(), 0);
+  p.pattern_effects.resize(task.actions.size());
   p.allowed_storage.assign(b.allowed_storage_.begin(), b.allowed_storage_.end());
   // The rules point into the builder's storage; repoint them into the program's.
   std::map<const std::vector<char>*, const std::vector<char>*> moved;

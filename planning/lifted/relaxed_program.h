@@ -21,12 +21,17 @@
 // by the real objects' own atoms or by the generic).
 //
 // What the relaxation keeps: positive atoms, equalities, negated static
-// atoms, disjunctions (as auxiliary predicates), and existential conditions
-// with no free variable (the goal's "some block at (x, y, z)"). It drops
-// negated fluents, universal conditions, and existential conditions over the
-// schema's own variables (a relaxed world where every block can be anywhere
-// would make those joins the whole world). Dropping only weakens: the relaxed
-// goal is reached from every state the real one is.
+// atoms, disjunctions (as auxiliary predicates), existential conditions
+// with no free variable (the goal's "some block at (x, y, z)"), and object
+// patterns (object_patterns.h: "some block present at (x, y-1, z)", the
+// support a step or a placement needs) where the task moves objects only as a
+// whole: one relaxed atom per pattern and coordinates, true where an object
+// of the evaluated state is, or where an action that adds the whole pattern
+// (a placement) puts one. It drops negated fluents, universal conditions, and
+// other existential conditions over the schema's own variables (joined over
+// a generic object, which has every coordinate it was ever given, they would
+// hold everywhere). Dropping only weakens: the relaxed goal is reached from
+// every state the real one is.
 #pragma once
 #include <string>
 #include <vector>
@@ -59,11 +64,22 @@ struct RelaxedProgram {
   std::vector<CostedRule> rules;
   std::vector<std::pair<int, std::vector<int>>> type_facts;  // (type predicate, (object))
   std::vector<std::vector<char>> allowed_storage;  // owned bitmaps (stable: reserved)
+  // Object patterns kept (object_patterns.h): per predicate, whether it is
+  // one; per schema, the pattern atoms its effects add, with the slots as
+  // rule terms (the schema's variables, or object_term).
+  struct PatternEffect {
+    int predicate = 0;
+    std::vector<int> terms;
+  };
+  std::vector<char> is_pattern;
+  std::vector<std::vector<PatternEffect>> pattern_effects;
 
   std::string dump() const;
 };
 
-// `task` normalised; `fluent` per predicate.
-RelaxedProgram build_relaxed_program(const pddl::Task& task, const std::vector<bool>& fluent, CostType cost_type);
+// `task` normalised; `fluent` per predicate. `object_patterns`: keep the
+// object patterns that can be kept (see above); without, they are dropped.
+RelaxedProgram build_relaxed_program(const pddl::Task& task, const std::vector<bool>& fluent, CostType cost_type,
+                                     bool object_patterns = false);
 
 }  // namespace plank::planning::lifted

@@ -33,6 +33,7 @@ struct PlanOptions {
   std::string dump;
   std::string plan_file;
   bool lifted = false;
+  bool object_patterns = false;
   OutputOptions out;
 };
 
@@ -68,6 +69,7 @@ int run_plan(const PlanOptions& o) {
   request.timeout_seconds = o.timeout;
   request.max_memory_mib = o.max_memory;
   request.force_lifted = o.lifted;
+  request.object_patterns = o.object_patterns;
   if (o.dump == "grounded") {
     std::string dump;
     int code = planning::dump_grounded(*loaded.task, request, &dump) ? static_cast<int>(kOk) : static_cast<int>(kLimit);
@@ -193,6 +195,8 @@ void register_plan(CLI::App& app, Action& action) {
       ->check(CLI::IsMember({"ast", "grounded"}));
   cmd->add_option("--plan-file", o->plan_file, "Also write the plan to this file");
   cmd->add_flag("--lifted", o->lifted, "Search the lifted task even when it could be grounded");
+  cmd->add_flag("--object-patterns", o->object_patterns,
+                "Lifted search: keep \"some block at (x, y, z)\" conditions in the relaxation (slower per state)");
   cmd->add_flag("--json", o->out.json,
                 "Machine-readable result: {\"solved\", \"plan\", \"cost\", \"expanded\", \"seconds\", "
                 "\"grounded_actions\", ...}");
