@@ -73,6 +73,7 @@ struct FnBuilder {
   std::vector<ir::Slot> caught;  // the exception of each enclosing `except` body (bare `raise`)
   uint32_t line = 0;
   Span span;
+  Span fstring_span;  // the f-string whose parts are being lowered (its FormatValues are placed there)
 
   FnBuilder(ModuleBuilder& m, const check::Scope& s);
 
@@ -82,6 +83,11 @@ struct FnBuilder {
   bool terminated() const;
   void set_block(ir::BlockId b) { current = b; }
   ir::Instr& emit(ir::Instr in);
+  // emit with the span of `where` (the part of the line a traceback marks).
+  ir::Instr& emit_at(Span where, ir::Instr in) {
+    in.span = where;
+    return emit(std::move(in));
+  }
   static ir::Instr make(ir::Op op, ir::Slot dst = ir::kNoSlot, ir::Slot a = ir::kNoSlot, ir::Slot b = ir::kNoSlot,
                         uint32_t imm = 0);
   void jump(ir::BlockId to);
