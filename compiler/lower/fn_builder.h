@@ -151,6 +151,15 @@ struct FnBuilder {
   void unwind_to(size_t depth);
   void return_value(ir::Slot value);
   ir::BlockId new_handler_block();  // a block that starts with Catch into a fresh slot (catch_slot)
+  // Lowers `body` in a block of its own under a new handler block, which
+  // catches what the body raises, then puts back the handler in force.
+  // Neither block it returns is current: `caught` (the handler block, its
+  // Catch only) and `after` (where the body's normal path went on).
+  struct Guarded {
+    ir::BlockId caught;
+    ir::BlockId after;
+  };
+  Guarded under_handler(const std::function<void()>& body);
   ir::Slot catch_slot(ir::BlockId handler_block) const { return f.blocks[handler_block].instrs[0].dst; }
 
   // ---------------------------------------------------------------- comprehensions, classes, generators
