@@ -36,6 +36,7 @@ void set_error(Thread* t, std::string_view kind, std::string message) {
       if (e.file.empty() && f->code->module) e.file = f->code->module->file;
     }
     e.line = f->line;
+    if (f->code && f->pos != 0 && f->pos < f->code->positions.size()) e.span = f->code->positions[f->pos];
     t->error.traceback.push_back(std::move(e));
   }
   std::reverse(t->error.traceback.begin(), t->error.traceback.end());

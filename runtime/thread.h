@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/value.h"
+#include "support/source.h"
 
 namespace plank::core {
 
@@ -48,6 +49,7 @@ struct CodeInfo {
   uint32_t slot_count = 0;
   std::vector<std::string> slot_names;     // "" for temporaries
   std::vector<std::string> free_names;
+  std::vector<Span> positions;             // Frame::pos indexes it: the source spans of the instructions
   EntryFn entry = nullptr;
   // A generator (or coroutine) function: calling it makes a generator object,
   // and `resume` runs it (called with `args` pointing at its GeneratorObject;
@@ -73,6 +75,9 @@ struct Frame {
   uint32_t slot_count = 0;
   uint32_t line = 0;  // the statement being executed
   FunctionObject* function = nullptr;  // the closure running: its captured cells are the debugger's free variables
+  // The instruction running (or the call out of this frame): its index in
+  // code->positions, 0 when unknown; tracebacks show that part of the line.
+  uint32_t pos = 0;
 };
 
 enum Capability : uint32_t {
@@ -95,6 +100,7 @@ struct TraceEntry {
   std::string function;
   std::string file;
   uint32_t line = 0;
+  Span span;  // the bytes of `file` that failed (the frame's pos); end 0: unknown
 };
 
 struct RuntimeError {

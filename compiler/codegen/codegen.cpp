@@ -45,7 +45,7 @@ ModuleEmitter::ModuleEmitter(llvm::LLVMContext& c, llvm::Module& m, const ir::Mo
   value_ty = llvm::StructType::create(ctx, {i64, i64}, "pk.Value");
   value_ptr = llvm::PointerType::getUnqual(value_ty);
   frame_ty = llvm::StructType::create(ctx, "pk.Frame");
-  frame_ty->setBody({llvm::PointerType::getUnqual(frame_ty), i8_ptr, value_ptr, i32, i32, i8_ptr});
+  frame_ty->setBody({llvm::PointerType::getUnqual(frame_ty), i8_ptr, value_ptr, i32, i32, i8_ptr, i32});
   thread_ty = llvm::StructType::create(ctx, {llvm::PointerType::getUnqual(frame_ty), i64, i32, i32}, "pk.Thread");
   llvm::Type* thread_ptr = llvm::PointerType::getUnqual(thread_ty);
   llvm::Type* frame_ptr = llvm::PointerType::getUnqual(frame_ty);
@@ -271,15 +271,29 @@ llvm::Value* FunctionEmitter::call(const char* name, std::initializer_list<llvm:
   return r;
 }
 
-void FunctionEmitter::store_line() {
+void FunctionEmitter::store_line_only() {
   if (!m.options.lazy_line_and_fuel || m.options.debug || !frame) return;  // else Step stores it
   b.CreateStore(u32(line_), b.CreateStructGEP(m.frame_ty, frame, 4));
 }
 
+void FunctionEmitter::store_pos() {
+  if (frame) b.CreateStore(u32(pos_), b.CreateStructGEP(m.frame_ty, frame, 6));
+}
+
+void FunctionEmitter::store_line() {
+  store_line_only();
+  store_pos();
+}
+
 void FunctionEmitter::sync_line() {
-  if (stored_line_ == line_) return;
-  store_line();
-  stored_line_ = line_;
+  if (stored_line_ != line_) {
+    store_line_only();
+    stored_line_ = line_;
+  }
+  if (stored_pos_ != pos_) {
+    store_pos();
+    stored_pos_ = pos_;
+  }
 }
 
 // Every call writes the fuel back and reloads it, so after a call on the main
@@ -404,6 +418,7 @@ bool FunctionEmitter::emit(std::string* error) {
   b.CreateStore(b.getInt64((uint64_t(fn().first_line) << 32) | frame_memory_),
                 b.CreateBitCast(b.CreateStructGEP(m.frame_ty, frame, 3), llvm::PointerType::getUnqual(m.i64)));
   b.CreateStore(function_arg, b.CreateStructGEP(m.frame_ty, frame, 5));
+  b.CreateStore(b.getInt32(0), b.CreateStructGEP(m.frame_ty, frame, 6));
   bool lazy = m.options.lazy_line_and_fuel && !m.options.debug;
   llvm::AllocaInst* fuel = lazy ? b.CreateAlloca(m.i64, nullptr, "fuel") : nullptr;
 
@@ -421,6 +436,7 @@ bool FunctionEmitter::emit(std::string* error) {
   }
   line_ = fn().first_line;
   stored_line_ = line_;
+  pos_ = stored_pos_ = 0;
 
   // The error exit: write the fuel back, unlink the frame, report failure.
   {
@@ -449,11 +465,12 @@ bool FunctionEmitter::emit(std::string* error) {
     error_block = handler == ir::kNoBlock ? exit_block : blocks[handler];
     slot_global_.clear();
     active_.clear();
-    stored_line_ = UINT32_MAX;  // a block may have several predecessors
+    stored_line_ = stored_pos_ = UINT32_MAX;  // a block may have several predecessors
     fuel_synced_ = false;
     cur_block_ = static_cast<uint32_t>(i);
     cur_instr_ = 0;
     for (const ir::Instr& in : fn().blocks[i].instrs) {
+      pos_ = in.pos;
       if (!inline_only(m, in)) {
         // A direct call's callee is spilled by its generic path only (emit_positional_call).
         auto known = slot_global_.find(in.a);

@@ -160,8 +160,12 @@ class FunctionEmitter {
   // The frame's line is read only by whatever a runtime call does (a traceback,
   // the debugger), so it is stored before a call, not at every Step: on the
   // main path once per line (sync_line), in a slow path always (store_line).
+  // The position of the instruction (Frame::pos, its span for a traceback's
+  // markers) goes with it, stored whenever it changes, in every mode.
   void sync_line();
   void store_line();
+  void store_line_only();
+  void store_pos();
   // Thread::fuel lives in a promotable alloca between calls: written back
   // before a call that can step (the callee, pk_call*, pk_poll), reloaded after.
   void fuel_out();
@@ -240,6 +244,8 @@ class FunctionEmitter {
   bool fuel_synced_ = false;          // Thread::fuel equals fuel_ here (a call since the last Step)
   uint32_t line_ = 0;                 // the line of the statement being emitted
   uint32_t stored_line_ = UINT32_MAX; // the line the frame holds on the main path here (UINT32_MAX: unknown)
+  uint32_t pos_ = 0;                  // the position (ir::Instr::pos) of the instruction being emitted
+  uint32_t stored_pos_ = UINT32_MAX;  // the position the frame holds on the main path here (UINT32_MAX: unknown)
   uint32_t cur_block_ = 0, cur_instr_ = 0;
   llvm::BasicBlock* concat_done_ = nullptr;  // begin_concat_str_int's fused path joins here, after the addition
   std::unordered_map<ir::Slot, uint32_t> slot_global_;  // slot -> global loaded into it (this block)

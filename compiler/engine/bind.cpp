@@ -40,6 +40,7 @@ void bind(const ir::Module& module, core::Thread& thread, core::ModuleRuntime& r
     code.qualified = f.qualified;
     code.file = runtime.file;
     code.first_line = f.first_line;
+    code.positions = f.positions;
     code.params.clear();
     code.argcount = code.posonly = code.kwonly = 0;
     code.varargs = code.varkw = false;

@@ -4,10 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <vector>
 
+#include "compiler/engine/traceback_markers.h"
 #include "runtime/classes.h"
 #include "runtime/exceptions.h"
 #include "runtime/heap.h"
@@ -16,29 +16,32 @@ namespace plank::engine {
 
 namespace {
 
-// The source lines of the files a traceback names, each read once.
-class SourceLines {
+// The files a traceback names, each read once (null: unreadable).
+class SourceFiles {
  public:
-  std::string line(const std::string& file, uint32_t n) {
-    auto it = files_.find(file);
+  const SourceFile* get(const std::string& path) {
+    auto it = files_.find(path);
     if (it == files_.end()) {
-      std::vector<std::string> lines;
-      std::ifstream in(file, std::ios::binary);
-      for (std::string l; std::getline(in, l);) lines.push_back(l);
-      it = files_.emplace(file, std::move(lines)).first;
+      std::string error;
+      it = files_.emplace(path, path.empty() ? nullptr : SourceFile::load(path, &error)).first;
     }
-    if (n == 0 || n > it->second.size()) return "";
-    std::string l = it->second[n - 1];
-    size_t start = l.find_first_not_of(" \t\f");
-    if (start == std::string::npos) return "";
-    l = l.substr(start);
-    while (!l.empty() && (l.back() == '\r' || l.back() == '\n')) l.pop_back();
-    return l;
+    return it->second.get();
   }
 
  private:
-  std::map<std::string, std::vector<std::string>> files_;
+  std::map<std::string, SourceRef> files_;
 };
+
+// A source line as CPython shows it: without its indentation and line end.
+std::string shown_line(const SourceFile& file, uint32_t n) {
+  if (n == 0 || n > file.line_count()) return "";
+  std::string l(file.line_text(n));
+  size_t start = l.find_first_not_of(" \t\f");
+  if (start == std::string::npos) return "";
+  l = l.substr(start);
+  while (!l.empty() && (l.back() == '\r' || l.back() == '\n')) l.pop_back();
+  return l;
+}
 
 // CPython shows the main script's path joined to the working directory.
 std::string shown_path(const std::string& file) {
@@ -49,12 +52,19 @@ std::string shown_path(const std::string& file) {
   return cwd + "/" + (file.rfind("./", 0) == 0 ? file.substr(2) : file);
 }
 
-std::string frames(const std::vector<core::TraceEntry>& traceback, SourceLines& sources) {
+// A frame's line is its failing part's first line (the statement's when
+// that part is unknown), and the markers go under it (traceback_markers.h).
+std::string frames(const std::vector<core::TraceEntry>& traceback, SourceFiles& sources) {
   std::string s = "Traceback (most recent call last):\n";
   for (const auto& e : traceback) {
-    s += "  File \"" + shown_path(e.file) + "\", line " + std::to_string(e.line) + ", in " + e.function + "\n";
-    std::string src = sources.line(e.file, e.line);
-    if (!src.empty()) s += "    " + src + "\n";
+    const SourceFile* file = sources.get(e.file);
+    bool spanned = file && e.span.end != 0 && e.span.end <= file->text().size();
+    uint32_t line = spanned ? file->line_col(e.span.begin).line : e.line;
+    s += "  File \"" + shown_path(e.file) + "\", line " + std::to_string(line) + ", in " + e.function + "\n";
+    std::string src = file ? shown_line(*file, line) : "";
+    if (src.empty()) continue;
+    s += "    " + src + "\n";
+    if (std::string markers = spanned ? traceback_markers(*file, e.span) : ""; !markers.empty()) s += markers + "\n";
   }
   return s;
 }
@@ -79,7 +89,7 @@ std::string message_of(core::Thread& t, core::Value exc) {
   }
 }
 
-void chain(core::Thread& t, core::Value exc, std::vector<core::Object*>& seen, SourceLines& sources, std::string& out) {
+void chain(core::Thread& t, core::Value exc, std::vector<core::Object*>& seen, SourceFiles& sources, std::string& out) {
   seen.push_back(exc.obj);
   core::ExceptionData* d = core::exception_data(exc);
   auto unseen = [&](core::Value v) {
@@ -99,7 +109,7 @@ void chain(core::Thread& t, core::Value exc, std::vector<core::Object*>& seen, S
 }  // namespace
 
 std::string python_traceback(core::Thread& t) {
-  SourceLines sources;
+  SourceFiles sources;
   core::Value exc = t.exception;
   core::RuntimeError error = t.error;  // exception_str may run Plank code
   if (!core::exception_data(exc)) return frames(error.traceback, sources) + last_line(error.kind, error.message);

@@ -11,11 +11,11 @@ namespace plank::engine {
 // __cause__, "The above exception was the direct cause of the following
 // exception:", else an unsuppressed __context__, "During handling of the
 // above exception, another exception occurred:"), then for each exception
-// "Traceback (most recent call last):", a `File "...", line N, in f` line
-// and the stripped source line per frame, and `Type: message`. Files are
-// named as CPython names the main script: relative paths joined to the
-// working directory. Not printed: 3.11's `~~~^^^` markers under the part
-// of a line that failed (frames record lines, not columns).
+// "Traceback (most recent call last):", a `File "...", line N, in f` line,
+// the stripped source line and 3.11's `~~~^^^` markers under the part of it
+// that failed (traceback_markers.h) per frame, and `Type: message`. Files
+// are named as CPython names the main script: relative paths joined to the
+// working directory.
 std::string python_traceback(core::Thread& t);
 
 // An uncaught SystemExit (sys.exit) ends a Python program quietly, as in

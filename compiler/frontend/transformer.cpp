@@ -726,7 +726,8 @@ class Transformer {
 
   // factor (op factor)*, flat in the grammar: grouped here by precedence, each level
   // left-associative (operator precedence with two stacks). A node's span runs from its
-  // left operand's start to its right operand's end, its operator's span is the token's.
+  // left operand's start to its right operand's end, parentheses around them included (as
+  // CPython's columns, which a traceback's markers follow); its operator's span is the token's.
   ast::ExprPtr expr(P::ExprContext* ctx) {
     if (auto* f = sole<P::FactorContext>(ctx)) return factor(f);
     const size_t n = (ctx->children.size() + 1) / 2;
@@ -736,13 +737,16 @@ class Transformer {
       Span span;
     };
     std::vector<ast::ExprPtr> operands;
+    std::vector<Span> written;  // each operand's source, parentheses included
     std::vector<Pending> ops;
     auto reduce = [&] {
       auto rhs = std::move(operands.back());
       operands.pop_back();
       auto lhs = std::move(operands.back());
       operands.pop_back();
-      Span s = {lhs->span.begin, rhs->span.end};
+      Span s = {written[written.size() - 2].begin, written.back().end};
+      written.pop_back();
+      written.back() = s;
       operands.push_back(
           std::make_unique<ast::Binary>(s, ops.back().op, ops.back().span, std::move(lhs), std::move(rhs)));
       ops.pop_back();
@@ -750,6 +754,7 @@ class Transformer {
     for (auto* ch : ctx->children) {
       if (auto* f = exactly<P::FactorContext>(ch)) {
         operands.push_back(factor(f));
+        written.push_back(span(f));
         continue;
       }
       auto* tn = static_cast<TerminalNode*>(ch);
@@ -793,7 +798,7 @@ class Transformer {
     auto trailers = ctx->trailer();
     DepthGuard g(*this, ctx, trailers.size() + 1);
     auto e = atom(ctx->atom());
-    uint32_t begin = e->span.begin;
+    uint32_t begin = span(ctx->atom()).begin;  // `(f)(x)` starts at its `(`, as in CPython
     for (auto* t : trailers) {
       Span s = {begin, span(t).end};
       if (auto* c = dynamic_cast<P::CallTrailerContext*>(t)) {

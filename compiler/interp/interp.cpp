@@ -93,6 +93,7 @@ bool run(core::Thread* t, core::FunctionObject* fn, Value* args, Value* result, 
       Value* dst = in.dst == ir::kNoSlot ? nullptr : &slots[in.dst];
       const Value* a = in.a == ir::kNoSlot ? nullptr : &slots[in.a];
       const Value* b = in.b == ir::kNoSlot ? nullptr : &slots[in.b];
+      frame.pos = in.pos;
       switch (in.op) {
         case Op::LoadConst: *dst = m->constants[in.imm]; break;
         case Op::Move: *dst = *a; break;

@@ -139,6 +139,7 @@ struct Instr {
   Op op;
   uint32_t line = 0;       // source line, for errors and stepping
   Span span;               // the expression or statement it came from
+  uint32_t pos = 0;        // span's index in Function::positions (number_positions; 0: none)
   Slot dst = kNoSlot;
   Slot a = kNoSlot;
   Slot b = kNoSlot;
@@ -202,6 +203,10 @@ struct Function {
   std::vector<std::string> free_names;  // captured cells, in LoadFree order
   std::vector<Slot> cell_params;        // parameters that are captured: wrapped in cells on entry
   std::vector<Block> blocks;            // blocks[0] is the entry
+  // The distinct spans of its instructions, [0] empty (Instr::pos): a frame
+  // records the pos of the instruction running, so a traceback can show the
+  // part of the line that failed, as CPython 3.11's `~~^^` markers do.
+  std::vector<Span> positions;
   // A generator (or coroutine): calling it makes a generator object whose
   // frame lives in the heap; running it resumes at blocks[0] the first time,
   // then at resume_blocks[k - 1] after the Yield of resume point k.

@@ -73,6 +73,7 @@ struct FnBuilder {
   std::vector<ir::Slot> caught;  // the exception of each enclosing `except` body (bare `raise`)
   uint32_t line = 0;
   Span span;
+  Span fstring_span;  // the f-string whose parts are being lowered (its FormatValues are placed there)
 
   FnBuilder(ModuleBuilder& m, const check::Scope& s);
 
@@ -82,6 +83,11 @@ struct FnBuilder {
   bool terminated() const;
   void set_block(ir::BlockId b) { current = b; }
   ir::Instr& emit(ir::Instr in);
+  // emit with the span of `where` (the part of the line a traceback marks).
+  ir::Instr& emit_at(Span where, ir::Instr in) {
+    in.span = where;
+    return emit(std::move(in));
+  }
   static ir::Instr make(ir::Op op, ir::Slot dst = ir::kNoSlot, ir::Slot a = ir::kNoSlot, ir::Slot b = ir::kNoSlot,
                         uint32_t imm = 0);
   void jump(ir::BlockId to);
@@ -145,6 +151,15 @@ struct FnBuilder {
   void unwind_to(size_t depth);
   void return_value(ir::Slot value);
   ir::BlockId new_handler_block();  // a block that starts with Catch into a fresh slot (catch_slot)
+  // Lowers `body` in a block of its own under a new handler block, which
+  // catches what the body raises, then puts back the handler in force.
+  // Neither block it returns is current: `caught` (the handler block, its
+  // Catch only) and `after` (where the body's normal path went on).
+  struct Guarded {
+    ir::BlockId caught;
+    ir::BlockId after;
+  };
+  Guarded under_handler(const std::function<void()>& body);
   ir::Slot catch_slot(ir::BlockId handler_block) const { return f.blocks[handler_block].instrs[0].dst; }
 
   // ---------------------------------------------------------------- comprehensions, classes, generators

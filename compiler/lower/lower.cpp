@@ -23,6 +23,8 @@ ir::Module lower_module(const check::CheckedModule& checked, const LowerOptions&
   after("infer_types", module);
   mark_string_builders(module);
   after("mark_string_builders", module);
+  number_positions(module);
+  after("number_positions", module);
   verify_ir(module, sink);
   after("verify", module);
   return module;

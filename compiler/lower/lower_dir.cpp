@@ -47,19 +47,10 @@ Slot FnBuilder::dir_of_scope(const Call* c) {
   for (const std::string& name : names) {
     ir::BlockId next = new_block();
     if (!always.count(name)) {
-      const ir::BlockId outer = handler;
-      const ir::BlockId unbound = new_handler_block();
-      handler = unbound;
-      ir::BlockId probe = new_block();
-      jump(probe);
-      set_block(probe);
-      load_name(name, c->span);
-      handler = outer;
-      ir::BlockId bound = new_block();
-      jump(bound);
-      set_block(unbound);
+      Guarded probe = under_handler([&] { load_name(name, c->span); });
+      set_block(probe.caught);  // unbound: not listed
       jump(next);
-      set_block(bound);
+      set_block(probe.after);
     }
     call_method(list, "append", {str(name)});
     jump(next);

@@ -25,6 +25,21 @@ ir::BlockId FnBuilder::new_handler_block() {
   return h;
 }
 
+FnBuilder::Guarded FnBuilder::under_handler(const std::function<void()>& body) {
+  const ir::BlockId outer = handler;
+  Guarded g;
+  g.caught = new_handler_block();
+  handler = g.caught;
+  ir::BlockId guarded = new_block();
+  jump(guarded);
+  set_block(guarded);
+  body();
+  handler = outer;
+  g.after = new_block();
+  jump(g.after);
+  return g;
+}
+
 void FnBuilder::unwind_to(size_t depth) {
   for (size_t i = unwinds.size(); i-- > depth;) {
     Unwind u = unwinds[i];
@@ -214,25 +229,20 @@ void FnBuilder::with_stmt(const With* w, size_t k) {
     return async ? yield_from(r, true) : r;
   };
   const ir::BlockId outer = handler;
-  const ir::BlockId h = new_handler_block();
-  unwinds.push_back({async ? Unwind::Kind::AsyncWith : Unwind::Kind::With, nullptr, exit_fn, {}, {}, outer, loops.size()});
-  handler = h;
-  ir::BlockId body = new_block();
-  jump(body);
-  set_block(body);
-  if (item.target) assign(item.target.get(), entered);
-  if (k + 1 < w->items.size()) with_stmt(w, k + 1);
-  else stmts(w->body);
-  unwinds.pop_back();
-  handler = outer;
-  ir::BlockId normal = new_block(), after = new_block();
-  jump(normal);
-  set_block(normal);
+  Guarded body = under_handler([&] {
+    unwinds.push_back({async ? Unwind::Kind::AsyncWith : Unwind::Kind::With, nullptr, exit_fn, {}, {}, outer, loops.size()});
+    if (item.target) assign(item.target.get(), entered);
+    if (k + 1 < w->items.size()) with_stmt(w, k + 1);
+    else stmts(w->body);
+    unwinds.pop_back();
+  });
+  ir::BlockId after = new_block();
+  set_block(body.after);
   exit({none(), none(), none()});
   jump(after);
   // An exception: __exit__(type, value, None) decides whether it is suppressed.
-  set_block(h);
-  Slot e = catch_slot(h);
+  set_block(body.caught);
+  Slot e = catch_slot(body.caught);
   Slot ty = call_intrinsic("type", {e});
   Slot suppress = exit({ty, e, none()});
   ir::BlockId reraise = new_block();

@@ -174,7 +174,9 @@ Slot FnBuilder::expr_inner(const Expr* e) {
       Slot v = expr(fv->value.get());
       Slot spec = fv->format_spec ? expr(fv->format_spec.get()) : kNoSlot;
       Slot t = temp();
-      emit(make(Op::FormatValue, t, v, spec, static_cast<uint32_t>(static_cast<unsigned char>(fv->conversion))));
+      // At the whole f-string, where CPython 3.11 places its FORMAT_VALUE (a traceback marks it).
+      emit_at(fstring_span.end ? fstring_span : fv->span,
+              make(Op::FormatValue, t, v, spec, static_cast<uint32_t>(static_cast<unsigned char>(fv->conversion))));
       return t;
     }
     case ExprKind::NamedExpr: {
@@ -256,7 +258,10 @@ Slot FnBuilder::dict_display(const DictExpr* d) {
 
 Slot FnBuilder::fstring(const JoinedStr* j) {
   std::vector<Slot> parts;
+  Span outer = fstring_span;
+  fstring_span = j->span;
   for (auto& v : j->values) parts.push_back(expr(v.get()));
+  fstring_span = outer;
   if (parts.size() == 1 && isa<FormattedValue>(j->values[0].get())) return parts[0];
   Slot t = temp();
   Instr in = make(Op::BuildString, t);

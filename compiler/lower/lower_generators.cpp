@@ -67,24 +67,16 @@ Slot FnBuilder::async_iter(Slot iterable) { return call_method(iterable, "__aite
 // `await it.__anext__()`, whose StopAsyncIteration ends the loop (to `done`);
 // any other exception goes on to the enclosing handler.
 Slot FnBuilder::async_next(Slot it, ir::BlockId done) {
-  const ir::BlockId outer = handler;
-  const ir::BlockId stop = new_handler_block();
-  handler = stop;
-  ir::BlockId awaiting = new_block();
-  jump(awaiting);
-  set_block(awaiting);
-  Slot item = yield_from(call_method(it, "__anext__", {}), true);
-  handler = outer;
-  ir::BlockId got = new_block();
-  jump(got);
-  set_block(stop);
-  Slot e = catch_slot(stop);
+  Slot item = kNoSlot;
+  Guarded awaited = under_handler([&] { item = yield_from(call_method(it, "__anext__", {}), true); });
+  set_block(awaited.caught);
+  Slot e = catch_slot(awaited.caught);
   Slot ended = call_intrinsic("_plank.is_stop_async_iteration", {e});
   ir::BlockId other = new_block();
   branch(ended, done, other);
   set_block(other);
   emit(make(Op::Raise, kNoSlot, e, kNoSlot, 1));
-  set_block(got);
+  set_block(awaited.after);
   return item;
 }
 

@@ -65,6 +65,8 @@ void FnBuilder::assign(const Expr* target, Slot value) {
   span = saved;
 }
 
+// The target's own reads and writes are at the target (a traceback marks
+// `d[k]` under `d[k] += 1`), the operation at the statement, as in CPython.
 void FnBuilder::aug_assign(const AugAssign* a) {
   const Expr* target = a->target.get();
   // In place for what changes in place (lists, sets, objects with __iadd__ and the like).
@@ -79,22 +81,22 @@ void FnBuilder::aug_assign(const AugAssign* a) {
     Slot o = expr(at->object.get());
     uint32_t name = mb.str_constant(at->attr);
     Slot cur = temp();
-    emit(make(Op::GetAttr, cur, o, kNoSlot, name));
+    emit_at(at->span, make(Op::GetAttr, cur, o, kNoSlot, name));
     Slot v = expr(a->value.get());
     Slot t = temp();
     emit(make(Op::Binary, t, cur, v, op));
-    emit(make(Op::SetAttr, kNoSlot, o, t, name));
+    emit_at(at->span, make(Op::SetAttr, kNoSlot, o, t, name));
   } else if (auto* s = dyn_cast<Subscript>(target)) {
     Slot o = expr(s->object.get());
     Slot i = expr(s->index.get());
     Slot cur = temp();
-    emit(make(Op::GetItem, cur, o, i));
+    emit_at(s->span, make(Op::GetItem, cur, o, i));
     Slot v = expr(a->value.get());
     Slot t = temp();
     emit(make(Op::Binary, t, cur, v, op));
     Instr in = make(Op::SetItem, kNoSlot, o, i);
     in.args = {t};
-    emit(std::move(in));
+    emit_at(s->span, std::move(in));
   } else {
     mb.error(target->span, "illegal expression for augmented assignment");
   }
@@ -127,6 +129,29 @@ void FnBuilder::del(const Expr* target) {
     default: mb.error(target->span, "cannot delete this expression"); break;
   }
   span = saved;
+}
+
+// Where CPython 3.11 places an assertion's AssertionError (a traceback marks
+// it): at the last comparison its jumps test, through `and`/`or`, `not` and
+// conditional expressions, in source order (compiler_jump_if leaves the
+// location of a Compare set), else at the statement.
+static Span assertion_failure_span(const Expr* test, Span statement) {
+  Span at = statement;
+  std::function<void(const Expr*)> walk = [&](const Expr* e) {
+    if (auto* c = dyn_cast<Compare>(e)) {
+      at = c->span;
+    } else if (auto* u = dyn_cast<Unary>(e); u && u->op == ast::UnaryOp::Not) {
+      walk(u->operand.get());
+    } else if (auto* b = dyn_cast<BoolOp>(e)) {
+      for (const auto& v : b->values) walk(v.get());
+    } else if (auto* ie = dyn_cast<Conditional>(e)) {
+      walk(ie->test.get());
+      walk(ie->body.get());
+      walk(ie->orelse.get());
+    }
+  };
+  walk(test);
+  return at;
 }
 
 // ---------------------------------------------------------------- statements
@@ -261,16 +286,17 @@ void FnBuilder::stmt(const Stmt* st) {
     }
     case StmtKind::Assert: {
       auto* a = cast<Assert>(st);
+      Span raised_at = assertion_failure_span(a->test.get(), a->span);
       Slot t = expr(a->test.get());
       if (!a->message) {
-        emit(make(Op::Assert, kNoSlot, t));
+        emit_at(raised_at, make(Op::Assert, kNoSlot, t));
         return;
       }
       ir::BlockId fail = new_block(), ok = new_block();
       branch(t, ok, fail);
       set_block(fail);
       Slot m = expr(a->message.get());
-      emit(make(Op::Assert, kNoSlot, t, m));
+      emit_at(raised_at, make(Op::Assert, kNoSlot, t, m));
       jump(ok);
       set_block(ok);
       return;

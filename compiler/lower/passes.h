@@ -38,6 +38,10 @@ void infer_types(ir::Module& module);
 // string is an ordinary immutable one (mark_string_builders.cpp).
 void mark_string_builders(ir::Module& module);
 
+// Numbers each function's distinct instruction spans (Function::positions,
+// Instr::pos), the table a traceback's column markers come from (number_positions.cpp).
+void number_positions(ir::Module& module);
+
 // ir::verify as a pass: a failure is a compiler bug, reported as an error (verify_ir.cpp).
 bool verify_ir(const ir::Module& module, DiagnosticSink& sink);
 

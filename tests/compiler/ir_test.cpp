@@ -26,7 +26,8 @@ TEST(Lower, PassesRunInOrder) {
   lower_text("x = 1\n", &passes);
   EXPECT_EQ(passes,
             (std::vector<std::string>{"build_ir", "simplify_jumps", "remove_unreachable", "bind_locals",
-                                      "infer_types", "mark_string_builders", "verify"}));
+                                      "infer_types", "mark_string_builders", "number_positions",
+                                      "verify"}));
 }
 
 // bind_locals: a read of a local is checked (UnboundLocalError) only where some
