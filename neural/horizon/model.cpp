@@ -8,10 +8,14 @@
 
 namespace plank::neural {
 
-int HorizonWeights::goal_id(const std::string& verb, const std::string& item) const {
-  for (const auto& g : goals)
-    if (g.verb == verb && g.item == item) return g.id;
-  return -1;
+int HorizonWeights::goal_id(const std::string& verb, const std::string& item, int count) const {
+  int first = -1;
+  for (const auto& g : goals) {
+    if (g.verb != verb || g.item != item) continue;
+    if (count > 0 && g.count == count) return g.id;
+    if (first < 0) first = g.id;
+  }
+  return first;
 }
 
 std::vector<std::pair<std::string, std::vector<int>>> horizon_tensor_shapes(const HorizonConfig& c) {

@@ -67,8 +67,9 @@ struct HorizonWeights {
   std::string card_json = "{}";         // the training's model card (command, data, curve)
   std::map<std::string, ModelTensor> tensors;  // goal_embedding, l1.weight/bias, l2.weight/bias, out.weight/bias
   const ModelTensor& at(const std::string& name) const { return tensors.at(name); }
-  // The goal's id in this model's table (verb "mine"/"kill" and item), or -1.
-  int goal_id(const std::string& verb, const std::string& item) const;
+  // The goal's id in this model's table (verb "mine"/"kill" and item), or -1. An item in two families
+  // (oak_log: 5 for wood, 11 for fuel) is told apart by `count` when it is given (> 0) and matches one.
+  int goal_id(const std::string& verb, const std::string& item, int count = 0) const;
 };
 
 // The tensors' names and shapes for a configuration (the one list: the trainer and the loader use it).

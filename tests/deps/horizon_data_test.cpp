@@ -35,7 +35,7 @@ TEST(DepsHorizonData, LabelsAreTheGoalsPursuedAloneFromTheState) {
   std::vector<HorizonRecord> records = horizon_records(*rules, o.seed_base, o);
   ASSERT_EQ(records.size(), 2u);
   const std::vector<HorizonGoal> goals = horizon_goals(*rules);
-  ASSERT_EQ(goals.size(), 8u);  // four logs, four meats: the select families' candidates
+  ASSERT_EQ(goals.size(), 13u);  // four logs, four meats, four logs and coal: the select families' candidates
   EXPECT_EQ(records[0].moves, 0);
   EXPECT_EQ(records[1].moves, 1);
   EXPECT_GT(records[1].tick, records[0].tick);
@@ -48,7 +48,7 @@ TEST(DepsHorizonData, LabelsAreTheGoalsPursuedAloneFromTheState) {
   for (const HorizonGoal& g : goals) {
     ASSERT_EQ(records[0].labels.size(), goals.size());
     SelectSetup alone(*rules, *world, eo, g.max_ticks);
-    const bool ok = pursue_candidate(*alone.controller, g.goal, g.goal.count);
+    const bool ok = pursue_candidate(*rules, *alone.controller, g.goal, g.goal.count);
     const HorizonLabel& l = records[0].labels[size_t(g.id)];
     EXPECT_EQ(l.ticks, float(alone.controller->ticks())) << g.goal.item;
     EXPECT_EQ(l.reached, ok && alone.controller->ticks() <= g.max_ticks) << g.goal.item;
@@ -97,10 +97,16 @@ TEST(DepsHorizonData, GoalExtrasAreTheControllersEstimates) {
   int seen = 0;
   for (const HorizonGoal& g : goals) {
     const uint8_t* x = &records[0].features.extras[size_t(g.id) * kHorizonGoalExtras];
+    // What the goal needs beyond its source, known or not: coal a pickaxe and its chain of crafts.
+    EXPECT_EQ(x[4], g.goal.tool.empty() ? 0 : 255) << g.goal.item;
+    if (g.goal.item == "coal")
+      EXPECT_GE(x[5], 32 * 5) << "logs, planks, sticks, a table and the pickaxe before the coal";
+    else
+      EXPECT_EQ(x[5], 32) << g.goal.item << ": gathered in one step";
     auto e = g.goal.verb == Verb::Kill ? start.controller->estimate_kill(g.goal.item, "", feet)
-                                       : start.controller->estimate_mine(g.goal.item, "", feet);
+                                       : start.controller->estimate_mine(g.goal.item, g.goal.tool, feet);
     if (!e) {
-      for (int k = 0; k < kHorizonGoalExtras; ++k) EXPECT_EQ(x[k], 0) << g.goal.item << " extra " << k;
+      for (int k = 0; k < 4; ++k) EXPECT_EQ(x[k], 0) << g.goal.item << " extra " << k;
       continue;
     }
     ++seen;
@@ -130,7 +136,7 @@ TEST(DepsHorizonData, StatesAfterAPursuitReplayIt) {
   auto world = make_episode_world(*rules, o.seed_base, o.world_size, eo.world_mode);
   SelectSetup again(*rules, *world, eo, 0);
   again.controller->set_tick_budget(again.controller->ticks() + g.max_ticks / 2);
-  pursue_candidate(*again.controller, g.goal, g.goal.count);
+  pursue_candidate(*rules, *again.controller, g.goal, g.goal.count);
   EXPECT_EQ(r.tick, uint32_t(again.controller->ticks()));
   EXPECT_GT(r.tick, 0u) << "the pursuit spent no tick";
   EXPECT_EQ(r.features.inventory[size_t(g.id)], std::min(255, again.controller->inventory().count(g.goal.item)));
@@ -165,7 +171,7 @@ TEST(DepsHorizonData, TheFileReadsBackAsWritten) {
   // The header names the layout.
   const size_t eol = bytes.find('\n'), eol2 = bytes.find('\n', eol + 1);
   auto h = nlohmann::json::parse(bytes.substr(eol + 1, eol2 - eol - 1));
-  EXPECT_EQ(h["goals"].size(), 8u);
+  EXPECT_EQ(h["goals"].size(), 13u);
   EXPECT_EQ(h["record_bytes"].get<size_t>(), bytes.size() - eol2 - 1);
   // Bad files are errors, not crashes.
   std::istringstream cut(bytes.substr(0, bytes.size() - 3));

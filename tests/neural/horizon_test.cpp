@@ -106,6 +106,7 @@ TEST(HorizonModel, WeightsFileRoundTripsAndBadFilesAreRefused) {
   EXPECT_EQ(back.goals.size(), 2u);
   EXPECT_EQ(back.goal_id("kill", "beef"), 1);
   EXPECT_EQ(back.goal_id("mine", "beef"), -1);
+  EXPECT_EQ(back.goal_id("kill", "beef", 99), 1) << "a count that matches no entry: the item's first";
   EXPECT_NE(back.card_json.find("\"command\""), std::string::npos);
   for (const auto& [name, t] : w.tensors) EXPECT_EQ(back.at(name).data, t.data) << name;
 

@@ -216,6 +216,25 @@ int run_eval_select(const EvalOptions& o) {
   if (!load_horizon(*rules, o.deps, &horizon, cmd)) return kInputErrors;
   base.horizon = horizon.get();
   std::vector<deps::SelectTask> tasks = deps::select_tasks(*rules, o.select_tasks);
+  if (!o.only.empty()) {  // --only wood,fuel: those families' tasks
+    std::set<std::string> families;
+    std::stringstream s(o.only);
+    for (std::string w; std::getline(s, w, ',');)
+      if (!w.empty()) families.insert(w);
+    std::string known;
+    for (const deps::SelectFamily& f : deps::select_families()) {
+      known += fmt::format("{}{}", known.empty() ? "" : ", ", f.name);
+      families.erase(f.name);
+    }
+    if (!families.empty()) {
+      fmt::print(stderr, "{}: --only names no select family '{}' (expected {})\n", cmd, *families.begin(), known);
+      return kUsage;
+    }
+    std::set<std::string> keep;
+    std::stringstream again(o.only);
+    for (std::string w; std::getline(again, w, ',');) keep.insert(w);
+    std::erase_if(tasks, [&](const deps::SelectTask& t) { return !keep.count(t.family); });
+  }
   const bool tty = isatty(2);
   std::string error;
   auto ev = deps::evaluate_select(
@@ -384,7 +403,7 @@ void register_deps(CLI::App& app, Action& action) {
       ->check(CLI::Range(2, 4));
   ev->add_option("--seeds", e->seeds, "world seeds per task")->check(CLI::Range(1, 100000));
   ev->add_option("--seed-base", e->seed_base, "first world seed (default 0)");
-  ev->add_option("--only", e->only, "comma-separated task objects or groups (MT1,stone_sword)");
+  ev->add_option("--only", e->only, "comma-separated task objects or groups (MT1,stone_sword); with --select-tasks, families (wood,fuel)");
   add_common(ev, e->deps);
   ev->callback([&action, e] { action = [e] { return run_eval(*e); }; });
 

@@ -16,11 +16,14 @@ namespace plank::survival {
 
 using ItemCounts = std::map<std::string, int>;
 
+// A furnace's time per item (1.16.5): what a fuel's burn ticks are measured against.
+constexpr int kSmeltTicks = 200;
+
 struct SmeltingRecipe {
   std::string input, output;
   int count = 1;
   double xp = 0;
-  int ticks = 200;
+  int ticks = kSmeltTicks;
 };
 
 // One possible drop: `chance` that it drops at all, then uniform in [min, max].

@@ -77,12 +77,12 @@ struct History {
   int pursued = -1;
 };
 
-void replay(SelectSetup& s, const std::vector<HorizonGoal>& goals, const History& h) {
+void replay(const Rules& rules, SelectSetup& s, const std::vector<HorizonGoal>& goals, const History& h) {
   for (int m = 0; m < h.moves; ++m) s.controller->explore_step(false, 0);
   if (h.pursued < 0) return;
   const HorizonGoal& g = goals[size_t(h.pursued)];
   s.controller->set_tick_budget(s.controller->ticks() + g.max_ticks / 2);
-  pursue_candidate(*s.controller, g.goal, g.goal.count);
+  pursue_candidate(rules, *s.controller, g.goal, g.goal.count);
   s.controller->set_tick_budget(0);
 }
 
@@ -106,10 +106,10 @@ std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, co
     for (const HorizonGoal& g : goals) {
       // The label: a copy replays the same history, then pursues this goal alone within its budget.
       SelectSetup label(rules, *generated, eo, 0);
-      replay(label, goals, h);
+      replay(rules, label, goals, h);
       const uint64_t start = label.controller->ticks();
       label.controller->set_tick_budget(start + g.max_ticks);
-      const bool ok = pursue_candidate(*label.controller, g.goal, g.goal.count);
+      const bool ok = pursue_candidate(rules, *label.controller, g.goal, g.goal.count);
       const uint64_t spent = label.controller->ticks() - start;
       r.labels.push_back(HorizonLabel{float(spent), ok && spent <= g.max_ticks});
     }
@@ -130,7 +130,7 @@ std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, co
   for (int p = 0; p < o.pursuits_per_seed && p < int(order.size()); ++p) {
     SelectSetup after(rules, *generated, eo, 0);
     const History h{0, order[size_t(p)]};
-    replay(after, goals, h);
+    replay(rules, after, goals, h);
     take_state(after, h);
   }
   return records;

@@ -5,6 +5,7 @@
 
 #include "agents/deps/eval/select_tasks.h"
 #include "world/survival/mob_drops.h"
+#include "world/survival/obtainability.h"
 
 namespace plank::deps {
 namespace {
@@ -31,6 +32,15 @@ Ground classify(const std::string& name) {
 
 uint8_t share(int n, int of) { return uint8_t(std::lround(255.0 * n / std::max(1, of))); }
 
+// The generated blocks whose breaking gives `item` (the rules' mine methods): coal_ore for coal.
+std::vector<std::string> mined_from(const Rules& rules, const std::string& item) {
+  std::vector<std::string> out;
+  if (const auto* methods = rules.analysis->methods(item))
+    for (const survival::Obtainability::Method& m : *methods)
+      if (m.kind == survival::StepKind::Mine) out.push_back(m.source);
+  return out;
+}
+
 }  // namespace
 
 std::vector<HorizonGoal> horizon_goals(const Rules& rules) {
@@ -48,7 +58,7 @@ std::vector<std::string> horizon_channels(const Rules& rules) {
 }
 
 const std::vector<std::string>& horizon_goal_extras() {
-  static const std::vector<std::string> names = {"seen", "estimate", "water", "cluster"};
+  static const std::vector<std::string> names = {"seen", "estimate", "water", "cluster", "tool", "chain"};
   return names;
 }
 
@@ -57,13 +67,15 @@ HorizonFeatures horizon_features(const Rules& rules, const world::World& world, 
   const std::vector<HorizonGoal> goals = horizon_goals(rules);
   const int channels = kTerrainChannels + int(goals.size());
   const auto& reg = world.registry();
-  // Per block id: its ground class, and which mine goal's block it is (-1: none).
+  // Per block id: its ground class, and the mine goals whose item breaking it gives (coal: coal_ore;
+  // oak_log: the wood family's and the fuel family's goals).
   std::vector<Ground> ground(reg.size());
-  std::vector<int> mine_goal(reg.size(), -1);
-  for (size_t id = 0; id < reg.size(); ++id) {
-    ground[id] = classify(reg[world::BlockId(id)].name);
-    for (const HorizonGoal& g : goals)
-      if (g.goal.verb == Verb::Mine && reg[world::BlockId(id)].name == g.goal.item) mine_goal[id] = g.id;
+  std::vector<std::vector<int>> mine_goals(reg.size());
+  for (size_t id = 0; id < reg.size(); ++id) ground[id] = classify(reg[world::BlockId(id)].name);
+  for (const HorizonGoal& g : goals) {
+    if (g.goal.verb != Verb::Mine) continue;
+    for (const std::string& block : mined_from(rules, g.goal.item))
+      if (auto id = reg.find(block)) mine_goals[*id].push_back(g.id);
   }
 
   HorizonFeatures out;
@@ -99,7 +111,7 @@ HorizonFeatures horizon_features(const Rules& rules, const world::World& world, 
           const int32_t x = feet.x - half + col * kHorizonCell + dx, z = feet.z - half + row * kHorizonCell + dz;
           int32_t ground_y = 0;
           const Ground g = column_ground(x, z, [&](world::BlockId b) {
-            if (mine_goal[b] >= 0) ++blocks[size_t(mine_goal[b])];
+            for (int g : mine_goals[b]) ++blocks[size_t(g)];
           }, &ground_y);
           if (g == Ground::None) continue;
           ++counts[kKnown];
@@ -137,10 +149,16 @@ HorizonFeatures horizon_features(const Rules& rules, const world::World& world, 
   // on the way to it and around it.
   out.extras.assign(goals.size() * kHorizonGoalExtras, 0);
   for (const HorizonGoal& g : goals) {
+    uint8_t* x = &out.extras[size_t(g.id) * kHorizonGoalExtras];
+    // What the goal needs beyond its source, which the distance does not show: a tool not held, and
+    // the steps of the rules' plan for the goal from what is held (1: just gather it).
+    const survival::Inventory& held = controller.inventory();
+    x[4] = !g.goal.tool.empty() && held.count(g.goal.tool) == 0 ? 255 : 0;
+    const survival::ObtainPlan plan = rules.analysis->plan(g.goal.item, g.goal.count, held);
+    x[5] = uint8_t(std::min<size_t>(255, 32 * (plan.ok ? plan.steps.size() : 8)));
     const bool kill = g.goal.verb == Verb::Kill;
     auto e = kill ? controller.estimate_kill(g.goal.item, "", feet) : controller.estimate_mine(g.goal.item, g.goal.tool, feet);
     if (!e) continue;
-    uint8_t* x = &out.extras[size_t(g.id) * kHorizonGoalExtras];
     x[0] = 255;
     x[1] = uint8_t(std::clamp(std::lround(32 * std::log1p(std::max(0.0, e->ticks))), 0L, 255L));
     // The straight line's columns, one a block, without the agent's own and the source's.
@@ -172,7 +190,9 @@ HorizonFeatures horizon_features(const Rules& rules, const world::World& world, 
         for (int32_t z = e->at.z - kAround; z <= e->at.z + kAround; ++z)
           for (int32_t xx = e->at.x - kAround; xx <= e->at.x + kAround; ++xx) {
             const world::Coord c{xx, y, z};
-            if (c != e->at && known.known(c) && mine_goal[world.block(c)] == g.id) ++around;
+            if (c == e->at || !known.known(c)) continue;
+            const std::vector<int>& of = mine_goals[world.block(c)];
+            around += std::find(of.begin(), of.end(), g.id) != of.end();
           }
     }
     x[3] = uint8_t(std::min(255, 16 * around));

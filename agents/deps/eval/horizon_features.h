@@ -12,7 +12,7 @@
 //   water, grass, sand, rock   share of its columns whose known ground is that (rock: stone, snow,
 //              gravel and the other bare ground of mountains)
 //   height     the mean known ground height against the agent's feet, 128 + 4 per block (clamped)
-//   one per goal: a mine goal's block cells known in the cell's columns (4 per cell saturate); a
+//   one per goal: a mine goal's source blocks (the blocks that give its item) known in the cell's columns (4 per cell saturate); a
 //              kill goal's mobs (those that drop its item) seen and standing in the cell (x 64)
 //
 // The goal extras (kHorizonGoalExtras bytes per goal): what the distance heuristic (`nearest`)
@@ -24,6 +24,11 @@
 //              water (a river or lake the walk must go around: the estimate is a straight line)
 //   cluster    16 per further source known within 8 blocks of it (blocks of a mine goal's block,
 //              seen mobs of a kill goal's kind; saturating): one tree or a wood, one cow or a herd
+// and what the goal needs beyond its source, which no distance shows (set whether or not a source
+// is known):
+//   tool       255 when the goal names a tool the agent does not hold (coal: a wooden pickaxe)
+//   chain      32 per step of the rules' plan for the goal from what is held (Obtainability::plan:
+//              1 to gather it; coal from an empty inventory: logs, planks, sticks, table, pickaxe, coal)
 #pragma once
 #include <cstdint>
 #include <string>
@@ -45,7 +50,7 @@ struct HorizonGoal {
 std::vector<HorizonGoal> horizon_goals(const Rules& rules);
 
 constexpr int kHorizonGrid = 15;
-constexpr int kHorizonGoalExtras = 4;
+constexpr int kHorizonGoalExtras = 6;
 const std::vector<std::string>& horizon_goal_extras();  // their names, in order
 constexpr int kHorizonCell = 4;
 // The channel names, in order: the six terrain channels, then one per goal.

@@ -48,7 +48,7 @@ std::shared_ptr<LearnedHorizon> LearnedHorizon::load(const Rules& rules, const s
 }
 
 int LearnedHorizon::goal_id(const Goal& goal) const {
-  return weights_->goal_id(verb_name(goal.verb), goal.item);
+  return weights_->goal_id(verb_name(goal.verb), goal.item, goal.count);
 }
 
 std::vector<std::optional<double>> LearnedHorizon::predict(const Rules& rules, const world::World& world,

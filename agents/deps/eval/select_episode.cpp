@@ -27,9 +27,14 @@ SelectSetup::SelectSetup(const Rules& rules, const world::World& generated, cons
   controller->look();
 }
 
-bool pursue_candidate(survival::Controller& ctl, const Goal& goal, int count) {
+bool pursue_candidate(const Rules& rules, survival::Controller& ctl, const Goal& goal, int count) {
   const int have = ctl.inventory().count(goal.item);
   if (have >= count) return true;
+  // A goal that names a tool the agent lacks (coal needs a pickaxe) first makes it, by the rules'
+  // cheapest plan from what is held: that chain is part of the goal's cost.
+  if (!goal.tool.empty() && ctl.inventory().count(goal.tool) == 0 &&
+      !ctl.obtain(*rules.analysis, goal.tool, 1).ok)
+    return false;
   if (goal.verb == Verb::Kill)
     ctl.kill(goal.item, count - have, goal.tool);
   else
@@ -75,11 +80,11 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
     std::vector<LookAhead> result(task.candidates.size());
     for (size_t i = 0; i < task.candidates.size(); ++i) {
       // Keyed by the goal and the budget: the same candidate under another budget is another run.
-      const std::string key = fmt::format("{} {} {}", task.candidates[i].code(), task.count, task.max_ticks);
+      const std::string key = fmt::format("{} {}", task.candidates[i].code(), task.max_ticks);
       auto it = cache.find(key);
       if (it == cache.end()) {
         SelectSetup look_ahead(rules, generated, o, task.max_ticks);
-        bool ok = pursue_candidate(*look_ahead.controller, task.candidates[i], task.count);
+        bool ok = pursue_candidate(rules, *look_ahead.controller, task.candidates[i], task.candidates[i].count);
         const uint64_t t = look_ahead.controller->ticks();
         it = cache.emplace(key, LookAhead{ok && t <= task.max_ticks, t}).first;
       }
@@ -127,7 +132,7 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
     }
     const Goal& goal = task.candidates[left[pick]];
     out.pursued.push_back(goal.item);
-    success = pursue_candidate(ctl, goal, task.count);
+    success = pursue_candidate(rules, ctl, goal, goal.count);
     left.erase(left.begin() + std::ptrdiff_t(pick));
   }
   out.ticks = ctl.ticks();

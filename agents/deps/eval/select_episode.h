@@ -76,8 +76,9 @@ struct SelectSetup {
   SelectSetup(const Rules& rules, const world::World& generated, const SelectEpisodeOptions& options, uint64_t budget);
 };
 
-// Pursues one candidate until `count` of its item is held (true) or its skill fails.
-bool pursue_candidate(survival::Controller& ctl, const Goal& goal, int count);
+// Pursues one candidate until `count` of its item is held (true) or its skill fails; a tool the
+// goal names and the agent lacks is made first (rules.analysis's plan from what is held).
+bool pursue_candidate(const Rules& rules, survival::Controller& ctl, const Goal& goal, int count);
 
 // Runs one episode in a copy of `generated` (made by make_episode_world with the same mode and size).
 // The horizon selector needs options.horizon and the explore world (evaluate_select checks both).

@@ -7,6 +7,8 @@
 #include <iterator>
 
 #include "world/survival/mob_drops.h"
+#include "world/survival/obtainability.h"
+#include "world/survival/survival_data.h"
 #include "world/survival/worldgen.h"
 
 namespace plank::deps {
@@ -16,16 +18,50 @@ const std::vector<SelectFamily>& select_families() {
   // choice (a kind of tree or animal the agent has to search the map for) runs out of ticks. Counts:
   // more than the nearest lone source holds -- a scrub tree (2-3 logs) or a lone animal (one or two
   // kills) -- and what one forest tree (4-9 logs) or one plains herd (4-7 animals) gives.
+  // fuel: enough to smelt `count` items; what that is depends on the candidate (its fuel value),
+  // and the cheapest per block -- coal -- needs a pickaxe the agent does not start with.
   static const std::vector<SelectFamily> families = {
       {"wood", 5, 1200},
       {"meat", 4, 1800},
+      {"fuel", 16, 1800},
   };
   return families;
 }
 
+namespace {
+
+// The fuels a furnace can burn that the generated world gives by breaking a block, each with the
+// cheapest tool that harvests it ("" = the hand), for `smelts` items: as many of the item as burn
+// that long. Fuels that burn less than one smelt (sticks, saplings, dead bushes) are left out: a
+// player does not feed a furnace bush by bush. The order is the rules' (the fuel table's).
+std::vector<Goal> fuel_candidates(const Rules& rules, int smelts) {
+  std::vector<Goal> out;
+  const std::vector<std::string> placed = survival::generated_block_types();
+  for (const auto& [item, ticks] : rules.data->fuel_ticks) {
+    if (ticks < survival::kSmeltTicks) continue;
+    const auto* methods = rules.analysis->methods(item);
+    if (!methods) continue;
+    for (const survival::Obtainability::Method& m : *methods) {
+      if (m.kind != survival::StepKind::Mine || std::find(placed.begin(), placed.end(), m.source) == placed.end())
+        continue;
+      std::string tool;
+      double tool_cost = 0;
+      for (const std::string& t : m.tools)
+        if (double c = rules.analysis->cost(t); tool.empty() || c < tool_cost) tool = t, tool_cost = c;
+      const int count = (smelts * survival::kSmeltTicks + ticks - 1) / ticks;
+      out.push_back(Goal{Verb::Mine, item, count, {}, tool});
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<Goal> family_candidates(const Rules& rules, const SelectFamily& family) {
   std::vector<Goal> out;
   const std::string name = family.name;
+  if (name == "fuel") return fuel_candidates(rules, family.count);
   if (name == "wood") {
     const std::vector<std::string> placed = survival::generated_block_types();
     for (const std::string& log : rules.book->names().resolve("log"))

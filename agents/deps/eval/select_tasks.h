@@ -6,7 +6,9 @@
 //
 // The candidates come from the survival rules, not a list here: the members of the name map's
 // `log` group that the world generator places, and the drops of the generated mobs that a
-// furnace cooks (beef, porkchop, mutton, chicken). Each K-subset of a family appears in K orders
+// furnace cooks (beef, porkchop, mutton, chicken), and the fuels the generated world gives by
+// breaking a block (logs; coal, which needs a pickaxe: a goal's cost is then its chain, not its seen
+// distance). Each K-subset of a family appears in K orders
 // (every member first once), so a `fixed` selector is not favoured by one member's luck.
 #pragma once
 #include <cstdint>
@@ -21,9 +23,10 @@ namespace plank::deps {
 struct SelectTask {
   std::string name;              // "wood: birch_log | oak_log" (candidates in the task's order)
   std::string family;            // "wood", "meat"
-  int count = 1;                 // of one candidate's item
+  int count = 1;                 // the family's count (wood, meat: of one candidate's item; fuel: items to smelt)
   uint64_t max_ticks = 0;        // the budget
-  std::vector<Goal> candidates;  // mine({'oak_log':3}, null), kill({'beef':2}, null), ...
+  std::vector<Goal> candidates;  // mine({'oak_log':3}, null), kill({'beef':2}, null), ...: each goal's count is
+                                 // what it needs (the fuel family's differ by fuel value)
 };
 
 // The families: name, how many items, budget in game ticks. The one table of the select tasks.
