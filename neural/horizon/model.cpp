@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "support/json_integer.h"
+
 namespace plank::neural {
 
 int HorizonWeights::goal_id(const std::string& verb, const std::string& item, int count) const {
@@ -119,20 +121,20 @@ bool load_horizon_weights(const std::string& path, HorizonWeights* w, std::strin
     auto meta = nlohmann::json::parse(f.metadata_json);
     const auto& c = meta.at("config");
     HorizonConfig& k = out.config;
-    k.grid = c.at("grid").get<int>();
-    k.terrain_channels = c.at("terrain_channels").get<int>();
-    k.rings = c.at("rings").get<int>();
-    k.goals = c.at("goals").get<int>();
-    k.embed = c.at("embed").get<int>();
-    k.hidden1 = c.at("hidden1").get<int>();
-    k.hidden2 = c.at("hidden2").get<int>();
-    k.goal_extras = c.value("goal_extras", 0);  // cards from before the extras have none
+    k.grid = json_int(c.at("grid"), "grid");
+    k.terrain_channels = json_int(c.at("terrain_channels"), "terrain_channels");
+    k.rings = json_int(c.at("rings"), "rings");
+    k.goals = json_int(c.at("goals"), "goals");
+    k.embed = json_int(c.at("embed"), "embed");
+    k.hidden1 = json_int(c.at("hidden1"), "hidden1");
+    k.hidden2 = json_int(c.at("hidden2"), "hidden2");
+    k.goal_extras = c.contains("goal_extras") ? json_int(c["goal_extras"], "goal_extras") : 0;  // cards from before the extras have none
     if (k.goal_extras < 0 || k.goal_extras > 64) return fail("the card's goal_extras is out of range");
     for (int v : {k.grid, k.terrain_channels, k.rings, k.goals, k.embed, k.hidden1, k.hidden2})
       if (v <= 0 || v > 4096) return fail("the card's configuration is out of range");
     for (const auto& g : meta.at("goals"))
-      out.goals.push_back({g.at("id").get<int>(), g.at("family").get<std::string>(), g.at("verb").get<std::string>(),
-                           g.at("item").get<std::string>(), g.at("count").get<int>()});
+      out.goals.push_back({json_int(g.at("id"), "id"), g.at("family").get<std::string>(), g.at("verb").get<std::string>(),
+                           g.at("item").get<std::string>(), json_int(g.at("count"), "count")});
     if (static_cast<int>(out.goals.size()) != k.goals) return fail("the card's goal table does not match its configuration");
     for (size_t i = 0; i < out.goals.size(); ++i)
       if (out.goals[i].id != static_cast<int>(i)) return fail("the card's goals are not in id order");

@@ -10,6 +10,7 @@
 #include "agents/deps/eval/select_episode.h"
 #include "agents/deps/loop/episode.h"
 #include "world/voxels/rng.h"
+#include "support/json_integer.h"
 
 namespace plank::deps {
 namespace {
@@ -202,8 +203,8 @@ bool read_horizon_data(std::istream& in, std::vector<HorizonRecord>* records, st
       header->channels = h["channels"].get<std::vector<std::string>>();
       header->goals.clear();
       for (const auto& g : h["goals"])
-        header->goals.push_back({g.at("id").get<int>(), g.at("family").get<std::string>(), g.at("verb").get<std::string>(),
-                                 g.at("item").get<std::string>(), g.at("count").get<int>()});
+        header->goals.push_back({json_int(g.at("id"), "id"), g.at("family").get<std::string>(), g.at("verb").get<std::string>(),
+                                 g.at("item").get<std::string>(), json_int(g.at("count"), "count")});
     } catch (const std::exception&) {
       return *error = "horizon data: the header's goal table or channels are not the format's", false;
     }
