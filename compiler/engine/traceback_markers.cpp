@@ -1,7 +1,10 @@
 // CPython 3.11's traceback markers (see traceback_markers.h).
 #include "compiler/engine/traceback_markers.h"
 
+#include <algorithm>
+
 #include "compiler/frontend/parser.h"
+#include "support/utf8.h"
 
 namespace plank::engine {
 
@@ -9,12 +12,8 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\f'; }
 
-// Code points in the first `bytes` bytes of s (CPython counts characters).
-size_t chars(std::string_view s, size_t bytes) {
-  size_t n = 0;
-  for (size_t i = 0; i < bytes && i < s.size(); ++i) n += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
-  return n;
-}
+// Characters in the first `bytes` bytes of s (CPython counts characters).
+size_t chars(std::string_view s, size_t bytes) { return utf8::count(s.substr(0, std::min(bytes, s.size()))); }
 
 // Where, in the segment (byte offsets), the part to mark with `^` starts and
 // ends when the segment parses alone as one expression statement that is a
