@@ -1,5 +1,6 @@
 #include "world/survival/survival_data.h"
 #include "support/data_paths.h"
+#include "support/json_integer.h"
 
 #include <fmt/format.h>
 
@@ -101,7 +102,7 @@ std::shared_ptr<const SurvivalData> load_survival_data(const std::string& dir, c
       json f = read(dir, "fuels.json");
       for (const auto& [item, t] : f.at("ticks").items()) {
         check_item(mc, "fuels.json", item);
-        d->fuel_ticks[item] = t.get<int>();
+        d->fuel_ticks[item] = json_int(t, "fuels.json: ticks of " + item, 1);
       }
       for (const auto& item : f.at("auto_order")) {
         if (!d->fuel_ticks.count(item.get<std::string>()))
@@ -160,6 +161,9 @@ std::shared_ptr<const SurvivalData> load_survival_data(const std::string& dir, c
     if (error) *error = b.message;
     return nullptr;
   } catch (const json::exception& e) {
+    if (error) *error = fmt::format("{}: {}", dir, e.what());
+    return nullptr;
+  } catch (const std::invalid_argument& e) {  // json_int: a count that is not a whole number in range
     if (error) *error = fmt::format("{}: {}", dir, e.what());
     return nullptr;
   }

@@ -1,5 +1,6 @@
 #include "world/survival/task_run.h"
 #include "support/data_paths.h"
+#include "support/json_integer.h"
 
 #include <fmt/format.h>
 
@@ -21,7 +22,8 @@ std::optional<DepsTaskFile> load_deps_task_file(const std::string& path, std::st
   try {
     nlohmann::json j = nlohmann::json::parse(in);
     for (const auto& t : j.at("tasks"))
-      f.tasks.push_back({t.at("object").get<std::string>(), t.at("group").get<std::string>(), t.at("max_steps").get<int>()});
+      f.tasks.push_back({t.at("object").get<std::string>(), t.at("group").get<std::string>(),
+                         json_int(t.at("max_steps"), "max_steps", 1, kMaxTaskSteps)});
     const nlohmann::json groups = j.value("groups", nlohmann::json::object());  // named: items() refers into it
     for (const auto& [g, v] : groups.items()) f.group_names[g] = v.value("name", "");
     const nlohmann::json paper = j.value("paper_group_success_pct", nlohmann::json::object());
@@ -33,6 +35,9 @@ std::optional<DepsTaskFile> load_deps_task_file(const std::string& path, std::st
       for (const auto& [row, figures] : v.items()) f.paper[key][row] = figures.get<std::vector<double>>();
     }
   } catch (const nlohmann::json::exception& e) {
+    if (error) *error = fmt::format("{}: {}", path, e.what());
+    return std::nullopt;
+  } catch (const std::invalid_argument& e) {  // json_int: a budget that is not a whole number in range
     if (error) *error = fmt::format("{}: {}", path, e.what());
     return std::nullopt;
   }

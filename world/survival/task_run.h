@@ -21,6 +21,10 @@ struct DepsTask {
   std::string group;   // MT1..MT8
   int max_steps = 0;   // the paper's budget in env steps (ticks)
 };
+// The largest budget a task file may give (ticks: 50,000 s of game time at 20 Hz, 4x the
+// longest DEPS budget); a larger, fractional or non-positive max_steps refuses the file, so a
+// careless or hostile task list cannot make an evaluation run without end.
+inline constexpr int kMaxTaskSteps = 1'000'000;
 // Reads tasks.json's "tasks"; empty and *error on a bad file.
 std::vector<DepsTask> load_deps_tasks(const std::string& path, std::string* error);
 

@@ -1,5 +1,6 @@
 #include "world/voxels/mcdata.h"
 #include "support/data_paths.h"
+#include "support/json_integer.h"
 
 #include <fmt/format.h>
 
@@ -43,8 +44,8 @@ std::vector<McLootDrop> parse_drops(const json& drops) {
     drop.item = d.at("item").get<std::string>();
     drop.drop_chance = get_or<double>(d, "dropChance", 1.0);
     if (auto r = d.find("stackSizeRange"); r != d.end() && r->is_array() && !r->empty()) {
-      drop.min_count = (*r)[0].is_null() ? 1 : (*r)[0].get<int>();
-      drop.max_count = r->size() > 1 && !(*r)[1].is_null() ? (*r)[1].get<int>() : drop.min_count;
+      drop.min_count = (*r)[0].is_null() ? 1 : json_int((*r)[0], "drop count");
+      drop.max_count = r->size() > 1 && !(*r)[1].is_null() ? json_int((*r)[1], "drop count") : drop.min_count;
     }
     drop.silk_touch = get_or<bool>(d, "silkTouch", false);
     drop.no_silk_touch = get_or<bool>(d, "noSilkTouch", false);
@@ -56,7 +57,7 @@ std::vector<McLootDrop> parse_drops(const json& drops) {
 void load_blocks(McData& d) {
   for (const auto& b : read_json(d.dir, "blocks")) {
     McBlock block;
-    block.id = b.at("id").get<int>();
+    block.id = json_int(b.at("id"), "block id");
     block.name = b.at("name").get<std::string>();
     block.display_name = get_or<std::string>(b, "displayName", block.name);
     block.hardness = get_or<double>(b, "hardness", -1.0);
@@ -78,7 +79,7 @@ void load_blocks(McData& d) {
 void load_items(McData& d) {
   for (const auto& i : read_json(d.dir, "items")) {
     McItem item;
-    item.id = i.at("id").get<int>();
+    item.id = json_int(i.at("id"), "item id");
     item.name = i.at("name").get<std::string>();
     item.display_name = get_or<std::string>(i, "displayName", item.name);
     item.stack_size = get_or<int>(i, "stackSize", 64);
@@ -89,7 +90,7 @@ void load_items(McData& d) {
   }
 }
 
-int slot_id(const json& e) { return e.is_null() ? 0 : e.is_number() ? e.get<int>() : e.at("id").get<int>(); }
+int slot_id(const json& e) { return e.is_null() ? 0 : e.is_number() ? json_int(e, "recipe slot") : json_int(e.at("id"), "recipe slot id"); }
 
 void load_recipes(McData& d) {
   // Keep the parsed document in a variable: items() only views it.
@@ -98,7 +99,7 @@ void load_recipes(McData& d) {
     for (const auto& r : list) {
       McRecipe recipe;
       const auto& result = r.at("result");
-      recipe.result_id = result.is_number() ? result.get<int>() : result.at("id").get<int>();
+      recipe.result_id = result.is_number() ? json_int(result, "recipe result") : json_int(result.at("id"), "recipe result id");
       recipe.result_count = result.is_number() ? 1 : get_or<int>(result, "count", 1);
       if (auto s = r.find("inShape"); s != r.end())
         for (const auto& row : *s) {
@@ -115,7 +116,7 @@ void load_recipes(McData& d) {
 void load_entities(McData& d) {
   for (const auto& e : read_json(d.dir, "entities")) {
     McEntity entity;
-    entity.id = e.at("id").get<int>();
+    entity.id = json_int(e.at("id"), "entity id");
     entity.name = e.at("name").get<std::string>();
     entity.display_name = get_or<std::string>(e, "displayName", entity.name);
     entity.type = get_or<std::string>(e, "type", "");
