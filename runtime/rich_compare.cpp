@@ -10,7 +10,9 @@
 
 #include "runtime/classes.h"
 #include "runtime/exceptions.h"
+#include "runtime/heap.h"
 #include "runtime/objects.h"
+#include "runtime/value_subclass.h"
 
 namespace plank::core {
 
@@ -25,6 +27,23 @@ constexpr uint32_t kEq = 2, kNe = 5;
 // self's method for op with other: true with its answer unless it has none or returns NotImplemented.
 bool ask(Thread* t, Value self, uint32_t op, Value other, Value* out) {
   if (!self.is(ObjKind::Instance)) return false;
+  if (is_value_instance(self)) {
+    // Along the mro, the built-in type's method comes before object's
+    // (class Eq(str) without __ne__: str's __ne__, not the inverse of __eq__).
+    Value key = dunder(t, kMethods[op]);
+    for (const ClassObject* c : as_instance(self)->cls->mro) {
+      Value found;
+      if (dict_get(t, c->dict, key, &found)) break;  // a class defines it: the usual lookup
+      if (c->builtin && !c->value_type.empty()) {
+        Value bound;
+        if (!value_attribute(t, self, kMethods[op], &bound)) break;
+        RootScope roots(t);
+        roots.push(bound);
+        *out = call_value(t, bound, &other, 1);
+        return !is_not_implemented(*out);
+      }
+    }
+  }
   Value args[2] = {self, other};
   return call_special(t, self, kMethods[op], args, 2, out) && !is_not_implemented(*out);
 }

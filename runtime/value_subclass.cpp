@@ -449,8 +449,12 @@ std::vector<Intrinsic> value_type_intrinsics() {
   static const auto docs = [] {
     std::array<std::string, std::size(kTypes)> d;
     for (size_t i = 0; i < d.size(); ++i)
-      d[i] = fmt::format("A new instance of cls (a class deriving from {0}) holding {0}(*args): what `super().__new__(cls, ...)` "
-                         "calls in such a class's `__new__`.", kTypes[i].first);
+      d[i] = (kTypes[i].second & kWrappers)
+                 ? fmt::format("A new instance of cls (a class deriving from {0}) holding an empty {0} until its `__init__` "
+                               "(`{0}.__init__`) makes it: what `super().__new__(cls, ...)` calls in such a class's `__new__`.",
+                               kTypes[i].first)
+                 : fmt::format("A new instance of cls (a class deriving from {0}) holding {0}(*args): what "
+                               "`super().__new__(cls, ...)` calls in such a class's `__new__`.", kTypes[i].first);
     return d;
   }();
   [&]<size_t... I>(std::index_sequence<I...>) {
