@@ -116,9 +116,12 @@ Value b_next(Thread* t, const CallArgs& args) {
   Value it = args.positional(0);
   if (!it.is(ObjKind::Iterator) && !it.is(ObjKind::Generator)) {
     Value m;
-    if (!find_special(t, it, "__next__", &m))
-      throw_error(t, "TypeError", fmt::format("'{}' object is not an iterator", type_name(it)));
-    if (args.npos == 1) return call_value(t, m, &it, 1);  // its own StopIteration, value included
+    if (!find_special(t, it, "__next__", &m)) {
+      if (!is_iterator_instance(it)) throw_error(t, "TypeError", fmt::format("'{}' object is not an iterator", type_name(it)));
+      it = unwrap_value(it);  // class E(enumerate) without its own __next__: the enumerate's
+    } else if (args.npos == 1) {
+      return call_value(t, m, &it, 1);  // its own StopIteration, value included
+    }
   }
   Value out;
   if (it.is(ObjKind::Generator)) {

@@ -417,6 +417,7 @@ Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, u
     if (!obj.is(ObjKind::Instance) || !is_subclass(as_instance(obj)->cls, cls)) return obj;
   } else if (!cls->value_type.empty()) {  // the type's __new__: Colour('red') holds str('red')
     obj = roots.push(new_value_instance(t, cls, args, npos, nkw, kwnames));
+    if (!obj.is(ObjKind::Instance)) return obj;  // reversed(a_list): the list's reverse iterator
   } else {
     obj = roots.push(new_instance(t, cls));
     if (cls->is_exception) as_instance(obj)->exc->args = make_tuple(t, std::vector<Value>(args, args + npos));
@@ -443,6 +444,7 @@ Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, u
 // A class attribute as obj's: functions are bound, class methods bound to the class, static methods unwrapped.
 static Value bind(Thread* t, Value attr, Value obj, ClassObject* cls) {
   if (attr.is(ObjKind::Function) || is_builtin_method(attr)) return make_method(t, attr, obj);
+  attr = descriptor_of(attr);  // an instance of a class deriving from property: its property
   if (attr.is(ObjKind::Wrapper)) {
     auto* w = static_cast<WrapperObject*>(attr.obj);
     if (w->wrap == WrapperKind::StaticMethod) return w->fget;
@@ -456,6 +458,7 @@ static Value bind(Thread* t, Value attr, Value obj, ClassObject* cls) {
 }
 
 static bool is_property(Value v) {
+  v = descriptor_of(v);
   return v.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(v.obj)->wrap == WrapperKind::Property;
 }
 
@@ -471,7 +474,7 @@ static bool exception_attribute(Thread* t, InstanceObject* o, std::string_view n
   else if (n == "__cause__") *out = o->exc->cause;
   else if (n == "__context__") *out = o->exc->context;
   else if (n == "__suppress_context__") *out = Value::boolean(o->exc->suppress_context);
-  else if (n == "__traceback__") *out = Value::none();
+  else if (n == "__traceback__") *out = traceback_object(t, Value::object(o));
   else if ((n == "errno" || n == "strerror" || n == "filename") && is_subclass(o->cls, exception_class(t, "OSError"))) {
     // OSError(errno, strerror[, filename]): with fewer than two arguments all are None.
     const auto& a = tuple_items(o->exc->args);
@@ -555,8 +558,8 @@ static bool class_attribute(Thread* t, Value obj, Value name, Value* out) {
     return true;
   }
   if (class_lookup(t, c, name, &attr)) {
-    if (attr.is(ObjKind::Wrapper)) {
-      auto* w = static_cast<WrapperObject*>(attr.obj);
+    if (Value d = descriptor_of(attr); d.is(ObjKind::Wrapper)) {
+      auto* w = static_cast<WrapperObject*>(d.obj);
       if (w->wrap == WrapperKind::StaticMethod) attr = w->fget;
       else if (w->wrap == WrapperKind::ClassMethod) attr = make_method(t, w->fget, obj);
     } else if (attr.is(ObjKind::Function) && str_view(name) == "__init_subclass__") {
@@ -608,6 +611,8 @@ static bool super_attribute(Thread* t, Value obj, Value name, Value* out) {
       continue;
     }
     if (s->obj.is(ObjKind::Class) && (!s->of_metaclass || str_view(name) == "__new__")) {  // super(cls, cls2): class methods bind to cls2
+      if (Value d = descriptor_of(attr); d.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(d.obj)->wrap != WrapperKind::Property)
+        attr = d;
       if (attr.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(attr.obj)->wrap == WrapperKind::ClassMethod)
         attr = make_method(t, static_cast<WrapperObject*>(attr.obj)->fget, s->obj);
       else if (attr.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(attr.obj)->wrap == WrapperKind::StaticMethod)
@@ -691,10 +696,10 @@ bool try_get_attribute(Thread* t, Value obj, Value name, Value* out) {
           *out = f->doc;
           return true;
         }
-        if (f->dict.is(ObjKind::Dict) && dict_get(t, f->dict, name, out)) return true;
-        if (n == "__name__") *out = make_str(t, f->code->name);
-        else if (n == "__qualname__") *out = make_str(t, f->code->qualified.empty() ? f->code->name : f->code->qualified);
-        else if (n == "__module__") *out = make_str(t, "__main__");
+        if (n == "__name__") *out = f->name.is(ObjKind::Str) ? f->name : make_str(t, f->code->name);
+        else if (n == "__qualname__") *out = make_str(t, function_display_name(f));
+        else if (n == "__module__") *out = f->own_module ? f->module_name : make_str(t, "__main__");
+        else if (f->dict.is(ObjKind::Dict) && dict_get(t, f->dict, name, out)) return true;
         else if (n == "__dict__") {
           if (!f->dict.is(ObjKind::Dict)) {
             RootScope roots(t);
@@ -763,8 +768,8 @@ bool try_get_attribute(Thread* t, Value obj, Value name, Value* out) {
       }
       case ObjKind::Generator: {
         auto* g = as_generator(obj);
-        if (n == "__name__") *out = make_str(t, g->function->code->name);
-        else if (n == "__qualname__") *out = make_str(t, g->function->code->qualified);
+        if (n == "__name__") *out = g->function->name.is(ObjKind::Str) ? g->function->name : make_str(t, g->function->code->name);
+        else if (n == "__qualname__") *out = make_str(t, function_display_name(g->function));
         else if (n == "gi_running" || n == "cr_running") *out = Value::boolean(g->running);
         else if (n == "gi_yieldfrom" || n == "cr_await") *out = g->delegate;
         else break;
@@ -827,7 +832,7 @@ void set_attribute(Thread* t, Value obj, Value name, Value v) {
     Value cattr;
     if (class_lookup(t, o->cls, name, &cattr)) {
       if (is_property(cattr)) {
-        auto* w = static_cast<WrapperObject*>(cattr.obj);
+        auto* w = static_cast<WrapperObject*>(descriptor_of(cattr).obj);
         if (w->fset.is_none())
           throw_error(t, "AttributeError", fmt::format("property '{}' of '{}' object has no setter", n, o->cls->name));
         Value args[2] = {obj, v};
@@ -890,6 +895,16 @@ void set_attribute(Thread* t, Value obj, Value name, Value v) {
       f->doc = v;
       return;
     }
+    if (n == "__name__" || n == "__qualname__") {  // the function's names (its repr, its call errors)
+      if (!v.is(ObjKind::Str)) throw_error(t, "TypeError", fmt::format("{} must be set to a string object", n));
+      (n == "__name__" ? f->name : f->qualname) = v;
+      return;
+    }
+    if (n == "__module__") {
+      f->module_name = v;
+      f->own_module = true;
+      return;
+    }
     if (!f->dict.is(ObjKind::Dict)) {
       RootScope roots(t);
       roots.push(obj);
@@ -911,7 +926,7 @@ void del_attribute(Thread* t, Value obj, Value name) {
     auto* o = as_instance(obj);
     Value cattr;
     if (class_lookup(t, o->cls, name, &cattr) && is_property(cattr)) {
-      auto* w = static_cast<WrapperObject*>(cattr.obj);
+      auto* w = static_cast<WrapperObject*>(descriptor_of(cattr).obj);
       if (w->fdel.is_none())
         throw_error(t, "AttributeError", fmt::format("property '{}' of '{}' object has no deleter", n, o->cls->name));
       call_value(t, w->fdel, &obj, 1);
@@ -935,17 +950,38 @@ void del_attribute(Thread* t, Value obj, Value name) {
   if (obj.is(ObjKind::Module) && dict_del(t, static_cast<ModuleObject*>(obj.obj)->dict, name)) return;
   if (obj.is(ObjKind::Function)) {
     auto* f = as_function(obj);
-    if (n == "__doc__") {  // CPython sets it to None
-      f->doc = Value::none();
+    if (n == "__doc__" || n == "__module__") {  // CPython sets them to None
+      (n == "__doc__" ? f->doc : f->module_name) = Value::none();
+      f->own_module = f->own_module || n == "__module__";
       return;
     }
+    if (n == "__name__" || n == "__qualname__")
+      throw_error(t, "TypeError", fmt::format("{} must be set to a string object", n));
     if (f->dict.is(ObjKind::Dict) && dict_del(t, f->dict, name)) return;
   }
   throw_error(t, "AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), n));
 }
 
+namespace {
+// While a CallMethod's method is looked up, its frame is at `obj.name` (pos + 1).
+class AtLookup {
+ public:
+  AtLookup(Thread* t, bool on) : frame_(on && t->top && t->top->pos != 0 ? t->top : nullptr) {
+    if (frame_) ++frame_->pos;
+  }
+  ~AtLookup() {
+    if (frame_) --frame_->pos;
+  }
+  AtLookup(const AtLookup&) = delete;
+  AtLookup& operator=(const AtLookup&) = delete;
+
+ private:
+  Frame* frame_;
+};
+}  // namespace
+
 Value call_attribute(Thread* t, Value obj, Value name, const Value* args, uint32_t npos, uint32_t nkw,
-                     const Value* kwnames) {
+                     const Value* kwnames, bool from_call_method) {
   if (obj.is(ObjKind::Instance) || is_subclass_instance(obj)) {
     ClassObject* cls = class_of(obj);
     Value dict = obj.is(ObjKind::Instance) ? as_instance(obj)->dict : subclass_dict(obj);
@@ -965,7 +1001,11 @@ Value call_attribute(Thread* t, Value obj, Value name, const Value* args, uint32
     }
   }
   RootScope roots(t);
-  Value callee = roots.push(get_attribute(t, obj, name));
+  Value callee;
+  {
+    AtLookup at(t, from_call_method);
+    callee = roots.push(get_attribute(t, obj, name));
+  }
   return call_value(t, callee, args, npos, nkw, kwnames);
 }
 
@@ -986,6 +1026,7 @@ bool call_special(Thread* t, Value obj, const char* name, const Value* args, uin
     throw_error(t, "TypeError", fmt::format("'{}' object is not callable ({} is None)", type_name(obj), name));
   RootScope roots(t);
   roots.push(m);
+  m = roots.push(descriptor_of(m));
   if (m.is(ObjKind::Wrapper)) {  // a static or class method used as a special method
     auto* w = static_cast<WrapperObject*>(m.obj);
     if (w->wrap == WrapperKind::StaticMethod) {

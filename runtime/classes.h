@@ -26,6 +26,9 @@ struct ExceptionData {
   bool suppress_context = false;
   bool raised = false;            // traceback holds where it was first raised
   std::vector<TraceEntry> traceback;
+  // __traceback__: the traceback objects made from `traceback` when first asked
+  // for (runtime/traceback_object.cpp); None again whenever `traceback` changes.
+  Value tb_object = Value::none();
 };
 
 struct ClassObject : Object {
@@ -153,8 +156,11 @@ bool try_get_attribute(Thread* t, Value obj, Value name, Value* out);
 void set_attribute(Thread* t, Value obj, Value name, Value v);
 void del_attribute(Thread* t, Value obj, Value name);
 // `obj.name(args)` without making the bound method when it is a plain function.
+// from_call_method: called for an IR CallMethod, whose frame position pos + 1
+// is `obj.name` (number_positions): an error while the method is looked up is
+// marked there, as CPython 3.11 marks it, and an error of the call at pos.
 Value call_attribute(Thread* t, Value obj, Value name, const Value* args, uint32_t npos, uint32_t nkw,
-                     const Value* kwnames);
+                     const Value* kwnames, bool from_call_method = false);
 // The class attribute `name` along cls's mro (no binding); false when absent.
 bool class_lookup(Thread* t, const ClassObject* cls, Value name, Value* out);
 

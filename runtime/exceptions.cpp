@@ -206,6 +206,7 @@ void throw_exception(Thread* t, Value exc, bool reraise) {
     d->traceback = t->error.traceback;
     d->raised = true;
   }
+  d->tb_object = Value::none();
   // The exception being handled where it is raised becomes its implicit
   // __context__ (not for a re-raise: that keeps the one it got when first
   // raised). A cycle through the handled exception's own chain is cut there,
@@ -259,8 +260,10 @@ bool catch_exception(Thread* t, Value* out) {
   // Caught here: its traceback now starts at this frame (see throw_exception).
   size_t frames = 0;
   for (Frame* f = t->top; f; f = f->parent) ++frames;
-  if (ExceptionData* d = exception_data(exc); d && frames > 0 && d->traceback.size() >= frames)
+  if (ExceptionData* d = exception_data(exc); d && frames > 1 && d->traceback.size() >= frames) {
     d->traceback.erase(d->traceback.begin(), d->traceback.begin() + static_cast<long>(frames - 1));
+    d->tb_object = Value::none();
+  }
   *out = exc;
   return true;
 }
@@ -331,13 +334,13 @@ std::vector<Intrinsic> exception_intrinsics() {
   using P = IntrinsicParam;
   const char* M = "builtin-method";
   return {
-      {"BaseException.__init__", {P{"self", "BaseException"}, P{"args", "any", "", true}}, "None", 0, M,
+      {"BaseException.__init__", {P{"self", "BaseException", ""}, P{"args", "any", "", true}}, "None", 0, M,
        "Sets the exception's args.", &wrap<b_exc_init>},
-      {"BaseException.__str__", {P{"self", "BaseException"}}, "str", 0, M,
+      {"BaseException.__str__", {P{"self", "BaseException", ""}}, "str", 0, M,
        "'' for no args, str(args[0]) for one, str(args) for more.", &wrap<b_exc_str>},
-      {"BaseException.__repr__", {P{"self", "BaseException"}}, "str", 0, M, "Name(args...).", &wrap<b_exc_repr>},
-      {"BaseException.with_traceback", {P{"self", "BaseException"}, P{"tb", "any"}}, "BaseException", 0, M,
-       "The exception itself (tracebacks are not objects in Plank).", &wrap<b_exc_with_traceback>},
+      {"BaseException.__repr__", {P{"self", "BaseException", ""}}, "str", 0, M, "Name(args...).", &wrap<b_exc_repr>},
+      {"BaseException.with_traceback", {P{"self", "BaseException", ""}, P{"tb", "any", ""}}, "BaseException", 0, M,
+       "The exception itself (its traceback stays its own: tb is not assigned).", &wrap<b_exc_with_traceback>},
   };
 }
 

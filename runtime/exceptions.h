@@ -41,6 +41,12 @@ bool take_stop_iteration(Thread* t, Value* value);
 // Whether the pending error is of class `kind` or a subclass (it stays raised).
 bool pending_is(Thread* t, std::string_view kind);
 
+// e.__traceback__: None until exc is raised, then a chain of `traceback`
+// objects (tb_lineno, tb_next) from the frame that caught it to where it was
+// raised, the same objects each time until the exception moves on
+// (runtime/traceback_object.cpp).
+Value traceback_object(Thread* t, Value exc);
+
 // str(e) and repr(e) of an exception instance.
 std::string exception_str(Thread* t, Value exc);
 std::string exception_repr(Thread* t, Value exc);

@@ -169,6 +169,9 @@ void Heap::drain() {
         for (auto& v : f->cells) mark_value(v);
         mark_value(f->dict);
         mark_value(f->doc);
+        mark_value(f->name);
+        mark_value(f->qualname);
+        mark_value(f->module_name);
         break;
       }
       case ObjKind::Cell:
@@ -207,6 +210,7 @@ void Heap::drain() {
           mark_value(i->exc->args);
           mark_value(i->exc->cause);
           mark_value(i->exc->context);
+          mark_value(i->exc->tb_object);
         }
         break;
       }

@@ -22,6 +22,7 @@
 #include "runtime/exceptions.h"
 #include "runtime/generator.h"
 #include "runtime/set_object.h"
+#include "runtime/value_subclass.h"
 
 namespace plank::core {
 
@@ -38,8 +39,10 @@ bool iter_next(Thread* t, Value iterv, Value* out) {
   if (iterv.is(ObjKind::Generator)) return generator_next(t, iterv, out);
   if (iterv.is(ObjKind::Instance)) {
     Value m;
-    if (!find_special(t, iterv, "__next__", &m))
+    if (!find_special(t, iterv, "__next__", &m)) {
+      if (is_iterator_instance(iterv)) return iter_next(t, unwrap_value(iterv), out);  // the enumerate's own
       throw_error(t, "TypeError", fmt::format("'{}' object is not an iterator", type_name(iterv)));
+    }
     try {
       *out = call_value(t, m, &iterv, 1);
       return true;

@@ -22,6 +22,7 @@
 #include "runtime/classes.h"
 #include "runtime/generator.h"
 #include "runtime/set_object.h"
+#include "runtime/value_subclass.h"
 
 namespace plank::core {
 
@@ -174,6 +175,7 @@ Value make_iterator(Thread* t, Value v) {
           it->step = 1;  // marks the sequence protocol
           return Value::object(it);
         }
+        if (is_iterator_instance(v)) return v;  // class E(enumerate): its own iterator, as CPython's
         if (is_value_instance(v)) return make_iterator(t, unwrap_value(v));
         break;
       }

@@ -130,6 +130,12 @@ struct FunctionObject : Object {
   std::vector<Value> cells;     // captured cells, in CodeInfo::free_names order
   Value dict = Value::none();   // the function's own attributes (`f.cache = {}`), made on first use
   Value doc = Value::none();    // __doc__ (its docstring), which is not one of those attributes
+  // __name__ and __qualname__ once assigned (strs; None: the code's), __module__
+  // once assigned (any value, own_module set): the function's own, as CPython's.
+  Value name = Value::none();
+  Value qualname = Value::none();
+  Value module_name = Value::none();
+  bool own_module = false;
 };
 
 struct CellObject : Object {
@@ -258,6 +264,9 @@ uint64_t hash_value(Thread* t, Value v);           // TypeError: unhashable type
 // Python's ordering; compare_order op: 0 <, 1 >, 2 <=, 3 >=. TypeError for unordered types.
 bool values_less(Thread* t, Value a, Value b);
 bool compare_order(Thread* t, int op, Value a, Value b);
+// a <op> b with an instance on either side (op: ops.cpp's CmpOp, kLt..kNe): the
+// value the class's method returns, as CPython's (runtime/rich_compare.cpp).
+Value rich_compare(Thread* t, uint32_t op, Value a, Value b);
 bool contains(Thread* t, Value container, Value item);  // `item in container`
 Value get_item_value(Thread* t, Value obj, Value index);   // obj[index] (raises)
 // The builtin a global name falls back to: an intrinsic, a builtin class (object,
@@ -279,6 +288,8 @@ std::vector<Value> collect_iterable(Thread* t, Value iterable);
 std::string format_float(double x);                // Python repr(float)
 std::string quote_str(std::string_view s);         // Python repr(str)
 std::string repr(Thread* t, Value v);
+// A function's __qualname__ (assigned, else its code's), as its repr and call errors name it.
+std::string function_display_name(const FunctionObject* f);
 // Where print (and the REPL's display of a value) writes: Thread::writer, else Thread::output, else stdout.
 void write_output(Thread* t, std::string_view text);
 std::string to_str(Thread* t, Value v);

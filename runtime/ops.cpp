@@ -567,21 +567,11 @@ bool identical(Value a, Value b) {
 }
 
 Value compare(Thread* t, uint32_t op, Value a, Value b) {
+  // With an instance on either side, the class's method decides and its value is the result.
+  if (op <= kNe && (a.is(ObjKind::Instance) || b.is(ObjKind::Instance))) return rich_compare(t, op, a, b);
   switch (op) {
     case kEq: return Value::boolean(values_equal(t, a, b));
-    case kNe: {
-      Value r;
-      Value args[2] = {a, b};
-      if (a.is(ObjKind::Instance)) {
-        Value m;
-        if (find_special(t, a, "__ne__", &m) && !m.is(ObjKind::Builtin) && call_special(t, a, "__ne__", args, 2, &r) &&
-            !is_not_implemented(r))
-          return Value::boolean(truth(t, r));
-        // The built-in type's own __ne__ (str's), not object's inverse of __eq__.
-        if (is_value_instance(a)) return Value::boolean(!values_equal(t, unwrap_value(a), unwrap_value(b)));
-      }
-      return Value::boolean(!values_equal(t, a, b));
-    }
+    case kNe: return Value::boolean(!values_equal(t, a, b));
     case kLt: return Value::boolean(compare_order(t, 0, a, b));
     case kGt: return Value::boolean(compare_order(t, 1, a, b));
     case kLe: return Value::boolean(compare_order(t, 2, a, b));
@@ -1006,9 +996,14 @@ void unpack_ex(Thread* t, Value* dsts, Value src, uint32_t n, uint32_t star) {
   for (size_t i = 0; i < after; ++i) dsts[star + 1 + i] = items[items.size() - after + i];
 }
 
-const std::string& function_display_name(const FunctionObject* f) {
+}  // namespace
+
+std::string function_display_name(const FunctionObject* f) {
+  if (f->qualname.is(ObjKind::Str)) return std::string(str_view(f->qualname));  // assigned (functools.wraps)
   return f->code->qualified.empty() ? f->code->name : f->code->qualified;
 }
+
+namespace {
 
 std::string join_names(const std::vector<std::string>& names) {
   std::string out;
@@ -1025,7 +1020,7 @@ std::string join_names(const std::vector<std::string>& names) {
 void bind_call(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, uint32_t nkw, const Value* kwnames,
                std::vector<Value>& bound, RootScope& scope) {
   const CodeInfo* code = f->code;
-  const std::string& name = function_display_name(f);
+  auto name = [f] { return function_display_name(f); };  // only for errors: calls stay cheap
   size_t nparams = code->params.size();
   size_t argc = code->argcount;
   size_t varargs_at = argc, kwonly_at = argc + (code->varargs ? 1 : 0), varkw_at = kwonly_at + code->kwonly;
@@ -1058,7 +1053,7 @@ void bind_call(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, u
     if (p >= nparams) {
       if (code->varkw) {
         if (dict_size(kwdict) && [&] { Value d; return dict_get(t, kwdict, kwnames[k], &d); }())
-          throw_error(t, "TypeError", fmt::format("{}() got multiple values for keyword argument '{}'", name, kw));
+          throw_error(t, "TypeError", fmt::format("{}() got multiple values for keyword argument '{}'", name(), kw));
         dict_set(t, kwdict, kwnames[k], args[npos + k]);
         continue;
       }
@@ -1068,10 +1063,10 @@ void bind_call(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, u
           if (code->params[q] == str_view(kwnames[j])) posonly_given += (posonly_given.empty() ? "" : ", ") + code->params[q];
       if (!posonly_given.empty())
         throw_error(t, "TypeError",
-                    fmt::format("{}() got some positional-only arguments passed as keyword arguments: '{}'", name, posonly_given));
-      throw_error(t, "TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", name, kw));
+                    fmt::format("{}() got some positional-only arguments passed as keyword arguments: '{}'", name(), posonly_given));
+      throw_error(t, "TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", name(), kw));
     }
-    if (filled[p]) throw_error(t, "TypeError", fmt::format("{}() got multiple values for argument '{}'", name, kw));
+    if (filled[p]) throw_error(t, "TypeError", fmt::format("{}() got multiple values for argument '{}'", name(), kw));
     bound[p] = args[npos + k];
     filled[p] = 1;
   }
@@ -1086,8 +1081,8 @@ void bind_call(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, u
                                                     given_kwonly, given_kwonly == 1 ? "" : "s")
                                       : "";
     if (given_kwonly)
-      throw_error(t, "TypeError", fmt::format("{}() takes {} but {}{} were given", name, takes, npos, kwpart));
-    throw_error(t, "TypeError", fmt::format("{}() takes {} but {} {} given", name, takes, npos, npos == 1 ? "was" : "were"));
+      throw_error(t, "TypeError", fmt::format("{}() takes {} but {}{} were given", name(), takes, npos, kwpart));
+    throw_error(t, "TypeError", fmt::format("{}() takes {} but {} {} given", name(), takes, npos, npos == 1 ? "was" : "were"));
   }
   std::vector<std::string> missing;
   for (size_t p = 0; p < argc; ++p) {
@@ -1096,7 +1091,7 @@ void bind_call(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, u
     else missing.push_back(code->params[p]);
   }
   if (!missing.empty())
-    throw_error(t, "TypeError", fmt::format("{}() missing {} required positional argument{}: {}", name, missing.size(),
+    throw_error(t, "TypeError", fmt::format("{}() missing {} required positional argument{}: {}", name(), missing.size(),
                                             missing.size() == 1 ? "" : "s", join_names(missing)));
   size_t kd = 0;
   for (size_t k = 0; k < code->kwonly; ++k) {
@@ -1109,7 +1104,7 @@ void bind_call(Thread* t, FunctionObject* f, const Value* args, uint32_t npos, u
     if (has_default) ++kd;
   }
   if (!missing.empty())
-    throw_error(t, "TypeError", fmt::format("{}() missing {} required keyword-only argument{}: {}", name, missing.size(),
+    throw_error(t, "TypeError", fmt::format("{}() missing {} required keyword-only argument{}: {}", name(), missing.size(),
                                             missing.size() == 1 ? "" : "s", join_names(missing)));
 }
 
@@ -1621,7 +1616,7 @@ bool pk_call_method(Thread* t, Value* dst, const Value* obj, const Value* name, 
         *dst = call_method_impl(t, m, *obj, args, npos, nkw, kwnames);
         return;
       }
-    *dst = call_attribute(t, load_value(obj), load_value(name), args, npos, nkw, kwnames);
+    *dst = call_attribute(t, load_value(obj), load_value(name), args, npos, nkw, kwnames, true);
   });
 }
 

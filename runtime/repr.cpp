@@ -251,7 +251,7 @@ static void repr_into(Thread* t, Value v, std::string& out, OpenContainers& acti
     }
     case ObjKind::Function: {
       auto* f = as_function(v);
-      std::string q = f->code ? (f->code->qualified.empty() ? f->code->name : f->code->qualified) : std::string("?");
+      std::string q = f->code ? function_display_name(f) : std::string("?");
       out += fmt::format("<function {} at {:#x}>", q, reinterpret_cast<uintptr_t>(o));
       return;
     }
@@ -326,8 +326,7 @@ static void repr_into(Thread* t, Value v, std::string& out, OpenContainers& acti
       auto* m = static_cast<MethodObject*>(o);
       std::string name = "?";
       if (m->func.is(ObjKind::Function)) {
-        const CodeInfo* c = as_function(m->func)->code;
-        name = c->qualified.empty() ? c->name : c->qualified;
+        name = function_display_name(as_function(m->func));
       } else if (m->func.is(ObjKind::Builtin)) {
         name = std::string(intrinsics()[static_cast<BuiltinObject*>(m->func.obj)->index].name);
       }
@@ -358,7 +357,7 @@ static void repr_into(Thread* t, Value v, std::string& out, OpenContainers& acti
     }
     case ObjKind::Generator: {
       auto* g = as_generator(v);
-      std::string q = g->function->code->qualified.empty() ? g->function->code->name : g->function->code->qualified;
+      std::string q = function_display_name(g->function);
       out += fmt::format("<{} object {} at {:#x}>", g->coroutine ? "coroutine" : "generator", q, reinterpret_cast<uintptr_t>(o));
       return;
     }

@@ -63,6 +63,17 @@ std::string type_name(Value v) {
         case IterKind::Range: return "range_iterator";
         case IterKind::Enumerate: return "enumerate";
         case IterKind::Zip: return "zip";
+        case IterKind::Set: return "set_iterator";
+        case IterKind::Bytes: {
+          Value source = static_cast<IteratorObject*>(v.obj)->source;
+          return source.is(ObjKind::ByteArray) ? "bytearray_iterator" : "bytes_iterator";
+        }
+        case IterKind::Reversed:
+          return static_cast<IteratorObject*>(v.obj)->source.is(ObjKind::List) ? "list_reverseiterator" : "reversed";
+        case IterKind::Map: return "map";
+        case IterKind::Filter: return "filter";
+        case IterKind::Callable:  // iter(f, sentinel), or the sequence protocol (step 1: make_iterator)
+          return static_cast<IteratorObject*>(v.obj)->step == 1 ? "iterator" : "callable_iterator";
       }
       return "iterator";
     case ObjKind::DictView:
@@ -172,20 +183,9 @@ static int cmp_numbers(Value a, Value b) {
   return cmp_int_float(a.i, b.f);
 }
 
-// a == b through __eq__ (a's, then b's reflected), identity when neither answers.
-static bool instance_equal(Thread* t, Value a, Value b) {
-  Value args[2] = {a, b};
-  Value r;
-  if (a.is(ObjKind::Instance) && call_special(t, a, "__eq__", args, 2, &r) && !is_not_implemented(r)) return truth(t, r);
-  Value rargs[2] = {b, a};
-  if (b.is(ObjKind::Instance) && call_special(t, b, "__eq__", rargs, 2, &r) && !is_not_implemented(r)) return truth(t, r);
-  if (is_value_instance(a) || is_value_instance(b)) return values_equal(t, unwrap_value(a), unwrap_value(b));
-  return a.tag == b.tag && a.bits == b.bits;
-}
-
 bool values_equal(Thread* t, Value a, Value b) {
   if (is_number(a) && is_number(b)) return cmp_numbers(a, b) == 0;
-  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return instance_equal(t, a, b);
+  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return truth(t, rich_compare(t, 2, a, b));  // kEq
   if (a.tag != Tag::Object || b.tag != Tag::Object) return a.tag == b.tag && a.tag == Tag::None;
   if (a.obj == b.obj) return true;
   if (is_byteslike(a) && is_byteslike(b)) return as_bytes(a)->data == as_bytes(b)->data;
@@ -323,33 +323,9 @@ static const char* order_symbol(int op) {
   }
 }
 
-// op: 0 <, 1 >, 2 <=, 3 >=
-// a < b (and the others) through __lt__ and its reflection __gt__, as Python does.
-static bool instance_order(Thread* t, int op, Value a, Value b, bool* answered) {
-  static const char* const names[] = {"__lt__", "__gt__", "__le__", "__ge__"};
-  static const int reflected[] = {1, 0, 3, 2};
-  Value r;
-  Value args[2] = {a, b};
-  if (a.is(ObjKind::Instance) && call_special(t, a, names[op], args, 2, &r) && !is_not_implemented(r)) {
-    *answered = true;
-    return truth(t, r);
-  }
-  Value rargs[2] = {b, a};
-  if (b.is(ObjKind::Instance) && call_special(t, b, names[reflected[op]], rargs, 2, &r) && !is_not_implemented(r)) {
-    *answered = true;
-    return truth(t, r);
-  }
-  *answered = false;
-  return false;
-}
-
 bool compare_order(Thread* t, int op, Value a, Value b) {
-  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) {
-    bool answered = false;
-    bool r = instance_order(t, op, a, b, &answered);
-    if (answered) return r;
-    if (is_value_instance(a) || is_value_instance(b)) return compare_order(t, op, unwrap_value(a), unwrap_value(b));
-  }
+  static const uint32_t kCmpOp[] = {0, 1, 4, 3};  // ops.cpp's kLt, kGt, kLe, kGe
+  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return truth(t, rich_compare(t, kCmpOp[op & 3], a, b));
   if (is_anyset(a) && is_anyset(b)) {
     switch (op) {
       case 0: return as_set(a)->used < as_set(b)->used && set_is_subset(t, a, b);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "runtime/args.h"
+#include "runtime/exceptions.h"
 #include "runtime/heap.h"
 #include "runtime/ops.h"
 #include "runtime/set_object.h"
@@ -19,11 +20,21 @@ namespace {
 // The types, as bits of a special method's `types` mask.
 enum TypeBit : uint32_t {
   kInt = 1, kFloat = 2, kStr = 4, kTuple = 8, kSet = 16, kFrozenSet = 32, kBytes = 64, kByteArray = 128,
+  // Iterators: an instance is its own iterator, its __next__ the value's.
+  kEnumerate = 256, kZip = 512, kMap = 1024, kFilter = 2048, kReversed = 4096,
+  // Descriptors: an instance in a class acts as the wrapper it holds; the
+  // type's __init__ (not __new__, as CPython's) makes that wrapper.
+  kProperty = 8192, kStaticMethod = 16384, kClassMethod = 32768,
 };
 constexpr std::pair<std::string_view, uint32_t> kTypes[] = {
-    {"int", kInt},     {"float", kFloat},         {"str", kStr},     {"tuple", kTuple},
-    {"set", kSet},     {"frozenset", kFrozenSet}, {"bytes", kBytes}, {"bytearray", kByteArray},
+    {"int", kInt},           {"float", kFloat},         {"str", kStr},       {"tuple", kTuple},
+    {"set", kSet},           {"frozenset", kFrozenSet}, {"bytes", kBytes},   {"bytearray", kByteArray},
+    {"enumerate", kEnumerate}, {"zip", kZip},           {"map", kMap},       {"filter", kFilter},
+    {"reversed", kReversed}, {"property", kProperty},   {"staticmethod", kStaticMethod},
+    {"classmethod", kClassMethod},
 };
+constexpr uint32_t kIterators = kEnumerate | kZip | kMap | kFilter | kReversed;
+constexpr uint32_t kWrappers = kProperty | kStaticMethod | kClassMethod;
 constexpr uint32_t kNumbers = kInt | kFloat;
 constexpr uint32_t kSets = kSet | kFrozenSet;
 constexpr uint32_t kSequences = kStr | kTuple | kBytes | kByteArray;
@@ -38,7 +49,8 @@ uint32_t type_bit(std::string_view name) {
 
 // How a special method acts on the value: the runtime's own operation (ops.h's
 // op codes), so that `super().__add__(x)` is exactly what `value + x` is.
-enum class Act : uint8_t { Binary, Reflected, Compare, Unary, Repr, Str, Hash, Len, Iter, Bool, GetItem, Contains, Format, Call };
+enum class Act : uint8_t { Binary, Reflected, Compare, Unary, Repr, Str, Hash, Len, Iter, Bool, GetItem, Contains, Format, Call,
+                           IterSelf, Next };
 struct Special {
   const char* name;
   Act act;
@@ -65,6 +77,8 @@ constexpr Special kSpecials[] = {
     {"__len__", Act::Len, 0, kContainers, nullptr},
     {"__iter__", Act::Iter, 0, kContainers, nullptr},
     {"__contains__", Act::Contains, 0, kContainers, nullptr},
+    {"__iter__", Act::IterSelf, 0, kIterators, nullptr},
+    {"__next__", Act::Next, 0, kIterators, nullptr},
     {"__getitem__", Act::GetItem, 0, kSequences, nullptr},
     {"__bool__", Act::Bool, 0, kNumbers, nullptr},
     {"__add__", Act::Binary, kAdd, kNumbers | kSequences, nullptr},
@@ -165,6 +179,11 @@ Value apply_special(Thread* t, const Special& s, Value self, const CallArgs& arg
       Value call[2] = {v, args.positional(0)};
       return call_value(t, format, call, 2);
     }
+    case Act::IterSelf: need_args(t, s, args, 0); return self;
+    case Act::Next:
+      need_args(t, s, args, 0);
+      if (iter_next(t, v, &r)) return r;
+      throw_stop_iteration(t, Value::none());
     case Act::Call: {
       Value fn = roots.push(make_builtin(t, *find_intrinsic(s.call)));
       std::vector<Value> call{v};
@@ -216,9 +235,36 @@ Value value_new_of(Thread* t, const CallArgs& args) {
   return value_new(t, args, kTypes[I].first);
 }
 
+// property.__init__(self, fget, ...) and staticmethod's and classmethod's: the
+// instance now holds property(fget, ...), as CPython's __init__ sets its fields.
+Value wrapper_init(Thread* t, const CallArgs& args, std::string_view type) {
+  if (args.npos < 1 || !is_value_instance(args.positional(0)) || as_instance(args.positional(0))->cls->value_type != type)
+    throw_error(t, "TypeError", fmt::format("descriptor '__init__' requires a '{}' object", type));
+  RootScope roots(t);
+  Value fn = roots.push(make_builtin(t, *find_intrinsic(type)));
+  as_instance(args.positional(0))->value = call_value(t, fn, args.values + 1, args.npos - 1, args.nkw, args.kwnames);
+  return Value::none();
+}
+
+constexpr std::string_view kWrapperTypes[] = {"property", "staticmethod", "classmethod"};
+
+template <size_t I>
+Value wrapper_init_of(Thread* t, const CallArgs& args) {
+  return wrapper_init(t, args, kWrapperTypes[I]);
+}
+
 }  // namespace
 
 bool is_value_type(std::string_view name) { return type_bit(name) != 0; }
+
+bool is_iterator_instance(Value v) {
+  return is_value_instance(v) && (type_bit(as_instance(v)->cls->value_type) & kIterators);
+}
+
+Value descriptor_of(Value attr) {
+  if (is_value_instance(attr) && as_instance(attr)->value.is(ObjKind::Wrapper)) return as_instance(attr)->value;
+  return attr;
+}
 
 ClassObject* value_type_class(Thread* t, std::string_view name) {
   auto& named = t->heap->named();
@@ -230,6 +276,10 @@ ClassObject* value_type_class(Thread* t, std::string_view name) {
   RootScope roots(t);
   Value key_new = roots.push(intern_str(t, "__new__"));
   dict_set(t, c->dict, key_new, make_builtin(t, *find_intrinsic(std::string(name) + ".__new__")));
+  if (type_bit(name) & kWrappers) {
+    Value key_init = roots.push(intern_str(t, "__init__"));
+    dict_set(t, c->dict, key_init, make_builtin(t, *find_intrinsic(std::string(name) + ".__init__")));
+  }
   return c;
 }
 
@@ -237,8 +287,27 @@ Value new_value_instance(Thread* t, ClassObject* cls, const Value* args, uint32_
                          const Value* kwnames) {
   RootScope roots(t);
   roots.push(Value::object(cls));
-  Value type = roots.push(make_builtin(t, *find_intrinsic(cls->value_type)));
-  Value value = roots.push(call_value(t, type, args, npos, nkw, kwnames));
+  Value value;
+  if (type_bit(cls->value_type) & kWrappers) {
+    // As CPython's, __new__ takes any arguments and __init__ makes the wrapper:
+    // until then it is an empty one (a property without fget).
+    value = roots.push(make_wrapper(t, cls->value_type == "property"       ? WrapperKind::Property
+                                       : cls->value_type == "staticmethod" ? WrapperKind::StaticMethod
+                                                                           : WrapperKind::ClassMethod,
+                                    Value::none()));
+  } else {
+    Value type = roots.push(make_builtin(t, *find_intrinsic(cls->value_type)));
+    value = roots.push(call_value(t, type, args, npos, nkw, kwnames));
+    // reversed(seq) is seq.__reversed__() where seq has one (a list, a dict, a
+    // range ...), not an instance of the class, as CPython's reversed.__new__.
+    if (cls->value_type == "reversed" && npos == 1 && !(args[0].tag == Tag::Object && (args[0].is(ObjKind::Tuple) ||
+                                                                                      args[0].is(ObjKind::Str) ||
+                                                                                      args[0].is(ObjKind::Bytes) ||
+                                                                                      args[0].is(ObjKind::ByteArray)))) {
+      Value m;
+      if (!args[0].is(ObjKind::Instance) || find_special(t, args[0], "__reversed__", &m)) return value;
+    }
+  }
   Value obj = new_instance(t, cls);
   as_instance(obj)->value = value;
   return obj;
@@ -275,6 +344,7 @@ bool value_type_special(Thread* t, std::string_view type, std::string_view name,
 
 std::string value_instance_repr(Thread* t, Value v) {
   const std::string& type = as_instance(v)->cls->value_type;
+  if (type_bit(type) & (kIterators | kWrappers)) return default_repr(t, v);  // object's, as CPython's
   std::string inner = repr(t, unwrap_value(v));
   const std::string& name = as_instance(v)->cls->name;
   if (type == "set") return inner == "set()" ? name + "()" : name + "(" + inner + ")";
@@ -379,15 +449,36 @@ std::vector<Intrinsic> value_type_intrinsics() {
   static const auto docs = [] {
     std::array<std::string, std::size(kTypes)> d;
     for (size_t i = 0; i < d.size(); ++i)
-      d[i] = fmt::format("A new instance of cls (a class deriving from {0}) holding {0}(*args): what `super().__new__(cls, ...)` "
-                         "calls in such a class's `__new__`.", kTypes[i].first);
+      d[i] = (kTypes[i].second & kWrappers)
+                 ? fmt::format("A new instance of cls (a class deriving from {0}) holding an empty {0} until its `__init__` "
+                               "(`{0}.__init__`) makes it: what `super().__new__(cls, ...)` calls in such a class's `__new__`.",
+                               kTypes[i].first)
+                 : fmt::format("A new instance of cls (a class deriving from {0}) holding {0}(*args): what "
+                               "`super().__new__(cls, ...)` calls in such a class's `__new__`.", kTypes[i].first);
     return d;
   }();
   [&]<size_t... I>(std::index_sequence<I...>) {
-    (out.push_back(Intrinsic{names[I], {P{"cls", "type"}, P{"args", "any", "", true}, P{"kwargs", "any", "", false, false, true}},
+    (out.push_back(Intrinsic{names[I], {P{"cls", "type", ""}, P{"args", "any", "", true}, P{"kwargs", "any", "", false, false, true}},
                              kTypes[I].first, 0, "builtin-method", docs[I], &wrap<value_new_of<I>>}),
      ...);
   }(std::make_index_sequence<std::size(kTypes)>{});
+  static const auto init_names = [] {
+    std::array<std::string, std::size(kWrapperTypes)> n;
+    for (size_t i = 0; i < n.size(); ++i) n[i] = fmt::format("{}.__init__", kWrapperTypes[i]);
+    return n;
+  }();
+  static const auto init_docs = [] {
+    std::array<std::string, std::size(kWrapperTypes)> d;
+    for (size_t i = 0; i < d.size(); ++i)
+      d[i] = fmt::format("Makes self (an instance of a class deriving from {0}) hold {0}(*args): what `super().__init__(...)` "
+                         "calls in such a class's `__init__`.", kWrapperTypes[i]);
+    return d;
+  }();
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    (out.push_back(Intrinsic{init_names[I], {P{"self", "any", ""}, P{"args", "any", "", true}, P{"kwargs", "any", "", false, false, true}},
+                             "None", 0, "builtin-method", init_docs[I], &wrap<wrapper_init_of<I>>}),
+     ...);
+  }(std::make_index_sequence<std::size(kWrapperTypes)>{});
   return out;
 }
 

@@ -1,6 +1,8 @@
 // Classes deriving from the built-in value types (issue 27): `class Colour(str)`,
 // `class Flags(int)`, namedtuple-style `class Point(tuple)`, and float, set,
-// frozenset, bytes and bytearray.
+// frozenset, bytes and bytearray; and the iterators enumerate, zip, map,
+// filter and reversed, and the descriptors property, staticmethod and
+// classmethod (whose instance holds the wrapper: descriptor_of).
 //
 // An instance is an InstanceObject (its own attributes, __slots__ and the
 // class's methods, as for any class) holding a value of the built-in type
@@ -24,6 +26,13 @@ namespace plank::core {
 
 // Whether a class may derive from the built-in type `name` this way.
 bool is_value_type(std::string_view name);
+// An instance of a class deriving from enumerate, zip, map, filter or
+// reversed: its own iterator (iter(x) is x), whose __next__ unless the class
+// defines one is the value's.
+bool is_iterator_instance(Value v);
+// A class attribute as the descriptor it acts as: the wrapper an instance of a
+// class deriving from property, staticmethod or classmethod holds, else attr.
+Value descriptor_of(Value attr);
 // The class standing for that type as a base (one per heap): its own layout
 // (so `class X(int, str)` is CPython's lay-out conflict) and a `__new__`.
 ClassObject* value_type_class(Thread* t, std::string_view name);

@@ -140,6 +140,9 @@ struct Instr {
   uint32_t line = 0;       // source line, for errors and stepping
   Span span;               // the expression or statement it came from
   uint32_t pos = 0;        // span's index in Function::positions (number_positions; 0: none)
+  // CallMethod: the span of `obj.name`, where a failed lookup of the method is
+  // marked (as CPython 3.11's LOAD_METHOD); its entry in positions is pos + 1.
+  Span lookup_span;
   Slot dst = kNoSlot;
   Slot a = kNoSlot;
   Slot b = kNoSlot;

@@ -12,7 +12,8 @@
 //   + - * // %, a float for /; an int or float mixed with a float gives a
 //   float for + - * / // %; ** and anything involving other kinds: unknown;
 //   -x keeps a float and makes an int or a big int of an int, +x keeps an int
-//   or a float; `not`, comparisons and truth tests give bools; range(...)
+//   or a float; `not`, truth tests, `in`, `is` and comparisons of numbers give
+//   bools (a comparison with an object may give anything: a class's __eq__); range(...)
 //   gives a range, iter(range) a range iterator, and the loop variable of a
 //   range iterator is an int.
 // Every other definition (calls, subscripts, globals, cells, unpacking) may
@@ -70,6 +71,14 @@ uint8_t unary_kind(uint32_t imm, uint8_t a) {
   if (!a || (a & ~(kInt | kBigInt | kFloat))) return kAny;
   if (op == ast::UnaryOp::Invert) return (a & kFloat) ? kAny : kInt | kBigInt;
   return (a & (kInt | kBigInt)) ? a | kInt | kBigInt : a;  // -(-2**63) is a big int, -(2**63) an int
+}
+
+// `in`, `not in`, `is` and `is not` give bools; the six rich comparisons give
+// a bool unless an operand may be an object of a class, whose method may
+// return any value (`__eq__` returning "yes").
+uint8_t compare_kind(uint32_t imm, uint8_t a, uint8_t b) {
+  if (imm > static_cast<uint32_t>(ast::CompareOp::Ne)) return kBool;
+  return a && b && !((a | b) & kOther) ? kBool : kAny;
 }
 
 class Analysis {
@@ -135,7 +144,7 @@ class Analysis {
       case ir::Op::Move: set(in.dst, of(state, in.a)); return;
       case ir::Op::Binary: set(in.dst, binary_kind(in.imm, of(state, in.a), of(state, in.b))); return;
       case ir::Op::Unary: set(in.dst, unary_kind(in.imm, of(state, in.a))); return;
-      case ir::Op::Compare:
+      case ir::Op::Compare: set(in.dst, compare_kind(in.imm, of(state, in.a), of(state, in.b))); return;
       case ir::Op::Truth: set(in.dst, kBool); return;
       case ir::Op::Unbind: set(in.dst, kNone); return;  // the unbound marker's tag is None's
       case ir::Op::CallIntrinsic: set(in.dst, range_ && in.imm == *range_ ? kRange : kAny); return;

@@ -240,11 +240,13 @@ void FnBuilder::with_stmt(const With* w, size_t k) {
   set_block(body.after);
   exit({none(), none(), none()});
   jump(after);
-  // An exception: __exit__(type, value, None) decides whether it is suppressed.
+  // An exception: __exit__(type, value, traceback) decides whether it is suppressed.
   set_block(body.caught);
   Slot e = catch_slot(body.caught);
   Slot ty = call_intrinsic("type", {e});
-  Slot suppress = exit({ty, e, none()});
+  Slot tb = temp();
+  emit(make(Op::GetAttr, tb, e, kNoSlot, mb.str_constant("__traceback__")));
+  Slot suppress = exit({ty, e, tb});
   ir::BlockId reraise = new_block();
   branch(suppress, after, reraise);
   set_block(reraise);

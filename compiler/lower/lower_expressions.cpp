@@ -328,7 +328,7 @@ Slot FnBuilder::call(const Call* c) {
     // The callee as a value, then the generic call with its arguments as a tuple and a dict.
     Slot fn = temp();
     if (op == Op::CallIntrinsic) emit(make(Op::LoadBuiltin, fn, kNoSlot, kNoSlot, imm));
-    else if (op == Op::CallMethod) emit(make(Op::GetAttr, fn, callee, kNoSlot, imm));
+    else if (op == Op::CallMethod) emit_at(c->callee->span, make(Op::GetAttr, fn, callee, kNoSlot, imm));
     else fn = callee;
     return call_unpacking(c, fn);
   }
@@ -345,6 +345,7 @@ Slot FnBuilder::call(const Call* c) {
   in.args = std::move(args);
   in.kwnames = std::move(kwnames);
   in.span = c->span;
+  if (op == Op::CallMethod) in.lookup_span = c->callee->span;
   emit(std::move(in));
   return t;
 }
