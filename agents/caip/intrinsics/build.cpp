@@ -285,10 +285,24 @@ std::optional<bool> build_into_wall(Assistant& s, const Schematic& sc, const Loc
     if (t.bounds.size().y < 3) return out;
     for (Coord c : t.cells) {
       if (c.y <= t.bounds.min.y || !w.solid(c) || w.block(c) == glass) continue;
-      Coord out_side = c + v, in_side{c.x - v.x, c.y, c.z - v.z};
-      bool inside = in_side.x >= t.bounds.min.x && in_side.x <= t.bounds.max.x && in_side.z >= t.bounds.min.z &&
-                    in_side.z <= t.bounds.max.z;
-      if (!w.solid(out_side) && inside && !w.solid(in_side)) out.push_back(c);
+      // Doors, gates, panes, ladders and the like are no wall to cut a window into.
+      const std::string& name = w.type_at(c).name;
+      if (name.find("door") != std::string::npos || name.find("gate") != std::string::npos ||
+          name.find("glass") != std::string::npos || name.find("pane") != std::string::npos ||
+          name.find("ladder") != std::string::npos || name.find("torch") != std::string::npos)
+        continue;
+      // Outside: open air. Inside: room, then the object's far wall (eaves widen its bounds, so room alone
+      // within the bounds is not inside).
+      bool inside = false;
+      for (int k = 1; k <= 64; ++k) {
+        Coord p{c.x - k * v.x, c.y, c.z - k * v.z};
+        if (p.x < t.bounds.min.x || p.x > t.bounds.max.x || p.z < t.bounds.min.z || p.z > t.bounds.max.z) break;
+        if (w.solid(p)) {
+          inside = k > 1 && std::binary_search(t.cells.begin(), t.cells.end(), p);
+          break;
+        }
+      }
+      if (!w.solid(c + v) && inside) out.push_back(c);
     }
     return out;
   };
