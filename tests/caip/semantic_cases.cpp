@@ -187,7 +187,7 @@ const std::vector<SemanticCase>& semantic_cases() {
     // shifted on its own before, and the five pyramids landed 20-45 blocks apart).
     add({"five_pyramids_left_of_the_house_stay_a_row_from_data", "village", {},
          data("build 5 green pyramids to the left of the house ."),
-         {done(), built("pyramid").count(5).apart(1).colour("green"), built_packed("pyramid", 5 * 7 + 4 + 7),
+         {done(), built("pyramid").count(5).apart(1).colour("green"), built_packed("pyramid", 5 * 7 + 4 + 7, 7 + 2),
           unchanged("house"), no_object_lost_blocks()}});
 
     // ------------------------------------------------------------ BUILD: shapes

@@ -394,17 +394,17 @@ inline Expect agent_on_compass_side(std::string object, Coord v) {
           }};
 }
 
-// The objects built under `name`, all together, are at most `across` blocks across horizontally: copies packed
-// next to each other, not scattered.
-inline Expect built_packed(std::string name, int across) {
-  return {fmt::format("the {}s lie within {} blocks", name, across), [=](const Scene& s) -> std::string {
+// The objects built under `name`, all together, are at most `across` blocks long and `thick` blocks wide
+// horizontally: copies packed in a row next to each other, not scattered.
+inline Expect built_packed(std::string name, int across, int thick) {
+  return {fmt::format("the {}s lie in a row within {}x{} blocks", name, across, thick), [=](const Scene& s) -> std::string {
             Box all;
             int n = 0;
             for (const auto& b : s.result.built)
               if (b.name == name) all.add(b.bounds.min), all.add(b.bounds.max), ++n;
             if (!n) return "no " + name + " built (" + s.result.reply + ")";
-            int w = std::max(all.size().x, all.size().z);
-            return w <= across ? std::string() : fmt::format("they span {} ({} across)", box_text(all), w);
+            int w = std::max(all.size().x, all.size().z), t = std::min(all.size().x, all.size().z);
+            return w <= across && t <= thick ? std::string() : fmt::format("they span {} ({} by {})", box_text(all), w, t);
           }};
 }
 
