@@ -183,7 +183,28 @@ const std::vector<SemanticCase>& semantic_cases() {
              "repeat_count": "@two", "repeat_dir": "UP"}})")),
          {done(), built("cube").count(2), unchanged("rock")}});
 
+    // Copies to the left of something, the first spot taken: a packed row going on leftwards (each copy was
+    // shifted on its own before, and the five pyramids landed 20-45 blocks apart).
+    add({"five_pyramids_left_of_the_house_stay_a_row_from_data", "village", {},
+         data("build 5 green pyramids to the left of the house ."),
+         {done(), built("pyramid").count(5).apart(1).colour("green"), built_packed("pyramid", 5 * 7 + 4 + 7, 7 + 2),
+          unchanged("house"), no_object_lost_blocks()}});
+
     // ------------------------------------------------------------ BUILD: shapes
+    // A fence's two numbers are its footprint (one post high), "in a square shape" lays it out round a square,
+    // "10 blocks in a square" is a square 10 blocks a side on the ground (the form's width and depth).
+    add({"a_fence_10_x_10_goes_round_a_10_by_10_footprint_from_data", "village", {}, data("build a fence 10 x 10"),
+         {done(), built("fence").count(1).size(10, 1, 10).blocks(36, 36).made_of("oak_fence"), no_object_lost_blocks()}});
+    add({"a_fence_in_a_square_shape_from_data", "village", {}, data("build a fence in a square shape"),
+         {done(), built("fence").count(1).size(7, 1, 7).blocks(24, 24), no_object_lost_blocks()}});
+    add({"ten_brick_blocks_in_a_square_from_data", "village", {}, data("place 10 brick blocks in a square"),
+         {done(), built("square").count(1).size(10, 1, 10).blocks(36, 36).made_of("bricks").standing(), no_object_lost_blocks()}});
+    // Stairs leading to the roof rise against the house to one below the roof's eaves (they rose away from it).
+    add({"stairs_leading_to_the_roof_from_data", "village", {}, data("build a set of stairs leading to the roof"),
+         {done(), built_leading_to("stair", "roof"), built("stair").count(1).standing(), no_object_lost_blocks()}});
+    // A window goes into a wall of the nearest building (the house), not free-standing beside the looked-at cube.
+    add({"a_new_window_goes_into_the_house_wall_from_data", "village", {}, data("build a new window"),
+         {done(), built_into("window", "house", "glass"), says("wall of the house")}});
     add({"unknown_shape_is_asked", "flat", {}, hand("build a spaceship", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@spaceship"}})")),
          {asked(), built_nothing(), nothing_changed()}});
     add({"hut_is_a_shape_alias", "flat", {}, hand("build a hut", CMD(R"({"action_type": "BUILD", "schematic": {"has_name": "@hut"}})")),

@@ -334,4 +334,133 @@ inline Expect agent_moved_blocks(int n) {
           }};
 }
 
+// ---- issue 25, the 2711 draw's causes
+
+// Every named object carries `tag` over exactly its cells ("tag all the plants": each plant is tagged).
+inline Expect tagged_each(std::vector<std::string> objects, std::string tag) {
+  return {"each of the objects is tagged " + tag, [=](const Scene& s) -> std::string {
+            for (const auto& object : objects) {
+              const auto* o = annotation(s.before, object);
+              if (!o) return "no " + object + " before";
+              bool on_it = false;
+              for (const auto& a : s.after.annotations()) {
+                bool has = a.name == tag || std::find(a.tags.begin(), a.tags.end(), tag) != a.tags.end();
+                on_it = on_it || (has && a.cells == o->cells);
+              }
+              if (!on_it) return "the " + object + " is not tagged " + tag + " (" + s.result.reply + ")";
+            }
+            return std::string();
+          }};
+}
+
+// Whatever carries `tag` lies on the agent's own `dir` side (LEFT or RIGHT of the way the agent faces), and
+// something does ("the structure to your left").
+inline Expect tagged_on_agents_side(std::string tag, std::string dir) {
+  return {"what is tagged " + tag + " is to the agent's " + dir, [=](const Scene& s) -> std::string {
+            const auto& pose = s.after.agent().pose;
+            world::Vec3 d = world::look_direction({{}, pose.yaw, 0});
+            Coord f = std::abs(d.x) > std::abs(d.z) ? Coord{d.x > 0 ? 1 : -1, 0, 0} : Coord{0, 0, d.z >= 0 ? 1 : -1};
+            Coord right{-f.z, 0, f.x};
+            Coord v = dir == "RIGHT" ? right : Coord{-right.x, 0, -right.z};
+            Coord me = world::cell_of(pose.pos);
+            int n = 0;
+            for (const auto& a : s.after.annotations()) {
+              bool has = a.name == tag || std::find(a.tags.begin(), a.tags.end(), tag) != a.tags.end();
+              if (!has) continue;
+              ++n;
+              Box b = bounds_of_cells(a.cells);
+              Coord mid{(b.min.x + b.max.x) / 2, 0, (b.min.z + b.max.z) / 2};
+              if ((mid.x - me.x) * v.x + (mid.z - me.z) * v.z <= 0)
+                return fmt::format("{} at {} is not to the {} of the agent at ({}, {}, {})", a.name, box_text(b), dir, me.x, me.y, me.z);
+            }
+            return n ? std::string() : "nothing is tagged " + tag + " (" + s.result.reply + ")";
+          }};
+}
+
+// The agent stands in the half of the object on the compass side v (east +x, west -x, south +z, north -z),
+// within its footprint.
+inline Expect agent_on_compass_side(std::string object, Coord v) {
+  return {"the agent is on that side of the " + object, [=](const Scene& s) -> std::string {
+            const auto* a = annotation(s.before, object);
+            if (!a) return "no " + object + " before";
+            Box b = bounds_of_cells(a->cells);
+            Coord f = world::cell_of(s.after.agent().pose.pos);
+            bool within = f.x >= b.min.x && f.x <= b.max.x && f.z >= b.min.z && f.z <= b.max.z;
+            int twice_mid = v.x ? b.min.x + b.max.x : b.min.z + b.max.z;
+            int twice_me = 2 * (v.x ? f.x : f.z);
+            bool side = (twice_me - twice_mid) * (v.x + v.z) > 0;
+            return within && side ? std::string()
+                                  : fmt::format("the agent is at ({}, {}, {}), the {} spans {}", f.x, f.y, f.z, object, box_text(b));
+          }};
+}
+
+// The objects built under `name`, all together, are at most `across` blocks long and `thick` blocks wide
+// horizontally: copies packed in a row next to each other, not scattered.
+inline Expect built_packed(std::string name, int across, int thick) {
+  return {fmt::format("the {}s lie in a row within {}x{} blocks", name, across, thick), [=](const Scene& s) -> std::string {
+            Box all;
+            int n = 0;
+            for (const auto& b : s.result.built)
+              if (b.name == name) all.add(b.bounds.min), all.add(b.bounds.max), ++n;
+            if (!n) return "no " + name + " built (" + s.result.reply + ")";
+            int w = std::max(all.size().x, all.size().z), t = std::min(all.size().x, all.size().z);
+            return w <= across && t <= thick ? std::string() : fmt::format("they span {} ({} by {})", box_text(all), w, t);
+          }};
+}
+
+// What was built under `name` is cut into the object's wall: every block of it was a solid block of the object
+// before (not glass), and is `block` now; something was built.
+inline Expect built_into(std::string name, std::string object, std::string block) {
+  return {"a " + name + " in the wall of the " + object, [=](const Scene& s) -> std::string {
+            const auto* o = annotation(s.before, object);
+            if (!o) return "no " + object + " before";
+            int n = 0;
+            for (const auto& a : s.after.annotations()) {
+              if (a.name != name) continue;
+              bool old = false;
+              for (const auto& b : s.before.annotations()) old = old || (b.name == name && b.cells == a.cells);
+              if (old) continue;
+              for (Coord c : a.cells) {
+                ++n;
+                bool wall = std::binary_search(o->cells.begin(), o->cells.end(), c) && s.before.solid(c) &&
+                            s.before.type_at(c).name != block;
+                if (!wall || s.after.type_at(c).name != block)
+                  return fmt::format("({}, {}, {}) is {} (was {}): not in the {}'s wall", c.x, c.y, c.z, s.after.type_at(c).name,
+                                     s.before.type_at(c).name, object);
+              }
+            }
+            return n ? std::string() : "no new " + name + " (" + s.result.reply + ")";
+          }};
+}
+
+// Stairs built under `name` lead up to the object: their top is one below the object's bottom (or no higher than
+// its top), the top step touches the object's bounds, and the bottom step is farther from it than the top.
+inline Expect built_leading_to(std::string name, std::string object) {
+  return {"the " + name + " lead up to the " + object, [=](const Scene& s) -> std::string {
+            const auto* o = annotation(s.before, object);
+            if (!o) return "no " + object + " before";
+            Box ob = bounds_of_cells(o->cells);
+            int n = 0;
+            for (const auto& a : s.after.annotations()) {
+              if (a.name != name) continue;
+              bool old = false;
+              for (const auto& b : s.before.annotations()) old = old || (b.name == name && b.cells == a.cells);
+              if (old) continue;
+              ++n;
+              Box b = bounds_of_cells(a.cells);
+              if (b.max.y + 1 < ob.min.y || b.max.y > ob.max.y)
+                return fmt::format("their top is at y {}, the {} spans {}", b.max.y, object, box_text(ob));
+              auto gap = [&](Coord c) { Coord g = gaps(ob, Box::of(c, c)); return std::max(g.x, g.z); };
+              int top_gap = 1000, bottom_gap = 0;
+              for (Coord c : a.cells) {
+                if (c.y == b.max.y) top_gap = std::min(top_gap, gap(c));
+                if (c.y == b.min.y) bottom_gap = std::max(bottom_gap, gap(c));
+              }
+              if (top_gap > 0 || bottom_gap <= top_gap)
+                return fmt::format("{} does not rise to {} (top {} away, bottom {})", box_text(b), box_text(ob), top_gap, bottom_gap);
+            }
+            return n ? std::string() : "no " + name + " built (" + s.result.reply + ")";
+          }};
+}
+
 }  // namespace plank::caip::test

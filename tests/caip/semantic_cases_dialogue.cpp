@@ -117,6 +117,12 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   add({"nice_game_changes_nothing", "flat", {}, data("nice game"), {nothing_changed(), agent_stayed()}});
   add({"open_the_box_is_not_done_from_data", "village", {}, data("open the box ."), {does_not_say("I opened"), nothing_changed()}});
   add({"plant_a_tree_is_not_done_from_data", "village", {}, data("plant a tree ."), {nothing_changed()}});
+  // A command that is only a shape's name (misspelt; the data annotates it NOOP) is no chat: asked about, and
+  // built when the speaker allows assumptions.
+  add({"a_bare_shape_name_is_asked_about_from_data", "village", {}, data("hallow_cube"),
+       {asked(), says("build a hollow cube?"), nothing_changed()}});
+  add({"a_bare_shape_name_is_built_when_assuming_from_data", "village", {}, data("hallow_cube"),
+       {done(), built("hollow cube").count(1), no_object_lost_blocks()}, true});
 }
 
 }  // namespace plank::caip::test

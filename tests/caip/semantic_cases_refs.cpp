@@ -59,6 +59,16 @@ void add_reference_cases(std::vector<SemanticCase>& v) {
        {asked(), nothing_changed()}});
   add({"spruce_roof_is_wooden", "village", {}, hand("destroy the wooden roof", cmd(destroy + R"(wooden roof"}})")),
        {done(), destroyed("roof"), unchanged("tree")}});
+  // "all the plants": every thing that is a plant (the tree, the bush, the flowers, the field's crops), not only
+  // the one tagged "plant".
+  add({"tag_all_the_plants_from_data", "village", {}, data("tag all the plants as poisonous ."),
+       {done(), tagged_each({"tree", "bush", "flowers", "field"}, "poisonous")}});
+  // "to your left" is in the words only (the form: a structure at the agent's position): the agent's own left.
+  add({"tag_the_structure_to_your_left_from_data", "village", {}, data("tag the structure to your left as a stable"),
+       {done(), tagged_on_agents_side("stable", "LEFT")}});
+  // "the east side of the room" (the form: the room): in the room, at its east end.
+  add({"move_to_the_east_side_of_the_room_from_data", "village", {}, data("move to the east side of the room"),
+       {done(), agent_on_compass_side("room", {1, 0, 0}), agent_inside("house")}});
   add({"mob_alias_dog_is_wolf", "village", {}, hand("go to the dog",
        cmd(R"({"action_type": "MOVE", "location": {"location_type": "REFERENCE_OBJECT", "reference_object": {"has_name": "@dog"}}})")),
        {done(), agent_near_mob("wolf", 2)}});

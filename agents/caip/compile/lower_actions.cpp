@@ -49,6 +49,9 @@ std::string schematic_call(CommandBuilder& b, const lf::Value* sc, const lf::Val
           unread = unread || !covered[i - 1];
           if (unread) first = i - 1;
         }
+        // "build a fence in a square shape": the shape it is laid out in, which no span covers, goes with the name.
+        if (last + 1 < n)
+          if (auto shaped = shape_phrase(words, covered, last + 1)) last = *shaped;
         if (last + 1 < n)
           if (auto with = with_phrase(words, covered, last + 1)) last = with->second;
         if (first != name->first || last != name->second) {
@@ -229,6 +232,50 @@ std::string under_location(CommandBuilder& b, std::pair<size_t, size_t> f) {
   return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
 }
 
+// "build a set of stairs leading to the roof", "a ramp going up to the tower": stairs whose form gives no place,
+// followed by words no span covers that say what they lead to. The tokens of that thing's name, or nullopt.
+std::optional<std::pair<size_t, size_t>> leading_to(const CommandBuilder& b, const lf::Value& a) {
+  static constexpr std::string_view kClimbs[] = {"stair", "staircase", "step", "ramp", "ladder", "stairway"};
+  static constexpr std::string_view kLeading[] = {"leading", "leads", "lead", "going", "goes", "rising", "climbing", "reaching", "up"};
+  static constexpr std::string_view kTo[] = {"to", "onto", "into", "toward", "towards"};
+  static constexpr std::string_view kDeterminers[] = {"the", "this", "that", "my", "your", "our", "his", "her", "its"};
+  static constexpr std::string_view kEnds[] = {".", ",", "!", "?", ";", "and", "then", "please", "so", "but", "with"};
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  const lf::Value* sc = a.find("schematic");
+  auto name = sc && sc->is_dict() ? b.tokens_of(sc->find("has_name")) : std::nullopt;
+  if (!name) return std::nullopt;
+  const size_t head = name->second;
+  auto w = all_words(b);
+  if (head >= w.size() || !in(kClimbs, lemma(w[head]))) return std::nullopt;
+  auto covered = b.covered(&a);
+  size_t i = head + 1;
+  if (i < w.size() && (w[i] == "that" || w[i] == "which") && !covered[i]) ++i;  // "stairs that lead to the roof"
+  if (i >= w.size() || covered[i] || !in(kLeading, w[i])) return std::nullopt;
+  ++i;
+  if (i < w.size() && w[i] == "up" && !covered[i]) ++i;
+  if (i >= w.size() || covered[i] || !in(kTo, w[i])) return std::nullopt;
+  ++i;
+  if (i < w.size() && w[i] == "the" && i + 2 < w.size() && w[i + 1] == "top" && w[i + 2] == "of") i += 3;  // "to the top of the tower"
+  if (i >= w.size() || covered[i] || !in(kDeterminers, w[i])) return std::nullopt;
+  size_t end = i;
+  for (size_t j = i + 1; j < w.size() && !covered[j] && !in(kEnds, w[j]); ++j) end = j;
+  if (end == i) return std::nullopt;
+  return std::pair{i, end};
+}
+
+// Where stairs that lead to the thing `f` names go: caip_location LEADING_TO it (against its side facing the
+// speaker, rising to it).
+std::string leading_location(CommandBuilder& b, std::pair<size_t, size_t> f) {
+  CommandBuilder::Scope scope(b, b.tokens_span(f.first, f.second));
+  Keywords find;
+  b.tokens_arg(find, "name", f.first, f.second);
+  std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
+  Keywords kws;
+  b.arg(kws, "ref", b.name(r));
+  b.str_arg(kws, "direction", "LEADING_TO");
+  return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
+}
+
 // A storey of a building the command names: the schematic is a storey ("a second story", "another floor",
 // "an upper level"; a floor or level needs such a word, "a wooden floor" is no storey) and the building is
 // the form's reference (placed UP, or with no direction) or named after "for"/"to"/"on" by words no span
@@ -379,7 +426,11 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
   if (surround) n = Count{};
   // "build a foundation for the house": the form drops the place; it is under the house (act_build).
   auto foundation = a.find("location") || !n.one() ? std::nullopt : foundation_for(b, a);
-  std::string at = foundation ? under_location(b, *foundation) : lower_location(b, a.find("location"), surround ? "AROUND" : "");
+  // "stairs leading to the roof": the form drops where they lead; they rise to it (act_build).
+  auto leads = a.find("location") || !n.one() || foundation ? std::nullopt : leading_to(b, a);
+  std::string at = foundation ? under_location(b, *foundation)
+                   : leads    ? leading_location(b, *leads)
+                              : lower_location(b, a.find("location"), surround ? "AROUND" : "");
   // Copies go on the way the location points ("five pyramids to the left of the house" go on leftwards).
   if (dir.empty()) {
     const lf::Value* loc = a.find("location");

@@ -7,6 +7,8 @@
 #include "agents/caip/compile/lower.h"
 #include "agents/caip/compile/unread_words.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/shapes.h"
+#include "support/edit_distance.h"
 
 namespace plank::caip {
 
@@ -161,6 +163,56 @@ void lower_put_memory(CommandBuilder& b, const lf::Value& form, std::string*) {
   b.add_call(b.settled(b.call("caip_tag", bd::exprs(b.name(refs), bd::str(b.where(tag), b.text(tag))))));
 }
 
-void lower_noop(CommandBuilder& b, const lf::Value&, std::string*) { b.add_call(b.call("acknowledge")); }
+namespace {
+
+// The shape a command names when it is nothing but a shape's name ("hallow_cube", "pyramid", "a dome"): its
+// name or an alias of two words or more, spelt as the library does or one or two letters off (single words
+// that are also everyday nouns, "home", "field", "road", are only the shape's own name). The alias to build
+// it by; nullopt when the words are anything else.
+std::optional<std::string> bare_shape_name(std::string text) {
+  std::replace(text.begin(), text.end(), '_', ' ');
+  auto words = words_of(text);
+  while (!words.empty() && (words.front() == "a" || words.front() == "an" || words.front() == "the")) words.erase(words.begin());
+  while (!words.empty() && (words.back() == "." || words.back() == "!")) words.pop_back();
+  if (words.empty() || words.size() > 3) return std::nullopt;
+  std::string phrase;
+  for (const auto& w : words) {
+    if (!std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isalpha(c); })) return std::nullopt;
+    phrase += (phrase.empty() ? "" : " ") + w;
+  }
+  size_t allowed = phrase.size() >= 8 ? 2 : phrase.size() >= 5 ? 1 : 0;
+  for (const ShapeDef& shape : shapes()) {
+    std::string name(shape.name);
+    std::replace(name.begin(), name.end(), '_', ' ');
+    std::vector<std::string> spellings{name};
+    for (auto a : shape.aliases)
+      if (a.find(' ') != std::string_view::npos) spellings.emplace_back(a);
+    for (const auto& spelt : spellings)
+      if (phrase == spelt || (spelt.front() == phrase.front() && levenshtein(phrase, spelt) <= allowed))
+        return find_shape(spelt) ? spelt : std::string(shape.name);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// NOOP: chat is acknowledged. A command that is only a shape's name ("hallow_cube") is no chat: the speaker
+// most likely wants it built, so the agent asks ("Do you want me to build a hollow cube?"; `--assume` builds it,
+// beside what the speaker looks at, as a BUILD with no location).
+void lower_noop(CommandBuilder& b, const lf::Value&, std::string*) {
+  auto shape = bare_shape_name(b.utterance().text);
+  if (!shape) {
+    b.add_call(b.call("acknowledge"));
+    return;
+  }
+  std::string what = *shape;
+  std::replace(what.begin(), what.end(), '_', ' ');
+  b.return_if_none(b.doubt(b.whole(), "bare_shape", b.utterance().text, what, 1));
+  Keywords kws;
+  b.arg(kws, "name", bd::str(b.whole(), *shape));
+  std::string sc = b.bind("shape", b.settled(b.call("caip_schematic", {}, std::move(kws))));
+  std::string at = lower_location(b, nullptr);
+  b.add_call(b.settled(b.call("caip_build", bd::exprs(b.name(sc), b.name(at)))));
+}
 
 }  // namespace plank::caip

@@ -25,6 +25,8 @@ namespace {
 // The relative direction the words in front of a reference say, when the form
 // gives none ("build a house on the hill": UP; "dig a moat around the castle":
 // AROUND), as a keyword pointing at those words.
+// Words that name a side *of* the thing ("the east side of the room", "the north end of the field") give a
+// place at its edge on that side, not beyond it: EAST_SIDE ... (a compass direction without a gap).
 void direction_before_token(CommandBuilder& b, CommandBuilder::Keywords& kws, std::optional<size_t> first) {
   if (!first || *first == 0) return;
   size_t from = *first >= 5 ? *first - 5 : 0;
@@ -32,11 +34,41 @@ void direction_before_token(CommandBuilder& b, CommandBuilder::Keywords& kws, st
   auto d = direction_before(before);
   if (!d) return;
   Span at = b.tokens_span(from + d->first, from + d->last);
-  kws.push_back(bd::keyword(at, "direction", bd::str(at, d->direction)));
+  std::string direction = d->direction;
+  bool compass = direction == "EAST" || direction == "WEST" || direction == "NORTH" || direction == "SOUTH";
+  for (size_t i = d->first; i <= d->last; ++i)
+    if (compass && (before[i] == "side" || before[i] == "end" || before[i] == "part" || before[i] == "wall")) {
+      direction += "_SIDE";
+      break;
+    }
+  kws.push_back(bd::keyword(at, "direction", bd::str(at, direction)));
 }
 
 void direction_from_words(CommandBuilder& b, CommandBuilder::Keywords& kws, const lf::Value* ref) {
   direction_before_token(b, kws, b.first_token(ref));
+}
+
+// "to your left", "on my right", "at your back": a side of the agent ("your") or the speaker ("my") that the
+// form leaves out of an AGENT_POS or SPEAKER_POS location. The agent's sides are in its own frame
+// (AGENT_LEFT ...), the speaker's in the speaker's (LEFT ...). The direction and its words.
+std::optional<std::pair<std::string, Span>> pronoun_side(const CommandBuilder& b, const std::string& type) {
+  const auto& tokens = b.utterance().tokens;
+  if (tokens.empty()) return std::nullopt;
+  auto w = b.words(0, tokens.size() - 1);
+  const std::string owner = type == "AGENT_POS" ? "your" : "my";
+  static constexpr std::pair<std::string_view, std::string_view> kSides[] = {
+      {"left", "LEFT"}, {"right", "RIGHT"}, {"front", "FRONT"}, {"back", "BACK"}, {"rear", "BACK"}};
+  for (size_t i = 0; i + 1 < w.size(); ++i) {
+    if (w[i] != owner) continue;
+    size_t j = i + 1;  // "your left hand side": the side word is enough
+    for (auto [word, dir] : kSides)
+      if (w[j] == word) {
+        std::string d(dir);
+        if (type == "AGENT_POS") d = "AGENT_" + d;
+        return std::pair{d, b.tokens_span(i, j)};
+      }
+  }
+  return std::nullopt;
 }
 
 // SPEAKER_POS and AGENT_POS carry no words: the pronoun that named the place
@@ -136,6 +168,8 @@ std::string lower_location(CommandBuilder& b, const lf::Value* loc, const std::s
   else if (!given.empty()) b.str_arg(kws, "direction", given);
   else if (!direction.empty()) b.str_arg(kws, "direction", direction);
   else if (on_ref) direction_from_words(b, kws, ref);
+  else if (auto side = type == "SPEAKER_POS" || type == "AGENT_POS" ? pronoun_side(b, type) : std::nullopt)
+    kws.push_back(bd::keyword(side->second, "direction", bd::str(side->second, side->first)));
   else if (type == "SPEAKER_POS" || type == "AGENT_POS") direction_before_token(b, kws, pronoun_token(b, type));
   b.span_arg(kws, "steps", loc->find("steps"));
   return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str(type)), std::move(kws))));
@@ -171,7 +205,12 @@ std::string lower_ref(CommandBuilder& b, const lf::Value* ref, const RefLowering
       std::string at = lower_location(b, loc);
       b.arg(kws, "at", b.name(at));
       // The direction already moved the location; it also filters candidates.
-      b.str_arg(kws, "direction", CommandBuilder::category(loc->find("relative_direction")));
+      std::string dir = CommandBuilder::category(loc->find("relative_direction"));
+      // "the structure to your left": the form's AGENT_POS leaves the side to the words.
+      std::string type = loc->is_dict() ? CommandBuilder::category(loc->find("location_type")) : std::string();
+      if (dir.empty() && (type == "AGENT_POS" || type == "SPEAKER_POS"))
+        if (auto side = pronoun_side(b, type)) dir = side->first;
+      b.str_arg(kws, "direction", dir);
     }
   }
   if (kws.empty() && !how.hole) {

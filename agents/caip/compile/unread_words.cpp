@@ -95,6 +95,29 @@ std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::stri
   return std::pair{at, end};
 }
 
+std::optional<size_t> shape_phrase(const std::vector<std::string>& w, const std::vector<bool>& covered, size_t at) {
+  static constexpr std::string_view kLaidOut[] = {"square"};  // the outlines a fence or a wall can be laid out in
+  auto word = [&](size_t k) { return k < w.size() && !covered[k] ? std::string_view(w[k]) : std::string_view(); };
+  size_t j = at;
+  if (word(j) == "in" || word(j) == "into") {
+    ++j;
+    if (word(j) == "a" || word(j) == "the") ++j;
+    if (word(j) == "shape" && word(j + 1) == "of") {
+      j += 2;
+      if (word(j) == "a") ++j;
+    }
+  } else if (word(j) == "shaped") {
+    ++j;
+    if (word(j) == "like") ++j;
+    if (word(j) == "a") ++j;
+  } else if (!(word(j + 1) == "shaped" || word(j + 1) == "shape")) {
+    return std::nullopt;  // "square shaped" is the only form that starts with the shape
+  }
+  if (!in(kLaidOut, word(j))) return std::nullopt;
+  if (word(j + 1) == "shape" || word(j + 1) == "shaped" || word(j + 1) == "form") ++j;
+  return j;
+}
+
 std::optional<std::pair<size_t, size_t>> filling_phrase(const std::vector<std::string>& w,
                                                         const std::vector<bool>& covered) {
   for (size_t at = 0; at + 1 < w.size(); ++at) {

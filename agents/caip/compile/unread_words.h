@@ -38,6 +38,11 @@ std::vector<UnreadModifier> unread_modifiers(const std::vector<std::string>& wor
 std::optional<std::pair<size_t, size_t>> with_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered,
                                                      size_t at);
 
+// "in a square shape", "in the shape of a square", "shaped like a square", "square shaped" starting at token
+// `at`, all of it covered by no span: the last token of the phrase, else nullopt. The form's name stops at
+// the head ("build a fence in a square shape" names "fence"); these words say the shape it is laid out in.
+std::optional<size_t> shape_phrase(const std::vector<std::string>& words, const std::vector<bool>& covered, size_t at);
+
 // The words of the first `with ...` / `using ...` phrase no span covers, after
 // the preposition and up to the next clause ("fill the hole with sand ." ->
 // "sand"): what a FILL whose form gives no block fills with. nullopt when none.

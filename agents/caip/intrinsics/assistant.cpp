@@ -104,6 +104,7 @@ void Assistant::begin_command(std::string utterance) {
   schematics_.clear();
   go_ons.clear();
   built.clear();
+  copy_sites.clear();
 }
 
 void Assistant::say(std::string sentence) {

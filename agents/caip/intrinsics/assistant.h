@@ -68,6 +68,8 @@ struct Location {
   Coord away{0, 0, 0};              // unit world vector, {0,0,0}: none (build centred on `at`)
   std::string direction;            // the relative direction it was resolved with ("": none)
   long copy = 0;                    // which copy of a repeat goes here (0: the first or only one)
+  int base = -1;                    // a copy of a repeat: the location the repeat was laid out from
+  Coord step{0, 0, 0};              // a copy of a repeat: from one copy to the next (the shape's extent + 1)
   bool exact = false;               // the words place it (coordinates, a copy stacked up or down): built there, held up or not
   std::string describe;
 };
@@ -191,6 +193,10 @@ class Assistant {
   std::optional<Thing> last_referenced;
   // Tags given to creatures (blocks carry theirs in world annotations).
   std::map<world::EntityId, std::vector<std::string>> entity_tags;
+  // Where each copy of a repeat was built this command, by (its layout's base location, copy): the next copy
+  // goes one step on from where the one before it really went, so a copy shifted out of the way does not
+  // scatter the row.
+  std::map<std::pair<int, long>, Coord> copy_sites;
   // Builds paused by the tick budget, by task.
   std::map<agent::TaskId, PendingBuild> pending;
   // Rewards the speaker gave (+1 / -1), oldest first.

@@ -2,7 +2,9 @@
 // or around something) and copies of an object. Where a shape goes, and that
 // it goes through nothing, is placement.h; writing the blocks is blocks.h.
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -87,6 +89,21 @@ std::string material_after(const NounPhrase& np) {
   return {};
 }
 
+// "fence in a square shape", "in the shape of a square", "shaped like a square", "square shaped": the words after
+// the head say the shape is `shape`.
+bool shaped_as(const std::vector<std::string>& after, std::string_view shape) {
+  for (size_t k = 0; k < after.size(); ++k) {
+    if (after[k] != shape) continue;
+    auto opens = [&](size_t i) {
+      return after[i] == "in" || after[i] == "into" || after[i] == "like" || after[i] == "of" || after[i] == "shaped";
+    };
+    bool before = k > 0 && (opens(k - 1) || (k > 1 && (after[k - 1] == "a" || after[k - 1] == "the") && opens(k - 2)));
+    bool shape_after = k + 1 < after.size() && (after[k + 1] == "shape" || after[k + 1] == "shaped" || after[k + 1] == "form");
+    if (before || shape_after) return true;
+  }
+  return false;
+}
+
 // The cells of a schematic relative to its origin, each with its block.
 std::vector<Placement> shape_placements(Assistant& s, const Schematic& sc, const ShapeParams& params) {
   const auto& reg = s.world().registry();
@@ -163,6 +180,15 @@ Coord enclose(const world::World& w, const ShapeDef& def, ShapeParams& p, const 
   o.y = surface(w, o.x, around.min.y, o.z);
   if (def.enclose == Enclosure::Shell && def.name != "dome") o.y = around.min.y - 1;
   return o;
+}
+
+// Where the copy before this one of a repeat went (this command), if it was built: the next copy goes one
+// step on from there, so that the row stays packed when a copy had to move out of the way.
+std::optional<Coord> previous_copy(const Assistant& s, const Location& loc) {
+  if (loc.base < 0 || loc.copy <= 0) return std::nullopt;
+  auto it = s.copy_sites.find({loc.base, loc.copy - 1});
+  if (it == s.copy_sites.end()) return std::nullopt;
+  return it->second;
 }
 
 // "10 times as tall", "50% as big".
@@ -244,6 +270,172 @@ bool build_under(Assistant& s, const Schematic& sc, const Location& loc) {
   return n > 0;
 }
 
+// "build a new window": a window goes into a wall, not free-standing. The wall is one of the building the
+// location names (its object, when it has walls), else of the walled object nearest the place (the building
+// nearest where the speaker looks, within 24 blocks): a cell of the object with open air outside it and room
+// inside it. The walls facing the speaker come first; the window is as large as asked (or as the shape's
+// default), else the largest of 2x2, 1x2, 1x1 that fits whole in a wall, nearest its middle. Glass and
+// doorways are never cut into. nullopt: no building with such a wall (the window is built where asked).
+std::optional<bool> build_into_wall(Assistant& s, const Schematic& sc, const Location& loc) {
+  const world::World& w = s.world();
+  const world::BlockId glass = find_block_or(w.registry(), "glass", sc.block);
+  // A wall stands three blocks or more; the window is not at its foot (a fence or a low rim is no wall).
+  auto wall_cells = [&](const Thing& t, Coord v) {
+    std::vector<Coord> out;
+    if (t.bounds.size().y < 3) return out;
+    for (Coord c : t.cells) {
+      if (c.y <= t.bounds.min.y || !w.solid(c) || w.block(c) == glass) continue;
+      // Doors, gates, panes, ladders and the like are no wall to cut a window into.
+      const std::string& name = w.type_at(c).name;
+      if (name.find("door") != std::string::npos || name.find("gate") != std::string::npos ||
+          name.find("glass") != std::string::npos || name.find("pane") != std::string::npos ||
+          name.find("ladder") != std::string::npos || name.find("torch") != std::string::npos)
+        continue;
+      // Outside: open air. Inside: room, then the object's far wall (eaves widen its bounds, so room alone
+      // within the bounds is not inside).
+      bool inside = false;
+      for (int k = 1; k <= 64; ++k) {
+        Coord p{c.x - k * v.x, c.y, c.z - k * v.z};
+        if (p.x < t.bounds.min.x || p.x > t.bounds.max.x || p.z < t.bounds.min.z || p.z > t.bounds.max.z) break;
+        if (w.solid(p)) {
+          inside = k > 1 && std::binary_search(t.cells.begin(), t.cells.end(), p);
+          break;
+        }
+      }
+      if (!w.solid(c + v) && inside) out.push_back(c);
+    }
+    return out;
+  };
+  const Coord faces[] = {{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}};
+  const Thing* house = nullptr;
+  long best = 0;
+  for (const Thing& t : s.things()) {
+    if (t.kind != ThingKind::Object) continue;
+    size_t n = 0;
+    for (Coord v : faces) n += wall_cells(t, v).size();
+    if (n < 6) continue;
+    Coord c = t.centre();
+    bool anchor = loc.anchor && t.bounds == *loc.anchor;
+    long d = anchor ? -1 : long(c.x - loc.at.x) * (c.x - loc.at.x) + long(c.z - loc.at.z) * (c.z - loc.at.z);
+    if (!house || d < best) house = &t, best = d;
+  }
+  if (!house || best > 24 * 24) return std::nullopt;
+  const Thing t = *house;
+  // The walls facing the speaker first.
+  const world::Entity* sp = s.speaker();
+  Coord from = sp ? world::cell_of(sp->pose.pos) : s.agent().feet(), mid = t.centre();
+  std::vector<Coord> order(std::begin(faces), std::end(faces));
+  std::stable_sort(order.begin(), order.end(), [&](Coord a, Coord b) {
+    return a.x * (from.x - mid.x) + a.z * (from.z - mid.z) > b.x * (from.x - mid.x) + b.z * (from.z - mid.z);
+  });
+  std::vector<std::pair<int, int>> sizes{{sc.params.width, sc.params.height}};
+  for (auto wh : {std::pair{2, 2}, std::pair{1, 2}, std::pair{1, 1}})
+    if (wh.first <= sc.params.width && wh.second <= sc.params.height && wh != sizes.front()) sizes.push_back(wh);
+  for (auto [ww, hh] : sizes)
+    for (Coord v : order) {
+      std::vector<Coord> cells = wall_cells(t, v);
+      if (cells.empty()) continue;
+      // The wall's plane: the one of these cells' planes that holds most of them.
+      std::map<int, int> planes;
+      for (Coord c : cells) ++planes[v.x ? c.x : c.z];
+      int plane = std::max_element(planes.begin(), planes.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
+      std::erase_if(cells, [&](Coord c) { return (v.x ? c.x : c.z) != plane; });
+      std::sort(cells.begin(), cells.end());
+      auto along = [&](Coord c) { return v.x ? c.z : c.x; };
+      int lo = INT32_MAX, hi = INT32_MIN, bottom = INT32_MAX;
+      for (Coord c : cells) lo = std::min(lo, along(c)), hi = std::max(hi, along(c)), bottom = std::min(bottom, c.y);
+      std::optional<std::vector<Coord>> pick;
+      long pick_cost = 0;
+      for (Coord corner : cells) {
+        std::vector<Coord> window;
+        for (int dy = 0; dy < hh; ++dy)
+          for (int da = 0; da < ww; ++da) {
+            Coord c{v.x ? plane : corner.x + da, corner.y + dy, v.x ? corner.z + da : plane};
+            if (std::binary_search(cells.begin(), cells.end(), c)) window.push_back(c);
+          }
+        if (window.size() != size_t(ww * hh)) continue;
+        // Nearest the middle of the wall, then eye height (one above the lowest row of the wall).
+        long cost = 2 * std::abs(2 * along(corner) + ww - 1 - (lo + hi)) + std::abs(corner.y - (bottom + 1));
+        if (!pick || cost < pick_cost) pick = window, pick_cost = cost;
+      }
+      if (!pick) continue;
+      std::vector<Placement> placed;
+      for (Coord c : *pick) placed.push_back({c, sc.block});
+      agent::TaskId task = s.start_task("BUILD", article(sc.name));
+      bool out_of_time = false;
+      size_t n = apply(s, task, "build", placed, &out_of_time, false);
+      annotate(s, task, sc.name, {std::string(sc.shape->name), "window"}, placed);
+      s.finish_task(task, !out_of_time && n > 0);
+      if (n == 0) {
+        s.refuse("There is already " + article(sc.name) + " there: I had nothing to change.");
+        return false;
+      }
+      static const std::pair<Coord, const char*> kSides[] = {
+          {{1, 0, 0}, "east"}, {{-1, 0, 0}, "west"}, {{0, 0, 1}, "south"}, {{0, 0, -1}, "north"}};
+      std::string side;
+      for (const auto& [k, name] : kSides)
+        if (k == v) side = name;
+      Coord at = pick->front();
+      s.say(fmt::format("I built {} ({}x{}, {}) into the {} wall of {} at ({}, {}, {}).", article(sc.name), ww, hh,
+                        w.registry()[sc.block].name, side, t.describe(), at.x, at.y, at.z));
+      s.mark_done();
+      return true;
+    }
+  return std::nullopt;
+}
+
+// "build a set of stairs leading to the roof": steps rising toward the object, their top block one below its
+// bottom (one steps up onto it; an object standing on the ground: up to its top), their high end against its
+// side facing the speaker, one block wide per step as the shape is. Moved sideways like any build when the
+// spot is taken or has no footing.
+bool build_stairs_to(Assistant& s, Schematic sc, const Location& loc) {
+  const world::World& w = s.world();
+  Coord v = loc.away.y == 0 && loc.away != Coord{0, 0, 0} ? loc.away : Coord{0, 0, 1};  // outward from the object
+  int ground = loc.at.y;
+  while (ground > loc.at.y - 64 && !w.solid({loc.at.x, ground - 1, loc.at.z})) --ground;
+  while (ground < loc.at.y + 64 && w.solid({loc.at.x, ground, loc.at.z})) ++ground;
+  int rise = loc.anchor->min.y - ground;
+  if (rise < 1) rise = loc.anchor->max.y + 1 - ground;
+  rise = std::clamp(rise, 1, kLargestSide);
+  sc.params.height = sc.params.length = rise;
+  const ShapeParams p = sc.params;
+  // The shape rises along +z; turned to rise toward the object (along -v).
+  std::vector<Placement> rel;
+  for (const auto& c : shape_placements(s, sc, p)) {
+    Coord a = c.at, t = a;
+    if (v.z > 0) t = {a.x, a.y, p.length - 1 - a.z};
+    if (v.x < 0) t = {a.z, a.y, a.x};
+    if (v.x > 0) t = {p.length - 1 - a.z, a.y, a.x};
+    rel.push_back({t, c.block});
+  }
+  Coord size = v.x ? Coord{p.length, p.height, p.width} : Coord{p.width, p.height, p.length};
+  Coord origin = origin_for(loc, size);
+  origin.y = ground;
+  auto site = find_site(s, loc, origin, solid_cells(rel), article(sc.name), "build");
+  if (!site) return false;
+  agent::TaskId task = s.start_task("BUILD", article(sc.name));
+  Built b = place_shape(s, task, sc, rel, site->origin, sc.name);
+  if (b.out_of_time) {
+    s.say(fmt::format("I placed {} blocks of the {} {} before running out of time, and left the task paused.", b.changed,
+                      sc.name, loc.describe));
+    s.tasks().pause(task);
+    s.mark_done();
+    return false;
+  }
+  s.finish_task(task, b.changed > 0);
+  if (b.changed == 0) {
+    s.refuse(fmt::format("{} is already there {}: I had nothing to change.", article(sc.name), loc.describe));
+    return false;
+  }
+  std::string moved;
+  if (site->shifted)
+    moved = fmt::format("; {} {} in the way, so I moved them over to ({}, {}, {})", site->moved_from,
+                        site->moved_from == "you" ? "were" : "was", site->origin.x, site->origin.y, site->origin.z);
+  s.say(fmt::format("I built {} ({} steps up, {}) {}{}.", article(sc.name), rise, w.registry()[sc.block].name, loc.describe, moved));
+  s.mark_done();
+  return true;
+}
+
 }  // namespace
 
 std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
@@ -299,6 +491,13 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
        depth = len(q.depth, "depth"), radius = len(q.radius, "radius");
   if (!width || !height || !length || !depth || !radius) return std::nullopt;
   ShapeParams p{*width, *height ? *height : *depth, *length, *radius, 1};
+  // A flat shape (a square, a circle, a garden) has no height to speak of: its depth is its other side on the
+  // ground ("10 blocks in a square": width and depth 10 is a 10x10 square, not a square 10 high).
+  bool flat = sc.shape->defaults.height == 1 && sc.shape->defaults.length > 1;
+  if (flat && *depth && !*height && !*length) p.height = 0, p.length = *depth;
+  // A fence is one post high: its two numbers ("a fence 10 x 10", read as a width and a height) are its
+  // footprint, which it goes round.
+  if (sc.shape->name == "fence" && p.width && p.height > 1 && !p.length) p.length = p.height, p.height = 0;
   if (!q.thickness.empty()) p.thickness = int(std::min(parse_length(q.thickness).value_or(1), 8L));
   bool upright = sc.shape->defaults.length == 1 && sc.shape->name != "fence";  // walls, panes, arches, triangles
   // A width of two extents ("a hole 5 by 5 blocks wide") is both across.
@@ -328,14 +527,20 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
     if (!p.width) p.width = 3;
     if (!p.length) p.length = 3;
   }
-  // "a square room": its two sides alike, the larger of them, when the words give one side or none.
-  bool square = std::find(np.modifiers.begin(), np.modifiers.end(), "square") != np.modifiers.end();
-  if (square && sc.shape->defaults.length > 1 && !(p.width && p.length)) {
+  // "a square room", "a fence in a square shape": its two sides alike, the larger of them, when the words give
+  // one side or none. A fence or a wall "in a square" goes round a square footprint.
+  bool square = std::find(np.modifiers.begin(), np.modifiers.end(), "square") != np.modifiers.end() ||
+                shaped_as(np.after, "square");
+  bool outline_run = sc.shape->defaults.length == 1 && sc.shape->enclose == Enclosure::Outline;  // walls, fences
+  if (square && (sc.shape->defaults.length > 1 || outline_run) && !(p.width && p.length)) {
     int side = p.width || p.length ? std::max(p.width, p.length)
                : size              ? size
                                    : std::max(sc.shape->defaults.width, sc.shape->defaults.length);
     p.width = p.length = side;
   }
+  // A square or a circle of one given side ("a square 10 wide", "10 blocks in a square") is that wide both ways.
+  bool two_sided = sc.shape->name == "square" || sc.shape->name == "circle" || sc.shape->name == "disk";
+  if (two_sided && (p.width > 0) != (p.length > 0)) p.width = p.length = std::max(p.width, p.length);
   // Shapes that run along x (walls, fences, triangles): their length is that run.
   if (sc.shape->defaults.length == 1 && p.length > 0 && p.width == 0) std::swap(p.width, p.length);
   sc.params = resolve_params(*sc.shape, p, size);
@@ -425,10 +630,14 @@ bool act_build(Assistant& s, int schematic, int location) {
   Schematic sc = s.schematic(schematic);
   const Location loc = s.location(location);
   if (loc.direction == "UNDER" && loc.anchor) return build_under(s, sc, loc);
+  if (loc.direction == "LEADING_TO" && loc.anchor && sc.shape->name == "stairs") return build_stairs_to(s, sc, loc);
   const auto& reg = s.world().registry();
   const std::string& what = sc.name;
   ShapeParams params = sc.params;
   bool around = loc.direction == "AROUND" && loc.anchor;
+  // "build a new window": into a wall of the building meant, when there is one.
+  if (sc.shape->name == "pane" && lemma(sc.name) == "window" && !around && !loc.exact)
+    if (auto done = build_into_wall(s, sc, loc)) return *done;
   // The doorway faces the speaker from where the build stands (set again once the site is found).
   auto face_speaker = [&](Coord origin) {
     const world::Entity* sp = s.speaker();
@@ -477,6 +686,7 @@ bool act_build(Assistant& s, int schematic, int location) {
   } else {
     Coord o = origin_for(loc, {params.width, params.height, params.length});
     if (sc.shape->name == "pool") o.y -= 1;  // a pool is sunk into the ground
+    if (auto prev = previous_copy(s, loc)) o = *prev + loc.step;
     spots.push_back({loc, o, Give::Shift});
   }
   std::vector<Placement> rel = shape_placements(s, sc, params);
@@ -487,6 +697,7 @@ bool act_build(Assistant& s, int schematic, int location) {
     if (!site) return false;
     sites.push_back(*site);
   }
+  if (sites.size() == 1 && loc.base >= 0) s.copy_sites[{loc.base, loc.copy}] = sites[0].origin;
   if (sites.size() == 1 && sc.doorway) {
     face_speaker(sites[0].origin);
     rel = shape_placements(s, sc, params);  // only the doorway's two cells move to that wall
@@ -605,8 +816,11 @@ bool act_copy(Assistant& s, int thing, int location, long scale_percent, const s
             big.push_back({{p.at.x * int(fx) + int(x), p.at.y * int(fy) + int(y), p.at.z * int(fz) + int(z)}, p.block});
     rel = std::move(big);
   }
-  auto site = find_site(s, loc, origin_for(loc, t.bounds.size()), solid_cells(rel), "a copy of " + t.describe(), "build");
+  Coord origin = origin_for(loc, t.bounds.size());
+  if (auto prev = previous_copy(s, loc)) origin = *prev + loc.step;
+  auto site = find_site(s, loc, origin, solid_cells(rel), "a copy of " + t.describe(), "build");
   if (!site) return false;
+  if (loc.base >= 0) s.copy_sites[{loc.base, loc.copy}] = site->origin;
   std::vector<Placement> cells;
   for (const auto& p : rel) cells.push_back({site->origin + p.at, p.block});
   agent::TaskId task = s.start_task("BUILD", "a copy of " + t.describe());

@@ -396,6 +396,25 @@ std::optional<world::BlockId> block_type(const world::BlockRegistry& registry, s
   return best;
 }
 
+bool kind_of(std::string_view name, std::string_view kind) {
+  if (name == kind) return true;
+  // A kind and the names of the things that are of that kind (lemmas).
+  struct Kind {
+    std::string_view kind, names;
+  };
+  static constexpr Kind kKinds[] = {
+      {"plant", "tree bush shrub flower crop wheat cactus sapling fern vine hedge mushroom sunflower poppy tulip "
+                "dandelion rose lily orchid sugarcane bamboo carrot potato pumpkin melon"},
+      {"vegetation", "tree bush shrub flower crop wheat cactus sapling fern vine hedge grass"},
+      {"flora", "tree bush shrub flower crop wheat cactus sapling fern vine hedge"},
+  };
+  for (const auto& k : kKinds)
+    if (k.kind == kind)
+      for (const auto& n : words_of(k.names))
+        if (n == name) return true;
+  return false;
+}
+
 std::optional<FrameOffset> direction_offset(std::string_view d) {
   struct Dir {
     std::string_view name;
@@ -453,18 +472,18 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
   // The agent's name and the time of day: only these exact questions ("what time does it get dark" is another one).
   if ((has("your") && has("name") && (has("what") || has("tell"))) || in_order({"who", "are", "you"}) ||
       in_order({"what", "are", "you", "called"}))
-    return QuestionPattern{"NAME", ""};
+    return QuestionPattern{"NAME", "", ""};
   if (in_order({"what", "time", "is", "it"}) || in_order({"time", "of", "day"}) || in_order({"is", "it", "day"}) ||
       in_order({"is", "it", "night"}))
-    return QuestionPattern{"TIME", ""};
+    return QuestionPattern{"TIME", "", ""};
   // "where are you going / headed": where its task takes it, which is what it is doing, not where it stands.
   if (has("where") && you && (has("going") || has("headed") || has("heading") || has("off")))
-    return QuestionPattern{"ACTION", ""};
-  if (has("where") && you) return QuestionPattern{"AGENT", ""};
+    return QuestionPattern{"ACTION", "", ""};
+  if (has("where") && you) return QuestionPattern{"AGENT", "", ""};
   if (has("what") && you) {
     static constexpr std::string_view kDoing[] = {"doing", "building", "making", "digging", "working", "up", "destroying", "filling"};
     for (auto d : kDoing)
-      if (has(d)) return QuestionPattern{"ACTION", ""};
+      if (has(d)) return QuestionPattern{"ACTION", "", ""};
   }
   // An attribute of a thing: the thing is named after the verb ("what colour is the cube", "where is my house").
   auto subject = [&](size_t from) -> std::string {
@@ -512,15 +531,15 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
           counted = in_table(kCountTail, w[k++]);
         }
       }
-      if (!noun.empty() && counted) return QuestionPattern{"COUNT", noun};
+      if (!noun.empty() && counted) return QuestionPattern{"COUNT", noun, ""};
       if (!noun.empty()) return std::nullopt;
     }
     if ((w[i] == "is" || w[i] == "are") && w[i + 1] == "there") {
       std::string noun = after(i + 2);
-      if (!noun.empty()) return QuestionPattern{"EXISTS", noun};
+      if (!noun.empty()) return QuestionPattern{"EXISTS", noun, ""};
     }
     if (w[i] == "what" && (w[i + 1] == "is" || w[i + 1] == "'s") && i + 2 < w.size() && (w[i + 2] == "that" || w[i + 2] == "this"))
-      return QuestionPattern{"WHAT", ""};
+      return QuestionPattern{"WHAT", "", ""};
   }
   return std::nullopt;
 }

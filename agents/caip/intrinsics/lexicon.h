@@ -69,6 +69,11 @@ bool made_of(std::string_view block, std::string_view material);
 // The block to build a colour with: the colour's wool, else its concrete.
 std::optional<world::BlockId> colour_block(const world::BlockRegistry& registry, std::string_view colour);
 
+// Whether a thing called `name` (a lemma) is a kind of `kind` (a lemma): a tree, a bush, a flower and crops
+// are plants ("tag all the plants"), a name is a kind of itself. Creatures are animals by their kind
+// (refs.cpp), not by this table.
+bool kind_of(std::string_view name, std::string_view kind);
+
 // Relative directions (LEFT, RIGHT, ...) as offsets in the speaker's frame:
 // x = right, y = up, z = forward. Directions without an axis (NEAR, AROUND,
 // INSIDE, OUTSIDE, BETWEEN, AWAY) give nullopt.

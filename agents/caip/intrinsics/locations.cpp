@@ -9,6 +9,7 @@
 
 #include "agents/caip/intrinsics/acts.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "world/voxels/entities.h"
 
 namespace plank::caip {
 
@@ -75,6 +76,20 @@ const Thing* nearest_enclosure(Assistant& s, Coord c) {
 }  // namespace
 
 Coord direction_vector(Assistant& s, const std::string& d, const std::optional<Box>& anchor) {
+  // Compass directions are the world's own ("the east side of the room"): east is +x, south +z (Minecraft's).
+  static const std::pair<std::string_view, Coord> kCompass[] = {
+      {"EAST", {1, 0, 0}}, {"WEST", {-1, 0, 0}}, {"SOUTH", {0, 0, 1}}, {"NORTH", {0, 0, -1}}};
+  for (const auto& [name, v] : kCompass)
+    if (d == name || (d.starts_with(name) && std::string_view(d).substr(name.size()) == "_SIDE")) return v;
+  // The agent's own sides ("the structure to your left"): LEFT ... BACK in the agent's frame.
+  if (d.starts_with("AGENT_")) {
+    auto off = direction_offset(std::string_view(d).substr(6));
+    if (!off) return {0, 0, 0};
+    world::Vec3 look = world::look_direction({{}, s.world().agent().pose.yaw, 0});
+    Coord f = std::abs(look.x) > std::abs(look.z) ? Coord{look.x > 0 ? 1 : -1, 0, 0} : Coord{0, 0, look.z >= 0 ? 1 : -1};
+    Coord r{-f.z, 0, f.x};  // facing +z, the right hand points -x
+    return {off->right * r.x + off->forward * f.x, off->up, off->right * r.z + off->forward * f.z};
+  }
   auto off = direction_offset(d);
   if (!off) return {0, 0, 0};
   if (anchor && off->forward != 0) {
@@ -99,6 +114,8 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
       return std::nullopt;
     steps = kDefaultSteps;
   }
+  const bool stepped = steps.has_value();
+  const long step_count = steps.value_or(0);
   const world::Entity* speaker = s.speaker();
   if (type == "SPEAKER_LOOK") {
     auto cell = s.look_cell();
@@ -201,7 +218,9 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
   // An object without a direction: beside it, on the side facing the speaker.
   const std::string d = q.direction.empty() && loc.anchor ? std::string("NEAR") : q.direction;
   loc.direction = d;
-  int gap = int(steps.value_or(loc.anchor ? 1 : 3));
+  // "the east side of the room" (EAST_SIDE): at its edge on that side, no gap.
+  const bool edge = d.ends_with("_SIDE");
+  int gap = edge && loc.anchor && !stepped ? 0 : int(stepped ? step_count : loc.anchor ? 1 : 3);
   Coord v = direction_vector(s, d, loc.anchor);
   std::string dir_words;
   if (v != Coord{0, 0, 0}) {
@@ -211,17 +230,33 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
       loc.at = {loc.at.x + v.x * gap, loc.at.y + v.y * gap, loc.at.z + v.z * gap};
     }
     loc.away = v;
-    static const std::pair<const char*, const char*> kWords[] = {{"LEFT", "to the left of "}, {"RIGHT", "to the right of "},
-                                                                  {"FRONT", "in front of "},  {"BACK", "behind "},
-                                                                  {"UP", "above "},          {"DOWN", "below "}};
+    static const std::pair<const char*, const char*> kWords[] = {
+        {"LEFT", "to the left of "},       {"RIGHT", "to the right of "},       {"FRONT", "in front of "},
+        {"BACK", "behind "},               {"UP", "above "},                    {"DOWN", "below "},
+        {"AGENT_LEFT", "to the left of "}, {"AGENT_RIGHT", "to the right of "}, {"AGENT_FRONT", "in front of "},
+        {"AGENT_BACK", "behind "},         {"EAST", "east of "},                {"WEST", "west of "},
+        {"NORTH", "north of "},            {"SOUTH", "south of "}};
     for (auto& [k, w] : kWords)
       if (d == k) dir_words = w;
+    // "the east side of the room" (no gap): at its edge on that side.
+    if (edge) {
+      std::string compass = d.substr(0, d.size() - 5);
+      std::transform(compass.begin(), compass.end(), compass.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+      dir_words = "on the " + compass + " side of ";
+    }
+  } else if (d == "LEADING_TO" && loc.anchor) {
+    // Stairs leading to the object: against its side facing the speaker, touching it (act_build turns them).
+    Coord from = speaker ? world::cell_of(speaker->pose.pos) : s.agent().feet();
+    Coord v2 = snap(from.x - loc.at.x, from.z - loc.at.z);
+    loc.at = beyond(*loc.anchor, v2, 1);
+    loc.away = v2;
+    dir_words = "leading up to ";
   } else if (d == "NEAR" || d == "OUTSIDE") {
     // The side of the object that faces the speaker.
     Coord from = speaker ? world::cell_of(speaker->pose.pos) : s.agent().feet();
     Coord v2 = loc.anchor ? snap(from.x - loc.at.x, from.z - loc.at.z) : s.forward();
     // Next to: one free cell between (touching builds would read as one thing); outside: two.
-    int near_gap = steps ? gap : 2;
+    int near_gap = stepped ? gap : 2;
     loc.at = loc.anchor ? beyond(*loc.anchor, v2, d == "NEAR" ? near_gap : near_gap + 1)
                         : Coord{loc.at.x + v2.x * gap, loc.at.y, loc.at.z + v2.z * gap};
     loc.away = v2;
@@ -231,7 +266,7 @@ std::optional<int> make_location(Assistant& s, const LocationQuery& q) {
     // is, `dist` beyond that side or beyond the agent, whichever is farther out,
     // so "move away from the wall" always ends farther from the wall. Away from
     // the agent itself ("move away") is its forward direction.
-    int dist = int(steps.value_or(5));
+    int dist = int(stepped ? step_count : 5);
     Coord me = s.agent().feet();
     Box from = loc.anchor ? *loc.anchor : Box::of(loc.at, loc.at);
     Coord mid = base_centre(from);
@@ -322,6 +357,8 @@ std::optional<int> offset_location(Assistant& s, int location, const std::string
   if (v.y != 0) loc.exact = true;  // "stacked up": each copy stands on the one before it, as the words say
   int step = (v.x ? p.width : v.z ? p.length : p.height) + 1;
   loc.at = {loc.at.x + v.x * step * int(index), loc.at.y + v.y * step * int(index), loc.at.z + v.z * step * int(index)};
+  loc.base = location;
+  loc.step = {v.x * step, v.y * step, v.z * step};
   return s.add_location(std::move(loc));
 }
 

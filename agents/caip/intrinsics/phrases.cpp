@@ -73,6 +73,14 @@ constexpr DirectionPhrase kDirectionPhrases[] = {
     {"to", "NEAR"},           {"towards", "NEAR"},   {"toward", "NEAR"},      {"against", "NEAR"},
     {"alongside", "NEAR"},    {"outside", "OUTSIDE"}, {"outside of", "OUTSIDE"}, {"between", "BETWEEN"},
     {"away from", "AWAY"},    {"far from", "AWAY"},     {"up", "UP"},            {"up to", "NEAR"},
+    // Compass sides ("the east side of the room", "north of the house"): Minecraft's east is +x, south +z.
+    {"east of", "EAST"},      {"to the east of", "EAST"}, {"east side of", "EAST"}, {"eastern side of", "EAST"},
+    {"east end of", "EAST"},  {"east part of", "EAST"},   {"east wall of", "EAST"}, {"west of", "WEST"},
+    {"to the west of", "WEST"}, {"west side of", "WEST"}, {"western side of", "WEST"}, {"west end of", "WEST"},
+    {"west part of", "WEST"}, {"west wall of", "WEST"},   {"north of", "NORTH"},    {"to the north of", "NORTH"},
+    {"north side of", "NORTH"}, {"northern side of", "NORTH"}, {"north end of", "NORTH"}, {"north part of", "NORTH"},
+    {"north wall of", "NORTH"}, {"south of", "SOUTH"},    {"to the south of", "SOUTH"}, {"south side of", "SOUTH"},
+    {"southern side of", "SOUTH"}, {"south end of", "SOUTH"}, {"south part of", "SOUTH"}, {"south wall of", "SOUTH"},
 };
 
 // Words that say which way to go, in the speaker's frame.

@@ -184,6 +184,8 @@ std::optional<Site> find_site(Assistant& s, const Location& loc, Coord origin, c
     }
     Coord side{-primary.z, 0, primary.x};
     std::vector<Coord> dirs{primary, side, scaled(side, -1)};
+    // Stairs leading to something must stay against it: along its side first.
+    if (loc.direction == "LEADING_TO") dirs = {side, scaled(side, -1), primary};
     if (!anchored) dirs.push_back(scaled(primary, -1));  // never back through the anchor
     for (int r = 1; r <= reach; ++r)
       for (Coord d : dirs) {

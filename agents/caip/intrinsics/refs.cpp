@@ -55,11 +55,17 @@ double distance(Coord a, Coord b) {
   return std::sqrt(dx * dx + dy * dy + dz * dz);
 }
 
+// Nouns that name every creature ("kill all the animals").
+constexpr std::string_view kCreatureNouns[] = {"animal", "creature", "mob", "critter", "beast", "livestock"};
+
 bool has_name(const Thing& t, const std::string& l) {
   if (std::find(t.names.begin(), t.names.end(), l) != t.names.end()) return true;
   for (auto a : kMobAliases)
     if (a.word == l && t.kind == ThingKind::Mob && t.name == a.type) return true;
-  return false;
+  if (t.kind == ThingKind::Mob && std::find(std::begin(kCreatureNouns), std::end(kCreatureNouns), l) != std::end(kCreatureNouns))
+    return true;
+  // A kind of thing names every thing of that kind: the tree, the bush and the flowers are plants.
+  return std::any_of(t.names.begin(), t.names.end(), [&](const std::string& n) { return kind_of(n, l); });
 }
 
 // A third or more of the object's blocks: "the red house" with a red roof on white walls is not red,
