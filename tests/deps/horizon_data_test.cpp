@@ -73,8 +73,11 @@ TEST(DepsHorizonData, FeaturesHoldOnlyWhatIsKnown) {
   const int c = kHorizonGrid / 2, last = kHorizonGrid - 1;
   EXPECT_GT(at(c, c, 0), 0) << "the agent's own cell is known";
   for (auto [r, k] : {std::pair{0, 0}, {0, last}, {last, 0}, {last, last}})
-    for (size_t ch = 0; ch < channels; ++ch)
-      if (horizon_channels(*rules)[ch] != "height") EXPECT_EQ(at(r, k, ch), 0) << "corner " << r << "," << k << " channel " << ch;
+    for (size_t ch = 0; ch < channels; ++ch) {
+      if (horizon_channels(*rules)[ch] != "height") {
+        EXPECT_EQ(at(r, k, ch), 0) << "corner " << r << "," << k << " channel " << ch;
+      }
+    }
   for (uint8_t n : records[0].features.inventory) EXPECT_EQ(n, 0);
 }
 
@@ -141,7 +144,9 @@ TEST(DepsHorizonData, StatesAfterAPursuitReplayIt) {
   EXPECT_GT(r.tick, 0u) << "the pursuit spent no tick";
   EXPECT_EQ(r.features.inventory[size_t(g.id)], std::min(255, again.controller->inventory().count(g.goal.item)));
   // Holding what it gathered, the pursued goal's label is what remains of it.
-  if (again.controller->inventory().count(g.goal.item) >= g.goal.count) EXPECT_EQ(r.labels[size_t(g.id)].ticks, 0.f);
+  if (again.controller->inventory().count(g.goal.item) >= g.goal.count) {
+    EXPECT_EQ(r.labels[size_t(g.id)].ticks, 0.f);
+  }
 }
 
 TEST(DepsHorizonData, TheFileReadsBackAsWritten) {
