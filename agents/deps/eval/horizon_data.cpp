@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <istream>
 #include <nlohmann/json.hpp>
@@ -105,6 +106,10 @@ std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, co
     r.tick = uint32_t(at.controller->ticks());
     r.features = horizon_features(rules, *at.world, *at.known, *at.controller);
     for (const HorizonGoal& g : goals) {
+      if (!o.label_goals.empty() && std::find(o.label_goals.begin(), o.label_goals.end(), g.id) == o.label_goals.end()) {
+        r.labels.push_back(HorizonLabel{});
+        continue;
+      }
       // The label: a copy replays the same history, then pursues this goal alone within its budget.
       SelectSetup label(rules, *generated, eo, 0);
       replay(rules, label, goals, h);

@@ -58,6 +58,7 @@ struct HorizonDataOptions {
   int states_per_seed = 6;  // states along each run (the first before any move)
   int pursuits_per_seed = 0;  // states after a pursuit cut short, each after another goal's
   int world_size = 192;
+  std::vector<int> label_goals;  // the goal ids to label (empty: all); the others' labels stay 0, not reached
 };
 
 // Seeds from this one up are evaluation seeds: the data generator refuses them.
