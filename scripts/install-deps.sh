@@ -35,6 +35,8 @@ declare -A PROBE=(
   [python3-pytest]=/usr/lib/python3/dist-packages/pytest/__init__.py
   [liblua5.4-dev]=/usr/include/lua5.4/lua.h
   [libmimalloc-dev]=/usr/include/mimalloc.h
+  [libopenmpi-dev]=/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h
+  [openmpi-bin]=/usr/bin/mpirun.openmpi
 )
 
 missing=()

@@ -13,12 +13,17 @@
 // `plank eval deps --select-tasks K --selector S --seeds N [--seed-base B] [--world-mode explore] [--json]`
 //   runs the selector's tasks with K candidate goals (agents/deps/eval/select_episode.h).
 // Both commands take --world-mode known|explore (explore: the agent sees only what is near it).
+// Under `mpirun -np N` (a build with MPI: tools/plank/ranks.h) `eval deps` and `gen-horizon-data`
+// split their episodes (seeds) into N contiguous blocks and rank 0 prints (writes) what one process would.
 // `plank gen-horizon-data --seeds N [--seed-base B] [--states-per-seed J] [--pursuits-per-seed P] --out FILE`
 //   writes the horizon predictor's training data (agents/deps/eval/horizon_data.h; seeds < 5000).
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -32,6 +37,7 @@
 #include "agents/deps/roles/pddl_planner.h"
 #include "compiler/engine/engine.h"
 #include "tools/plank/cli.h"
+#include "tools/plank/ranks.h"
 #include "world/render/ascii.h"
 #include "world/survival/controller.h"
 #include "world/survival/task_run.h"
@@ -203,8 +209,57 @@ void print_progress(bool tty, int done, int total, const std::string& label) {
   }
 }
 
+// One rank's part of an evaluation, as it travels to rank 0: its error, its loop error or its records.
+std::string rank_part(const std::optional<deps::Evaluation>& ev, const std::string& error) {
+  nlohmann::json j;
+  if (!ev) {
+    j["error"] = error;
+    return j.dump();
+  }
+  j["loop_error"] = ev->loop_error;
+  j["records"] = nlohmann::json::array();
+  for (const deps::EpisodeRecord& r : ev->records) j["records"].push_back({r.index, r.success, r.ticks});
+  return j.dump();
+}
+
+// Gathers every rank's part of an evaluation on rank 0 and tallies its episodes in the evaluation's
+// order (names(i): episode i's task and group), so that rank 0's tables and JSON are the single
+// process's. Alone, the one part is tallied the same way. nullopt and *error (rank 0: the first
+// rank's that failed); on other ranks nullopt and *error only when their own part failed.
+using EpisodeNames = std::function<std::pair<std::string, std::string>(int index)>;
+std::optional<deps::Evaluation> gather_evaluation(const Ranks& ranks, const std::optional<deps::Evaluation>& mine,
+                                                  std::string* error, const EpisodeNames& names) {
+  std::vector<std::string> parts = ranks.gather(rank_part(mine, *error));
+  if (!ranks.root()) {
+    if (mine) error->clear();
+    return std::nullopt;
+  }
+  deps::Evaluation all;
+  for (const std::string& part : parts) {
+    nlohmann::json j = nlohmann::json::parse(part);
+    if (j.contains("error")) {
+      *error = j["error"].get<std::string>();
+      return std::nullopt;
+    }
+    if (all.loop_error.empty()) all.loop_error = j["loop_error"].get<std::string>();
+    for (const auto& r : j["records"]) {
+      deps::EpisodeRecord e{r[0].get<int>(), r[1].get<bool>(), r[2].get<uint64_t>()};
+      auto [name, group] = names(e.index);
+      deps::add_episode(all, name, group, e);
+    }
+  }
+  return all;
+}
+
+// The line after the progress bar: how many episodes, how fast, on how many processes.
+void print_rate(const char* cmd, const deps::Evaluation& ev, double seconds, const Ranks& ranks) {
+  fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s{})\n", cmd, ev.episodes, seconds,
+             seconds > 0 ? ev.episodes / seconds : 0.0,
+             ranks.size() > 1 ? fmt::format(", {} processes", ranks.size()) : "");
+}
+
 // `--select-tasks K`: the selector's tasks (agents/deps/eval/select_episode.h).
-int run_eval_select(const EvalOptions& o) {
+int run_eval_select(const EvalOptions& o, const Ranks& ranks) {
   const char* cmd = "plank eval deps";
   const deps::Rules* rules = rules_or_say(cmd);
   if (!rules) return kInputErrors;
@@ -235,18 +290,26 @@ int run_eval_select(const EvalOptions& o) {
     for (std::string w; std::getline(again, w, ',');) keep.insert(w);
     std::erase_if(tasks, [&](const deps::SelectTask& t) { return !keep.count(t.family); });
   }
-  const bool tty = isatty(2);
+  const bool tty = isatty(2) && ranks.root();
   std::string error;
-  auto ev = deps::evaluate_select(
+  auto start = std::chrono::steady_clock::now();
+  auto mine = deps::evaluate_select(
       *rules, tasks, o.seeds, o.seed_base, base,
-      [&](int done, int total, const deps::SelectTask& t) { print_progress(tty, done, total, t.name); }, &error);
+      [&](int done, int total, const deps::SelectTask& t) {
+        if (ranks.root()) print_progress(tty, done, total, t.name);
+      },
+      &error, {ranks.rank(), ranks.size()});
+  auto ev = gather_evaluation(ranks, mine, &error, [&](int i) {
+    const deps::SelectTask& t = tasks[size_t(i) % tasks.size()];
+    return std::pair{t.name, t.family};
+  });
+  if (!ranks.root()) return error.empty() ? kOk : kUsage;  // rank 0 prints
   if (!ev) {
     fmt::print(stderr, "{}: {}\n", cmd, error);
     return kUsage;
   }
   if (tty) fmt::print(stderr, "\n");
-  fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s)\n", cmd, ev->episodes, ev->seconds,
-             ev->seconds > 0 ? ev->episodes / ev->seconds : 0.0);
+  print_rate(cmd, *ev, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), ranks);
   if (o.deps.json) {
     fmt::print("{}\n", deps::evaluation_json(*ev));
     return kOk;
@@ -264,7 +327,13 @@ int run_eval_select(const EvalOptions& o) {
 
 int run_eval(const EvalOptions& o) {
   const char* cmd = "plank eval deps";
-  if (o.select_tasks > 0) return run_eval_select(o);
+  std::string launch_error;
+  std::optional<Ranks> ranks = Ranks::join(&launch_error);
+  if (!ranks) {
+    fmt::print(stderr, "{}: {}\n", cmd, launch_error);
+    return kUsage;
+  }
+  if (o.select_tasks > 0) return run_eval_select(o, *ranks);
   if (o.tasks.empty()) {
     fmt::print(stderr, "{}: give --tasks FILE (the DEPS task list) or --select-tasks K\n", cmd);
     return kUsage;
@@ -287,12 +356,18 @@ int run_eval(const EvalOptions& o) {
   deps::EpisodeOptions base;
   if (!episode_options(o.deps, &base, cmd) || !load_horizon(*rules, o.deps, &base.horizon, cmd)) return kInputErrors;
 
-  const bool tty = isatty(2);
+  const bool tty = isatty(2) && ranks->root();
   auto progress = [&](int done, int total, const deps::Task& task) {
-    print_progress(tty, done, total, task.group + " " + task.item);
+    if (ranks->root()) print_progress(tty, done, total, task.group + " " + task.item);
   };
   std::string error;
-  auto ev = deps::evaluate(*rules, tasks, o.seeds, o.seed_base, base, progress, &error);
+  auto start = std::chrono::steady_clock::now();
+  auto mine = deps::evaluate(*rules, tasks, o.seeds, o.seed_base, base, progress, &error, {ranks->rank(), ranks->size()});
+  auto ev = gather_evaluation(*ranks, mine, &error, [&](int i) {
+    const deps::Task& t = tasks[size_t(i) % tasks.size()];
+    return std::pair{t.item, t.group};
+  });
+  if (!ranks->root()) return error.empty() ? kOk : kUsage;  // rank 0 prints
   if (!ev) {
     fmt::print(stderr, "{}: {}\n", cmd, error);
     return kUsage;
@@ -302,8 +377,7 @@ int run_eval(const EvalOptions& o) {
     fmt::print(stderr, "{}", ev->loop_error);
     return kInputErrors;
   }
-  fmt::print(stderr, "{}: {} episodes in {:.1f} s ({:.2f} episodes/s)\n", cmd, ev->episodes, ev->seconds,
-             ev->seconds > 0 ? ev->episodes / ev->seconds : 0.0);
+  print_rate(cmd, *ev, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), *ranks);
   if (o.deps.json) {
     fmt::print("{}\n", deps::evaluation_json(*ev));
     return kOk;
@@ -323,32 +397,58 @@ struct HorizonDataCli {
 
 int run_gen_horizon_data(const HorizonDataCli& o) {
   const char* cmd = "plank gen-horizon-data";
+  std::string error;
+  std::optional<Ranks> ranks = Ranks::join(&error);
+  if (!ranks) {
+    fmt::print(stderr, "{}: {}\n", cmd, error);
+    return kUsage;
+  }
   const deps::Rules* rules = rules_or_say(cmd);
   if (!rules) return kInputErrors;
+  auto code_of = [&] {
+    return error.find("evaluation seeds") != std::string::npos || error.find("nothing to") != std::string::npos
+               ? kUsage
+               : kInputErrors;
+  };
+  const bool tty = isatty(2) && ranks->root();
+  auto progress = [&](int done, int total) {
+    if (ranks->root()) print_progress(tty, done, total, "seeds");
+  };
   const std::string partial = o.out + ".partial";  // renamed when whole, so a stopped run leaves no short file
-  std::ofstream f(partial, std::ios::binary | std::ios::trunc);
-  if (!f) {
-    fmt::print(stderr, "{}: cannot write {}\n", cmd, partial);
-    return kInputErrors;
+  bool ok = true;
+  if (ranks->size() == 1) {  // alone: straight to the file
+    std::ofstream f(partial, std::ios::binary | std::ios::trunc);
+    if (!f) {
+      fmt::print(stderr, "{}: cannot write {}\n", cmd, partial);
+      return kInputErrors;
+    }
+    ok = deps::write_horizon_data(*rules, o.data, f, progress, &error);
+  } else {  // each rank its block of the seeds; rank 0 writes the blocks in rank order
+    std::ostringstream block;
+    ok = deps::write_horizon_data(*rules, o.data, block, progress, &error, {ranks->rank(), ranks->size()});
+    std::vector<std::string> parts = ranks->gather(ok ? "+" + block.str() : "-" + error);
+    if (!ranks->root()) return ok ? kOk : code_of();
+    for (const std::string& part : parts)
+      if (ok && part[0] == '-') ok = false, error = part.substr(1);
+    if (ok) {
+      std::ofstream f(partial, std::ios::binary | std::ios::trunc);
+      for (const std::string& part : parts) f.write(part.data() + 1, std::streamsize(part.size() - 1));
+      f.close();
+      if (!f) error = fmt::format("cannot write {}", partial), ok = false;
+    }
   }
-  const bool tty = isatty(2);
-  std::string error;
-  bool ok = deps::write_horizon_data(
-      *rules, o.data, f, [&](int done, int total) { print_progress(tty, done, total, "seeds"); }, &error);
-  f.close();
   if (tty) fmt::print(stderr, "\n");
   if (!ok) {
     std::remove(partial.c_str());
     fmt::print(stderr, "{}: {}\n", cmd, error);
-    return error.find("evaluation seeds") != std::string::npos || error.find("nothing to") != std::string::npos
-               ? kUsage
-               : kInputErrors;
+    return code_of();
   }
   if (std::rename(partial.c_str(), o.out.c_str()) != 0) {
     fmt::print(stderr, "{}: cannot rename {} to {}\n", cmd, partial, o.out);
     return kInputErrors;
   }
-  fmt::print(stderr, "{}: {} seeds from {} written to {}\n", cmd, o.data.seeds, o.data.seed_base, o.out);
+  fmt::print(stderr, "{}: {} seeds from {} written to {}{}\n", cmd, o.data.seeds, o.data.seed_base, o.out,
+             ranks->size() > 1 ? fmt::format(" by {} processes", ranks->size()) : "");
   return kOk;
 }
 

@@ -21,17 +21,31 @@ std::vector<Task> eval_tasks(const survival::DepsTaskFile& file, const std::set<
   return tasks;
 }
 
+void add_episode(Evaluation& e, const std::string& name, const std::string& group, const EpisodeRecord& r) {
+  for (Tally* t : {&e.groups[group], &e.tasks[name], &e.overall}) {
+    ++t->episodes;
+    t->successes += r.success;
+    t->ticks += double(r.ticks);
+  }
+  e.task_group[name] = group;
+  ++e.episodes;
+  e.records.push_back(r);
+}
+
 std::optional<Evaluation> evaluate(const Rules& rules, const std::vector<Task>& tasks, int seeds, uint64_t seed_base,
-                                   const EpisodeOptions& base, const EvalProgress& progress, std::string* error) {
+                                   const EpisodeOptions& base, const EvalProgress& progress, std::string* error,
+                                   EpisodeShard shard) {
   if (std::string e = check_world_mode(base.world_mode); !e.empty()) return *error = e, std::nullopt;
   if (std::string e = check_episode_selector(base); !e.empty()) return *error = e, std::nullopt;
   Evaluation ev;
-  const int total = int(tasks.size()) * seeds;
+  const int n = int(tasks.size()), all = n * seeds;
+  const int first = shard.begin(all), last = shard.end(all), total = last - first;
   auto start = std::chrono::steady_clock::now();
-  for (int k = 0; k < seeds; ++k) {
+  for (int k = n ? first / n : 0; n && first < last && k * n < last; ++k) {
     // One generated world per seed; each episode runs in its own copy.
     auto generated = make_episode_world(rules, seed_base + uint64_t(k), base.world_size, base.world_mode);
-    for (const auto& task : tasks) {
+    for (int i = std::max(first - k * n, 0); i < n && k * n + i < last; ++i) {
+      const Task& task = tasks[size_t(i)];
       EpisodeOptions e = base;
       e.world = generated.get();
       e.seed = seed_base + uint64_t(k);
@@ -42,13 +56,7 @@ std::optional<Evaluation> evaluate(const Rules& rules, const std::vector<Task>& 
         ev.loop_error = r->loop_error;
         return ev;
       }
-      for (Tally* t : {&ev.groups[task.group], &ev.tasks[task.item], &ev.overall}) {
-        ++t->episodes;
-        t->successes += r->success;
-        t->ticks += double(r->ticks);
-      }
-      ev.task_group[task.item] = task.group;
-      ++ev.episodes;
+      add_episode(ev, task.item, task.group, {k * n + i, r->success, r->ticks});
       if (progress) progress(ev.episodes, total, task);
     }
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <istream>
 #include <nlohmann/json.hpp>
@@ -105,6 +106,10 @@ std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, co
     r.tick = uint32_t(at.controller->ticks());
     r.features = horizon_features(rules, *at.world, *at.known, *at.controller);
     for (const HorizonGoal& g : goals) {
+      if (!o.label_goals.empty() && std::find(o.label_goals.begin(), o.label_goals.end(), g.id) == o.label_goals.end()) {
+        r.labels.push_back(HorizonLabel{});
+        continue;
+      }
       // The label: a copy replays the same history, then pursues this goal alone within its budget.
       SelectSetup label(rules, *generated, eo, 0);
       replay(rules, label, goals, h);
@@ -138,7 +143,7 @@ std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, co
 }
 
 bool write_horizon_data(const Rules& rules, const HorizonDataOptions& o, std::ostream& out,
-                        const HorizonProgress& progress, std::string* error) {
+                        const HorizonProgress& progress, std::string* error, EpisodeShard shard) {
   if (o.seeds < 1 || o.states_per_seed < 0 || o.pursuits_per_seed < 0 || o.states_per_seed + o.pursuits_per_seed < 1)
     return *error = "nothing to generate: --seeds must be at least 1, and --states-per-seed or --pursuits-per-seed too", false;
   if (o.seed_base + uint64_t(o.seeds) > kFirstEvaluationSeed)
@@ -146,9 +151,10 @@ bool write_horizon_data(const Rules& rules, const HorizonDataOptions& o, std::os
                                 o.seed_base, o.seed_base + uint64_t(o.seeds) - 1, kFirstEvaluationSeed,
                                 kFirstEvaluationSeed),
            false;
-  out << kMagic << "\n" << header(rules, o).dump() << "\n";
+  if (shard.rank == 0) out << kMagic << "\n" << header(rules, o).dump() << "\n";
   const size_t crop = crop_bytes(rules);
-  for (int k = 0; k < o.seeds; ++k) {
+  const int first = shard.begin(o.seeds), last = shard.end(o.seeds);
+  for (int k = first; k < last; ++k) {
     for (const HorizonRecord& r : horizon_records(rules, o.seed_base + uint64_t(k), o)) {
       std::string b;
       b.reserve(record_bytes(rules));
@@ -167,7 +173,7 @@ bool write_horizon_data(const Rules& rules, const HorizonDataOptions& o, std::os
       out.write(b.data(), std::streamsize(b.size()));
     }
     if (!out) return *error = "could not write the data (disk full?)", false;
-    if (progress) progress(k + 1, o.seeds);
+    if (progress) progress(k + 1 - first, last - first);
   }
   out.flush();
   if (!out) return *error = "could not write the data (disk full?)", false;

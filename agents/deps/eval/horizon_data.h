@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/deps/eval/evaluation.h"
 #include "agents/deps/eval/horizon_features.h"
 #include "agents/deps/roles/rules.h"
 
@@ -57,6 +58,7 @@ struct HorizonDataOptions {
   int states_per_seed = 6;  // states along each run (the first before any move)
   int pursuits_per_seed = 0;  // states after a pursuit cut short, each after another goal's
   int world_size = 192;
+  std::vector<int> label_goals;  // the goal ids to label (empty: all); the others' labels stay 0, not reached
 };
 
 // Seeds from this one up are evaluation seeds: the data generator refuses them.
@@ -68,9 +70,11 @@ using HorizonProgress = std::function<void(int done, int total)>;  // seeds done
 std::vector<HorizonRecord> horizon_records(const Rules& rules, uint64_t seed, const HorizonDataOptions& options);
 
 // Writes the header and every seed's records to `out`; false and *error on bad options (seeds at or
-// above kFirstEvaluationSeed, nothing to do) or a write failure.
+// above kFirstEvaluationSeed, nothing to do) or a write failure. Split over processes (mpirun), each
+// writes only `shard`'s block of the seeds (evaluation.h), and only rank 0 the header: the blocks
+// concatenated in rank order are the one process's file. Progress counts the block's seeds.
 bool write_horizon_data(const Rules& rules, const HorizonDataOptions& options, std::ostream& out,
-                        const HorizonProgress& progress, std::string* error);
+                        const HorizonProgress& progress, std::string* error, EpisodeShard shard = {});
 
 // What a file's header says about its goal table and crop (read_horizon_data fills it when asked).
 struct HorizonDataGoal {

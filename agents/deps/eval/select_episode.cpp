@@ -143,7 +143,7 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
 
 std::optional<Evaluation> evaluate_select(const Rules& rules, const std::vector<SelectTask>& tasks, int seeds,
                                           uint64_t seed_base, const SelectEpisodeOptions& base,
-                                          const SelectProgress& progress, std::string* error) {
+                                          const SelectProgress& progress, std::string* error, EpisodeShard shard) {
   if (std::string e = check_candidate_selector(base.selector); !e.empty()) return *error = e, std::nullopt;
   if (std::string e = check_world_mode(base.world_mode); !e.empty()) return *error = e, std::nullopt;
   if (base.selector == "horizon" && base.world_mode != "explore")
@@ -152,23 +152,19 @@ std::optional<Evaluation> evaluate_select(const Rules& rules, const std::vector<
     return *error = "the horizon selector needs the learned predictor's weights (--horizon-model)", std::nullopt;
   if (tasks.empty()) return *error = "no select task has that many candidates (expected 2, 3 or 4)", std::nullopt;
   Evaluation ev;
-  const int total = int(tasks.size()) * seeds;
+  const int n = int(tasks.size()), all = n * seeds;
+  const int first = shard.begin(all), last = shard.end(all), total = last - first;
   auto start = std::chrono::steady_clock::now();
-  for (int k = 0; k < seeds; ++k) {
+  for (int k = first / n; first < last && k * n < last; ++k) {
     SelectEpisodeOptions o = base;
     o.seed = seed_base + uint64_t(k);
     auto generated = make_episode_world(rules, o.seed, o.world_size, o.world_mode);
     LookAheadCache look_aheads;  // this world's
     o.look_aheads = &look_aheads;
-    for (const SelectTask& task : tasks) {
+    for (int i = std::max(first - k * n, 0); i < n && k * n + i < last; ++i) {
+      const SelectTask& task = tasks[size_t(i)];
       SelectOutcome r = run_select_episode(rules, task, *generated, o);
-      for (Tally* t : {&ev.groups[task.family], &ev.tasks[task.name], &ev.overall}) {
-        ++t->episodes;
-        t->successes += r.success;
-        t->ticks += double(r.ticks);
-      }
-      ev.task_group[task.name] = task.family;
-      ++ev.episodes;
+      add_episode(ev, task.name, task.family, {k * n + i, r.success, r.ticks});
       if (progress) progress(ev.episodes, total, task);
     }
   }

@@ -86,10 +86,12 @@ SelectOutcome run_select_episode(const Rules& rules, const SelectTask& task, con
                                  const SelectEpisodeOptions& options);
 
 // Every task on seeds seed_base .. seed_base + seeds - 1 (one world per seed), tallied per family
-// (groups), per task and overall; nullopt and *error on bad options.
+// (groups), per task and overall, or only `shard`'s block of those episodes (evaluation.h); nullopt and
+// *error on bad options.
 using SelectProgress = std::function<void(int done, int total, const SelectTask& task)>;
 std::optional<Evaluation> evaluate_select(const Rules& rules, const std::vector<SelectTask>& tasks, int seeds,
                                           uint64_t seed_base, const SelectEpisodeOptions& options,
-                                          const SelectProgress& progress, std::string* error);
+                                          const SelectProgress& progress, std::string* error,
+                                          EpisodeShard shard = {});
 
 }  // namespace plank::deps
