@@ -344,9 +344,68 @@ std::optional<ConfiguredSearch> configure(const ConfigTree& tree, const GroundTa
   return std::nullopt;
 }
 
+bool is_width_search(const ConfigTree& tree) { return !tree.is_list && tree.name == "bfws"; }
+
+bool configure_lifted(const ConfigTree& tree, lifted::LiftedOptions* options, ConfigError* error) {
+  if (!is_width_search(tree)) return true;
+  auto fail = [&](const ConfigTree& at, std::string message, std::vector<std::string> expected = {}) {
+    if (error) *error = {std::move(message), at.offset, std::move(expected)};
+    return false;
+  };
+  // The lifted relaxation's two heuristics, each with a cost type.
+  auto relaxed_heuristic = [&](const ConfigTree& h, bool* relaxed_plan, CostType* type) {
+    const ConfigTree& one = h.is_list && h.args.size() == 1 ? h.args[0] : h;
+    if (one.is_list || (one.name != "ff" && one.name != "add"))
+      return fail(one, "bfws() searches lifted, ordered by ff() or add()", {"ff()", "add()"});
+    *relaxed_plan = one.name == "ff";
+    *type = CostType::One;  // as the lifted search's default
+    for (const auto& [key, value] : one.options) {
+      if (key != "cost_type") return fail(value, "unknown option '" + key + "' of " + one.name + "()", {"cost_type"});
+      if (value.name == "normal") *type = CostType::Normal;
+      else if (value.name == "one") *type = CostType::One;
+      else if (value.name == "plusone") *type = CostType::PlusOne;
+      else return fail(value, "cost_type is normal, one or plusone, not '" + value.name + "'", {"normal", "one", "plusone"});
+    }
+    return true;
+  };
+  lifted::LiftedOptions o = *options;
+  o.bfws_width = 2;
+  o.preferred = false;
+  o.relaxed_plan = true;
+  o.cost_type = CostType::One;
+  if (tree.args.size() > 1) return fail(tree.args[1], "bfws() takes one heuristic (or a list of one)", {"ff()", "add()"});
+  if (tree.args.size() == 1 && !relaxed_heuristic(tree.args[0], &o.relaxed_plan, &o.cost_type)) return false;
+  auto flag = [&](const ConfigTree& value, bool* out) {
+    if (value.name == "true") *out = true;
+    else if (value.name == "false") *out = false;
+    else return fail(value, "expected true or false, not '" + value.text() + "'", {"true", "false"});
+    return true;
+  };
+  for (const auto& [key, value] : tree.options) {
+    if (key == "width") {
+      if (value.name != "1" && value.name != "2") return fail(value, "width is 1 or 2", {"1", "2"});
+      o.bfws_width = value.name == "1" ? 1 : 2;
+    } else if (key == "preferred") {
+      // The preferred operators come from the relaxed plan of the heuristic that orders the list.
+      bool relaxed_plan = true;
+      CostType type = CostType::One;
+      if (!relaxed_heuristic(value, &relaxed_plan, &type)) return false;
+      if (!relaxed_plan) return fail(value, "add() gives no preferred operators", {"ff()"});
+      o.preferred = true;
+    } else if (key == "landmarks") {
+      if (!flag(value, &o.landmarks)) return false;
+    } else {
+      return fail(value, "unknown option '" + key + "' of bfws()", {"width", "preferred", "landmarks"});
+    }
+  }
+  *options = o;
+  return true;
+}
+
 std::vector<std::string> engine_names() {
   std::vector<std::string> out;
   for (const auto& [name, _] : engine_table()) out.push_back(name);
+  out.push_back("bfws");  // lifted only (configure_lifted)
   return out;
 }
 

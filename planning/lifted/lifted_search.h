@@ -30,6 +30,12 @@ struct LiftedOptions {
   // default: each evaluation is 8-16 times slower on MinePlanner's tasks,
   // and none of the failing ones tried was solved (docs/planning.md).
   bool object_patterns = false;
+  // Best-first width search (novelty.h) instead of the lists above (0: off;
+  // 1 or 2: the width its novelty tests): one open list ordered by the
+  // successor's novelty among the states generated with the same (h,
+  // landmark count) as its parent, then h; with `preferred`, a second such
+  // list of the preferred successors, alternated with it.
+  int bfws_width = 0;
 };
 
 struct LiftedResult {
