@@ -71,8 +71,10 @@ std::optional<ConfiguredSearch> configure(const ConfigTree& tree, const GroundTa
 //   bfws(ff(cost_type=one), width=2, preferred=[ff(cost_type=one)], landmarks=true)
 // (every argument optional: bfws() is width 2 over h_FF counting every action
 // as 1, no preferred list, the landmark count in the partition; add() for
-// h_add). Any other engine leaves the lifted search's default lists. False
-// with *error on a bad bfws().
+// h_add); landmark_preferred=true adds LAMA's landmark preferred operators.
+// Any other engine leaves the lifted search's default lists, where
+// lazy_greedy(..., landmark_preferred=true) adds them too (a grounded search
+// refuses that option). False with *error on a bad option.
 bool is_width_search(const ConfigTree& tree);
 bool configure_lifted(const ConfigTree& tree, lifted::LiftedOptions* options, ConfigError* error);
 

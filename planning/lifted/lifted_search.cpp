@@ -105,7 +105,14 @@ class Search {
     view_of(s);
     helpful_.clear();
     int h = evaluate(view_, options_.preferred ? &helpful_ : nullptr);
-    if (h != kDeadEnd && options_.landmarks) landmark_h_ = count_landmarks(s);
+    if (h != kDeadEnd && options_.landmarks) {
+      landmark_h_ = count_landmarks(s);
+      if (options_.landmark_preferred && options_.preferred && landmarks_.words() > 0) {
+        unreached_.clear();
+        landmarks_.unreached(datalog_, &reached_[s * landmarks_.words()], unreached_);
+        for (auto& key : unreached_) helpful_.insert(std::move(key));
+      }
+    }
     if (h != kDeadEnd && bfws_preferred_list_ >= 0 && (best_h_ < 0 || h < best_h_)) open_->boost(bfws_preferred_list_);
     if (h != kDeadEnd && (best_h_ < 0 || h < best_h_)) best_h_ = h;
     return h;
@@ -159,10 +166,13 @@ class Search {
         fresh_.clear();
         std::set_difference(literals_.begin(), literals_.end(), parent_literals_.begin(), parent_literals_.end(),
                             std::back_inserter(fresh_));
-        const uint32_t partition = (static_cast<uint32_t>(std::min(h, 0xfffff)) << 12) |
-                                   static_cast<uint32_t>(std::min(landmark_h_, 0xfff));
+        const long long lm = landmark_h_, hh = h;
+        const bool by_landmarks = options_.bfws_partition == LiftedOptions::Partition::Landmarks;
+        const uint32_t partition =
+            by_landmarks ? static_cast<uint32_t>(std::min(landmark_h_, 0xfffff))
+                         : (static_cast<uint32_t>(std::min(h, 0xfffff)) << 12) | static_cast<uint32_t>(std::min(landmark_h_, 0xfff));
         const long long w = novelty_table_.evaluate(partition, literals_, fresh_);
-        const long long key = (w << 48) + (static_cast<long long>(h) << 24) + landmark_h_;
+        const long long key = (w << 48) + (by_landmarks ? (lm << 24) + hh : (hh << 24) + lm);
         extra.add(bfws_list_, key);
         if (preferred && bfws_preferred_list_ >= 0) extra.add(bfws_preferred_list_, key);
       }
@@ -301,6 +311,7 @@ class Search {
   NoveltyTable novelty_table_;
   std::vector<int> initial_atoms_, parent_literals_, literals_, fresh_;
   int best_h_ = -1;
+  std::vector<std::vector<int>> unreached_;  // landmark preferred operators' scratch
   // The open lists' layout, and the landmark count's state.
   detail::AlternatingOpen* open_ = nullptr;
   int novelty_list_ = -1, landmark_list_ = -1, landmark_preferred_list_ = -1;
