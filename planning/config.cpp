@@ -413,6 +413,11 @@ bool configure_lifted(const ConfigTree& tree, lifted::LiftedOptions* options, Co
                   {"width", "preferred", "landmarks", "landmark_preferred", "partition"});
     }
   }
+  if (o.landmark_preferred && !o.preferred) {
+    for (const auto& [key, value] : tree.options)
+      if (key == "landmark_preferred")
+        return fail(value, "landmark_preferred needs a preferred list: add preferred=[ff()]", {"preferred=[ff()]"});
+  }
   *options = o;
   return true;
 }
