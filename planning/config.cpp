@@ -238,6 +238,8 @@ bool engine_args(const ConfigTree& e, Context& ctx, EngineArgs& out, bool takes_
         return ctx.fail(value, "w is a positive whole number");
       }
       if (out.weight < 1) return ctx.fail(value, "w is a positive whole number");
+    } else if (key == "landmark_preferred" && e.name == "lazy_greedy") {
+      return ctx.fail(value, "landmark_preferred is the lifted search's option: add --lifted", {"preferred"});
     } else {
       std::vector<std::string> accepted;
       if (takes_preferred) accepted.push_back("preferred");
@@ -344,9 +346,86 @@ std::optional<ConfiguredSearch> configure(const ConfigTree& tree, const GroundTa
   return std::nullopt;
 }
 
+bool is_width_search(const ConfigTree& tree) { return !tree.is_list && tree.name == "bfws"; }
+
+bool configure_lifted(const ConfigTree& tree, lifted::LiftedOptions* options, ConfigError* error) {
+  auto fail = [&](const ConfigTree& at, std::string message, std::vector<std::string> expected = {}) {
+    if (error) *error = {std::move(message), at.offset, std::move(expected)};
+    return false;
+  };
+  auto flag = [&](const ConfigTree& value, bool* out) {
+    if (value.name == "true") *out = true;
+    else if (value.name == "false") *out = false;
+    else return fail(value, "expected true or false, not '" + value.text() + "'", {"true", "false"});
+    return true;
+  };
+  if (!is_width_search(tree)) {
+    // The default lists; of lazy_greedy's options only the lifted one is read here.
+    if (tree.is_list || tree.name != "lazy_greedy") return true;
+    for (const auto& [key, value] : tree.options)
+      if (key == "landmark_preferred" && !flag(value, &options->landmark_preferred)) return false;
+    return true;
+  }
+  // The lifted relaxation's two heuristics, each with a cost type.
+  auto relaxed_heuristic = [&](const ConfigTree& h, bool* relaxed_plan, CostType* type) {
+    const ConfigTree& one = h.is_list && h.args.size() == 1 ? h.args[0] : h;
+    if (one.is_list || (one.name != "ff" && one.name != "add"))
+      return fail(one, "bfws() searches lifted, ordered by ff() or add()", {"ff()", "add()"});
+    *relaxed_plan = one.name == "ff";
+    *type = CostType::One;  // as the lifted search's default
+    for (const auto& [key, value] : one.options) {
+      if (key != "cost_type") return fail(value, "unknown option '" + key + "' of " + one.name + "()", {"cost_type"});
+      if (value.name == "normal") *type = CostType::Normal;
+      else if (value.name == "one") *type = CostType::One;
+      else if (value.name == "plusone") *type = CostType::PlusOne;
+      else return fail(value, "cost_type is normal, one or plusone, not '" + value.name + "'", {"normal", "one", "plusone"});
+    }
+    return true;
+  };
+  lifted::LiftedOptions o = *options;
+  o.bfws_width = 2;
+  o.preferred = false;
+  o.relaxed_plan = true;
+  o.cost_type = CostType::One;
+  if (tree.args.size() > 1) return fail(tree.args[1], "bfws() takes one heuristic (or a list of one)", {"ff()", "add()"});
+  if (tree.args.size() == 1 && !relaxed_heuristic(tree.args[0], &o.relaxed_plan, &o.cost_type)) return false;
+  for (const auto& [key, value] : tree.options) {
+    if (key == "width") {
+      if (value.name != "1" && value.name != "2") return fail(value, "width is 1 or 2", {"1", "2"});
+      o.bfws_width = value.name == "1" ? 1 : 2;
+    } else if (key == "preferred") {
+      // The preferred operators come from the relaxed plan of the heuristic that orders the list.
+      bool relaxed_plan = true;
+      CostType type = CostType::One;
+      if (!relaxed_heuristic(value, &relaxed_plan, &type)) return false;
+      if (!relaxed_plan) return fail(value, "add() gives no preferred operators", {"ff()"});
+      o.preferred = true;
+    } else if (key == "landmarks") {
+      if (!flag(value, &o.landmarks)) return false;
+    } else if (key == "landmark_preferred") {
+      if (!flag(value, &o.landmark_preferred)) return false;
+    } else if (key == "partition") {
+      if (value.name == "h") o.bfws_partition = lifted::LiftedOptions::Partition::HeuristicAndLandmarks;
+      else if (value.name == "landmarks") o.bfws_partition = lifted::LiftedOptions::Partition::Landmarks;
+      else return fail(value, "partition is h (h and the landmark count) or landmarks", {"h", "landmarks"});
+    } else {
+      return fail(value, "unknown option '" + key + "' of bfws()",
+                  {"width", "preferred", "landmarks", "landmark_preferred", "partition"});
+    }
+  }
+  if (o.landmark_preferred && !o.preferred) {
+    for (const auto& [key, value] : tree.options)
+      if (key == "landmark_preferred")
+        return fail(value, "landmark_preferred needs a preferred list: add preferred=[ff()]", {"preferred=[ff()]"});
+  }
+  *options = o;
+  return true;
+}
+
 std::vector<std::string> engine_names() {
   std::vector<std::string> out;
   for (const auto& [name, _] : engine_table()) out.push_back(name);
+  out.push_back("bfws");  // lifted only (configure_lifted)
   return out;
 }
 

@@ -17,6 +17,7 @@
 
 #include "planning/ground/grounded_task.h"
 #include "planning/heuristics/heuristic.h"
+#include "planning/lifted/lifted_search.h"
 #include "planning/search/engine.h"
 
 namespace plank::planning {
@@ -64,6 +65,18 @@ struct ConfiguredSearch {
 // *error on an unknown name, a bad option, or a heuristic that does not apply
 // to the task (LM-cut on conditional effects).
 std::optional<ConfiguredSearch> configure(const ConfigTree& tree, const GroundTask& task, ConfigError* error);
+
+// The lifted search's configuration (planning/lifted/lifted_search.h). Only
+// bfws(...) changes it: best-first width search,
+//   bfws(ff(cost_type=one), width=2, preferred=[ff(cost_type=one)], landmarks=true)
+// (every argument optional: bfws() is width 2 over h_FF counting every action
+// as 1, no preferred list, the landmark count in the partition; add() for
+// h_add); landmark_preferred=true adds LAMA's landmark preferred operators.
+// Any other engine leaves the lifted search's default lists, where
+// lazy_greedy(..., landmark_preferred=true) adds them too (a grounded search
+// refuses that option). False with *error on a bad option.
+bool is_width_search(const ConfigTree& tree);
+bool configure_lifted(const ConfigTree& tree, lifted::LiftedOptions* options, ConfigError* error);
 
 // Every engine and heuristic name, for messages and `plank help plan`.
 std::vector<std::string> engine_names();

@@ -52,6 +52,11 @@ PlanOutcome plan(const pddl::Task& checked, const PlanRequest& request) {
       out.mode = "lifted";
       lifted::LiftedOptions options;
       options.object_patterns = request.object_patterns;
+      if (!configure_lifted(*config, &options, &config_error)) {
+        out.status = PlanOutcome::Status::BadConfig;
+        out.config_error = config_error;
+        return finish();
+      }
       lifted::LiftedResult r = lifted::lifted_search(task, limits, options);
       out.search = r.stats;
       out.status = status_of(r.status);
@@ -59,7 +64,8 @@ PlanOutcome plan(const pddl::Task& checked, const PlanRequest& request) {
       out.cost = r.cost;
       return finish();
     };
-    if (request.force_lifted) return search_lifted();
+    // Best-first width search runs on the lifted task only.
+    if (request.force_lifted || is_width_search(*config)) return search_lifted();
 
     GroundingLimits glimits;
     glimits.max_model_atoms = request.max_grounded_atoms;

@@ -41,6 +41,19 @@ int LandmarkCount::count(const CostedDatalog& datalog, uint64_t* reached) const 
   return h;
 }
 
+void LandmarkCount::unreached(const CostedDatalog& datalog, const uint64_t* reached,
+                              std::vector<std::vector<int>>& out) const {
+  const AtomTable& atoms = datalog.atom_table();
+  for (size_t i = 1; i < landmarks_.size(); ++i) {
+    if (reached[i / 64] & (uint64_t{1} << (i % 64))) continue;
+    const int a = landmarks_[i];
+    const int p = atoms.predicate(a);
+    std::vector<int> key{p};
+    key.insert(key.end(), atoms.args(a), atoms.args(a) + atoms.arity(p));
+    out.push_back(std::move(key));
+  }
+}
+
 std::string LandmarkCount::describe(const CostedDatalog& datalog, const RelaxedProgram& program,
                                     const std::vector<std::string>& objects) const {
   const AtomTable& atoms = datalog.atom_table();

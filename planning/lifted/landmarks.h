@@ -23,8 +23,9 @@
 // parent's (the first path that reached it) plus the landmarks true in it;
 // h = landmarks not reached + reached ones the state's relaxed plan needs
 // again (true no longer, but in its support tree).
-// Preferred operators are h_FF's only (LAMA also prefers the actions that
-// achieve an unreached landmark: not measured here yet).
+// Preferred operators: h_FF's, and with the search's landmark_preferred
+// option also LAMA's: the actions that achieve a landmark not reached yet
+// (unreached() gives them as atoms to match against what an action adds).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -66,6 +67,10 @@ class LandmarkCount {
   // After the state's run() and relaxed_plan(): adds the landmarks true now
   // to `reached` (the parent's set, copied in) and returns the count.
   int count(const CostedDatalog& datalog, uint64_t* reached) const;
+  // The landmarks `reached` lacks (the goal's own atom left out), each as
+  // (predicate, args...): the relaxed program's predicates, so a condition's
+  // atom matches no task atom.
+  void unreached(const CostedDatalog& datalog, const uint64_t* reached, std::vector<std::vector<int>>& out) const;
   std::string describe(const CostedDatalog& datalog, const RelaxedProgram& program,
                        const std::vector<std::string>& objects) const;
 

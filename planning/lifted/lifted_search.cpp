@@ -2,12 +2,14 @@
 #include "planning/lifted/lifted_search.h"
 
 #include <algorithm>
+#include <iterator>
 #include <new>
 #include <set>
 
 #include "planning/lifted/costed_datalog.h"
 #include "planning/lifted/counters.h"
 #include "planning/lifted/landmarks.h"
+#include "planning/lifted/novelty.h"
 #include "planning/lifted/relaxed_program.h"
 #include "planning/lifted/successors.h"
 #include "planning/search/lazy_loop.h"
@@ -30,7 +32,8 @@ class Search {
         successors_(task, atoms_),
         program_(build_relaxed_program(task, successors_.fluent(), options.cost_type, options.object_patterns)),
         datalog_(program_, program_.object_count),
-        counters_(task, successors_.fluent()) {
+        counters_(task, successors_.fluent()),
+        novelty_table_(options.bfws_width) {
     for (const auto& g : task.init)
       if (!successors_.fluent()[g.predicate]) static_atoms_.push_back(g);
   }
@@ -67,10 +70,26 @@ class Search {
   }
 
   void run(Limits& limits, LiftedResult& result) {
-    novelty_list_ = options_.novelty ? 2 : -1;
-    landmark_list_ = options_.landmarks ? (options_.novelty ? 3 : 2) : -1;
-    detail::AlternatingOpen open(options_.preferred, (options_.novelty ? 1 : 0) + (options_.landmarks ? 2 : 0));
+    const bool bfws = options_.bfws_width > 0;
+    int extra = 0;
+    if (bfws) {
+      // Width search orders its own lists; the landmark count only partitions the novelty tables.
+      bfws_list_ = 2 + extra++;
+      if (options_.preferred) bfws_preferred_list_ = 2 + extra++;
+    } else {
+      if (options_.novelty) novelty_list_ = 2 + extra++;
+      if (options_.landmarks) {
+        landmark_list_ = 2 + extra;
+        extra += 2;
+        if (options_.preferred) landmark_preferred_list_ = landmark_list_ + 1;
+      }
+    }
+    detail::AlternatingOpen open(options_.preferred, extra, !bfws);
     open_ = &open;
+    if (bfws) {
+      auto [data, size] = registry_.get(initial());
+      initial_atoms_.assign(data, data + size);
+    }
     if (options_.landmarks) find_landmarks(limits);
     StateId goal = -1;
     result.status = detail::lazy_greedy(*this, nodes_, open, detail::LazyOptions{0, 1, 0}, limits, result.stats, goal);
@@ -86,7 +105,16 @@ class Search {
     view_of(s);
     helpful_.clear();
     int h = evaluate(view_, options_.preferred ? &helpful_ : nullptr);
-    if (h != kDeadEnd && options_.landmarks) landmark_h_ = count_landmarks(s);
+    if (h != kDeadEnd && options_.landmarks) {
+      landmark_h_ = count_landmarks(s);
+      if (options_.landmark_preferred && options_.preferred && landmarks_.words() > 0) {
+        unreached_.clear();
+        landmarks_.unreached(datalog_, &reached_[s * landmarks_.words()], unreached_);
+        for (auto& key : unreached_) helpful_.insert(std::move(key));
+      }
+    }
+    if (h != kDeadEnd && bfws_preferred_list_ >= 0 && (best_h_ < 0 || h < best_h_)) open_->boost(bfws_preferred_list_);
+    if (h != kDeadEnd && (best_h_ < 0 || h < best_h_)) best_h_ = h;
     return h;
   }
 
@@ -98,14 +126,16 @@ class Search {
   template <class Push>
   void expand(StateId s, int h, Push&& push) {
     view_of(s);
-    const bool novelty = options_.novelty && novel(view_, h);
+    const bool novelty = novelty_list_ >= 0 && novel(view_, h);
+    const bool bfws = bfws_list_ >= 0;
+    if (bfws) changed_literals(view_.ids(), parent_literals_);
     successors_.applicable(view_, applicable_);
     for (const LiftedAction& a : applicable_) {
       int c = successors_.cost(a);
       if (c < 0) continue;
       bool preferred = false;
+      if (!helpful_.empty() || bfws) successors_.apply(view_, a, successor_, &added_);
       if (!helpful_.empty()) {
-        successors_.apply(view_, a, successor_, &added_);
         for (int x : added_) {
           if (preferred) break;
           // The atom as it is, and with objects the relaxation made generic.
@@ -128,6 +158,23 @@ class Search {
       if (landmark_list_ >= 0) {
         extra.add(landmark_list_, landmark_h_);
         if (preferred) extra.add(landmark_list_ + 1, landmark_h_);
+      }
+      if (bfws) {
+        // The successor's novelty among the successors of states with the parent's (h, landmark
+        // count), then h, then the landmark count.
+        changed_literals(successor_, literals_);
+        fresh_.clear();
+        std::set_difference(literals_.begin(), literals_.end(), parent_literals_.begin(), parent_literals_.end(),
+                            std::back_inserter(fresh_));
+        const long long lm = landmark_h_, hh = h;
+        const bool by_landmarks = options_.bfws_partition == LiftedOptions::Partition::Landmarks;
+        const uint32_t partition =
+            by_landmarks ? static_cast<uint32_t>(std::min(landmark_h_, 0xfffff))
+                         : (static_cast<uint32_t>(std::min(h, 0xfffff)) << 12) | static_cast<uint32_t>(std::min(landmark_h_, 0xfff));
+        const long long w = novelty_table_.evaluate(partition, literals_, fresh_);
+        const long long key = (w << 48) + (by_landmarks ? (lm << 24) + hh : (hh << 24) + lm);
+        extra.add(bfws_list_, key);
+        if (preferred && bfws_preferred_list_ >= 0) extra.add(bfws_preferred_list_, key);
       }
       push(op, c, preferred, extra);
     }
@@ -168,7 +215,8 @@ class Search {
     int h = landmarks_.count(datalog_, &reached_[s * w]);
     if (best_landmark_h_ < 0 || h < best_landmark_h_) {
       best_landmark_h_ = h;
-      if (options_.preferred) open_->boost(landmark_list_ + 1);
+      if (landmark_preferred_list_ >= 0) open_->boost(landmark_preferred_list_);
+      if (bfws_preferred_list_ >= 0) open_->boost(bfws_preferred_list_);
     }
     return h;
   }
@@ -200,6 +248,22 @@ class Search {
     auto [data, size] = registry_.get(s);
     view_.build(atoms_, data, size);
     view_state_ = s;
+  }
+
+  // What differs from the initial state, as sorted literals: 2a for an atom a
+  // the initial state lacks, 2a + 1 for one of its atoms that does not hold.
+  void changed_literals(const std::vector<int>& atoms, std::vector<int>& out) const {
+    out.clear();
+    auto i = atoms.begin(), j = initial_atoms_.begin();
+    while (i != atoms.end() || j != initial_atoms_.end()) {
+      if (j == initial_atoms_.end() || (i != atoms.end() && *i < *j)) {
+        out.push_back(2 * *i++);
+      } else if (i == atoms.end() || *j < *i) {
+        out.push_back(2 * *j++ + 1);
+      } else {
+        ++i, ++j;
+      }
+    }
   }
 
   // Novel: some atom holds here that held in no state of the same h evaluated
@@ -243,9 +307,15 @@ class Search {
   std::vector<LiftedAction> applicable_;
   std::vector<int> successor_, added_;
   std::vector<std::vector<char>> seen_atom_;  // per h: the atoms some state of that h had
+  // Best-first width search.
+  NoveltyTable novelty_table_;
+  std::vector<int> initial_atoms_, parent_literals_, literals_, fresh_;
+  int best_h_ = -1;
+  std::vector<std::vector<int>> unreached_;  // landmark preferred operators' scratch
   // The open lists' layout, and the landmark count's state.
   detail::AlternatingOpen* open_ = nullptr;
-  int novelty_list_ = -1, landmark_list_ = -1;
+  int novelty_list_ = -1, landmark_list_ = -1, landmark_preferred_list_ = -1;
+  int bfws_list_ = -1, bfws_preferred_list_ = -1;
   LandmarkCount landmarks_;
   std::vector<uint64_t> reached_;  // per state: landmarks_.words() words
   int landmark_h_ = 0, best_landmark_h_ = -1;

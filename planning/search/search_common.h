@@ -58,11 +58,17 @@ struct OpenEntry {
 class AlternatingOpen {
  public:
   // lists: the standard one, then (optionally) the preferred one, then any
-  // extra ones a search adds (the lifted search's novelty list).
-  explicit AlternatingOpen(bool with_preferred, int extra_lists = 0)
-      : with_preferred_(with_preferred), lists_(2 + extra_lists), priority_(2 + extra_lists, 0) {}
+  // extra ones a search adds (the lifted search's novelty list). Without
+  // `with_standard` push() puts nothing anywhere: only the extra lists are
+  // used (the lifted best-first width search orders its own).
+  explicit AlternatingOpen(bool with_preferred, int extra_lists = 0, bool with_standard = true)
+      : with_preferred_(with_preferred && with_standard),
+        with_standard_(with_standard),
+        lists_(2 + extra_lists),
+        priority_(2 + extra_lists, 0) {}
 
   void push(OpenEntry e, bool preferred) {
+    if (!with_standard_) return;
     e.order = counter_++;
     lists_[0].push(e);
     if (preferred && with_preferred_) lists_[1].push(e);
@@ -95,6 +101,7 @@ class AlternatingOpen {
 
  private:
   bool with_preferred_;
+  bool with_standard_;
   std::vector<std::priority_queue<OpenEntry, std::vector<OpenEntry>, std::greater<OpenEntry>>> lists_;
   std::vector<long long> priority_;
   uint64_t counter_ = 0;

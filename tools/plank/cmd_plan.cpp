@@ -187,7 +187,8 @@ void register_plan(CLI::App& app, Action& action) {
   cmd->add_option("problem", o->problem, "The PDDL problem file")->required();
   cmd->add_option("--search", o->search,
                   "Search configuration, as Fast Downward takes it: lazy_greedy([ff()], preferred=[ff()]) (default), "
-                  "gbfs(ff), eager_greedy([add()], preferred=[ff()]), astar(lmcut()), wastar(ff(), w=3), ...");
+                  "gbfs(ff), eager_greedy([add()], preferred=[ff()]), astar(lmcut()), wastar(ff(), w=3), ...; "
+                  "bfws(ff, width=2, preferred=[ff()]): best-first width search, on the lifted task");
   cmd->add_option("--timeout", o->timeout, "CPU seconds the whole run may take (exit 4 when spent)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-memory", o->max_memory, "Resident memory in MiB the run may use (exit 4 when spent)");
