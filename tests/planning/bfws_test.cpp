@@ -62,32 +62,6 @@ TEST(Novelty, ManyLiteralsAndPairsStayExact) {
     for (int b = a + 1; b < 300; b += 7) ASSERT_EQ(t.evaluate(3, {a, b}, {a, b}), 3) << a << " " << b;
 }
 
-const char* kGripper = R"((define (domain gripper-strips)
-  (:predicates (room ?r) (ball ?b) (gripper ?g) (at-robby ?r) (at ?b ?r) (free ?g) (carry ?o ?g))
-  (:action move :parameters (?from ?to)
-    :precondition (and (room ?from) (room ?to) (at-robby ?from))
-    :effect (and (at-robby ?to) (not (at-robby ?from))))
-  (:action pick :parameters (?obj ?room ?gripper)
-    :precondition (and (ball ?obj) (room ?room) (gripper ?gripper) (at ?obj ?room) (at-robby ?room) (free ?gripper))
-    :effect (and (carry ?obj ?gripper) (not (at ?obj ?room)) (not (free ?gripper))))
-  (:action drop :parameters (?obj ?room ?gripper)
-    :precondition (and (ball ?obj) (room ?room) (gripper ?gripper) (carry ?obj ?gripper) (at-robby ?room))
-    :effect (and (at ?obj ?room) (free ?gripper) (not (carry ?obj ?gripper)))))
-)";
-
-std::string gripper_problem(int balls) {
-  std::string objects, init, goal;
-  for (int i = 0; i < balls; ++i) {
-    std::string b = "ball" + std::to_string(i);
-    objects += " " + b;
-    init += " (ball " + b + ") (at " + b + " rooma)";
-    goal += " (at " + b + " roomb)";
-  }
-  return "(define (problem g) (:domain gripper-strips) (:objects rooma roomb left right" + objects +
-         ") (:init (room rooma) (room roomb) (gripper left) (gripper right) (at-robby rooma) (free left) (free right)" +
-         init + ") (:goal (and" + goal + ")))";
-}
-
 // A line of cells; moving burns a unit of fuel, the only pump is behind the
 // agent, the goal ahead, further than the tank reaches. The delete relaxation
 // never runs dry (a fuel level once held stays), so h_FF points ahead until
@@ -130,25 +104,6 @@ std::string fuel_problem(int cells, int start, int fuel, int switches) {
          std::to_string(cells - 1) + ")))";
 }
 
-planning::PlanOutcome plan_text(const std::string& domain, const std::string& problem, const std::string& search,
-                                bool lifted = false) {
-  auto t = load_text(domain, problem);
-  EXPECT_TRUE(t->loaded.task) << render_text(t->sink.all());
-  if (!t->loaded.task) return {};
-  planning::PlanRequest r;
-  r.search = search;
-  r.force_lifted = lifted;
-  r.timeout_seconds = 60;
-  return planning::plan(*t->loaded.task, r);
-}
-
-void expect_valid(const std::string& domain, const std::string& problem, const planning::PlanOutcome& out) {
-  ASSERT_EQ(out.status, Status::Solved);
-  if (!have_val()) return;
-  std::string val;
-  EXPECT_TRUE(val_accepts(domain, problem, planning::format_plan(out), &val)) << planning::format_plan(out) << val;
-}
-
 TEST(WidthSearch, FindsPlansVALAccepts) {
   for (const char* search : {"bfws(ff)", "bfws(ff(), width=1)", "bfws(add(), landmarks=false)",
                              "bfws(ff(cost_type=one), preferred=[ff(cost_type=one)])", "bfws(ff, partition=landmarks)",
@@ -166,7 +121,7 @@ TEST(LandmarkPreferred, LiftedSearchFindsPlansVALAcceptsAndGroundedSearchRefuses
   const char* search = "lazy_greedy([ff(cost_type=one)], preferred=[ff(cost_type=one)], landmark_preferred=true)";
   for (const auto& [domain, problem] : std::vector<std::pair<std::string, std::string>>{
            {kGripper, gripper_problem(4)}, {kFuelDomain, fuel_problem(8, 2, 3, 2)}}) {
-    auto out = plan_text(domain, problem, search, /*lifted=*/true);
+    auto out = plan_text(domain, problem, search, {.lifted = true});
     EXPECT_EQ(out.mode, "lifted");
     expect_valid(domain, problem, out);
   }

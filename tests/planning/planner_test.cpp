@@ -12,51 +12,6 @@ namespace {
 
 using Status = planning::PlanOutcome::Status;
 
-// Gripper: two rooms, n balls, two grippers.
-std::string gripper_problem(int balls) {
-  std::string objects, init, goal;
-  for (int i = 0; i < balls; ++i) {
-    std::string b = "ball" + std::to_string(i);
-    objects += " " + b;
-    init += " (ball " + b + ") (at " + b + " rooma)";
-    goal += " (at " + b + " roomb)";
-  }
-  return "(define (problem g) (:domain gripper-strips) (:objects rooma roomb left right" + objects +
-         ") (:init (room rooma) (room roomb) (gripper left) (gripper right) (at-robby rooma) (free left) (free right)" +
-         init + ") (:goal (and" + goal + ")))";
-}
-
-const char* kGripper = R"((define (domain gripper-strips)
-  (:predicates (room ?r) (ball ?b) (gripper ?g) (at-robby ?r) (at ?b ?r) (free ?g) (carry ?o ?g))
-  (:action move :parameters (?from ?to)
-    :precondition (and (room ?from) (room ?to) (at-robby ?from))
-    :effect (and (at-robby ?to) (not (at-robby ?from))))
-  (:action pick :parameters (?obj ?room ?gripper)
-    :precondition (and (ball ?obj) (room ?room) (gripper ?gripper) (at ?obj ?room) (at-robby ?room) (free ?gripper))
-    :effect (and (carry ?obj ?gripper) (not (at ?obj ?room)) (not (free ?gripper))))
-  (:action drop :parameters (?obj ?room ?gripper)
-    :precondition (and (ball ?obj) (room ?room) (gripper ?gripper) (carry ?obj ?gripper) (at-robby ?room))
-    :effect (and (at ?obj ?room) (free ?gripper) (not (carry ?obj ?gripper)))))
-)";
-
-planning::PlanOutcome plan_text(const std::string& domain, const std::string& problem, const std::string& search,
-                                double timeout = 30) {
-  auto t = load_text(domain, problem);
-  EXPECT_TRUE(t->loaded.task) << render_text(t->sink.all());
-  if (!t->loaded.task) return {};
-  planning::PlanRequest r;
-  r.search = search;
-  r.timeout_seconds = timeout;
-  return planning::plan(*t->loaded.task, r);
-}
-
-void expect_valid(const std::string& domain, const std::string& problem, const planning::PlanOutcome& out) {
-  ASSERT_EQ(out.status, Status::Solved);
-  if (!have_val()) return;
-  std::string val;
-  EXPECT_TRUE(val_accepts(domain, problem, planning::format_plan(out), &val)) << planning::format_plan(out) << val;
-}
-
 TEST(Planner, EveryConfigurationFindsAValidGripperPlan) {
   const std::string problem = gripper_problem(4);
   for (const char* search : {planning::kDefaultSearch, "gbfs(ff)", "eager_greedy([add()], preferred=[ff()])",
@@ -158,7 +113,7 @@ TEST(Planner, UnsolvableTasksAreProvenSo) {
 }
 
 TEST(Planner, ATimeLimitEndsTheRunWithItsStatus) {
-  auto out = plan_text(kGripper, gripper_problem(14), "astar(blind())", 0.2);
+  auto out = plan_text(kGripper, gripper_problem(14), "astar(blind())", {.timeout = 0.2});
   EXPECT_EQ(out.status, Status::OutOfTime);
   EXPECT_LT(out.seconds, 3.0);
 }

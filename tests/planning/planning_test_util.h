@@ -11,6 +11,8 @@
 #include <memory>
 #include <string>
 
+#include <gtest/gtest.h>
+
 #include "compiler/pddl/load.h"
 #include "planning/planner.h"
 
@@ -62,6 +64,59 @@ inline bool val_accepts(const std::string& domain, const std::string& problem, c
   fs::remove_all(dir);
   if (output) *output = out;
   return out.find("Plan valid") != std::string::npos;
+}
+
+// Gripper: two rooms, n balls, two grippers (the small domain most planner tests plan).
+inline const char* const kGripper = R"((define (domain gripper-strips)
+  (:predicates (room ?r) (ball ?b) (gripper ?g) (at-robby ?r) (at ?b ?r) (free ?g) (carry ?o ?g))
+  (:action move :parameters (?from ?to)
+    :precondition (and (room ?from) (room ?to) (at-robby ?from))
+    :effect (and (at-robby ?to) (not (at-robby ?from))))
+  (:action pick :parameters (?obj ?room ?gripper)
+    :precondition (and (ball ?obj) (room ?room) (gripper ?gripper) (at ?obj ?room) (at-robby ?room) (free ?gripper))
+    :effect (and (carry ?obj ?gripper) (not (at ?obj ?room)) (not (free ?gripper))))
+  (:action drop :parameters (?obj ?room ?gripper)
+    :precondition (and (ball ?obj) (room ?room) (gripper ?gripper) (carry ?obj ?gripper) (at-robby ?room))
+    :effect (and (at ?obj ?room) (free ?gripper) (not (carry ?obj ?gripper)))))
+)";
+
+inline std::string gripper_problem(int balls) {
+  std::string objects, init, goal;
+  for (int i = 0; i < balls; ++i) {
+    std::string b = "ball" + std::to_string(i);
+    objects += " " + b;
+    init += " (ball " + b + ") (at " + b + " rooma)";
+    goal += " (at " + b + " roomb)";
+  }
+  return "(define (problem g) (:domain gripper-strips) (:objects rooma roomb left right" + objects +
+         ") (:init (room rooma) (room roomb) (gripper left) (gripper right) (at-robby rooma) (free left) (free right)" +
+         init + ") (:goal (and" + goal + ")))";
+}
+
+struct PlanTextOptions {
+  double timeout = 60;  // seconds
+  bool lifted = false;  // force the lifted search
+};
+
+// Checks the PDDL text (a test failure names the diagnostics) and plans it with `search`.
+inline planning::PlanOutcome plan_text(const std::string& domain, const std::string& problem, const std::string& search,
+                                       PlanTextOptions options = {}) {
+  auto t = load_text(domain, problem);
+  EXPECT_TRUE(t->loaded.task) << render_text(t->sink.all());
+  if (!t->loaded.task) return {};
+  planning::PlanRequest r;
+  r.search = search;
+  r.force_lifted = options.lifted;
+  r.timeout_seconds = options.timeout;
+  return planning::plan(*t->loaded.task, r);
+}
+
+// Solved, and (when VAL is here) valid by VAL's reading of the PDDL.
+inline void expect_valid(const std::string& domain, const std::string& problem, const planning::PlanOutcome& out) {
+  ASSERT_EQ(out.status, planning::PlanOutcome::Status::Solved);
+  if (!have_val()) return;
+  std::string val;
+  EXPECT_TRUE(val_accepts(domain, problem, planning::format_plan(out), &val)) << planning::format_plan(out) << val;
 }
 
 }  // namespace plank::test
