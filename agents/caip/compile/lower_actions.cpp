@@ -220,15 +220,17 @@ std::optional<std::pair<size_t, size_t>> foundation_for(const CommandBuilder& b,
   return std::nullopt;
 }
 
-// The place under the object `f` names ("a foundation for the house"): caip_location UNDER it.
-std::string under_location(CommandBuilder& b, std::pair<size_t, size_t> f) {
+// A place relative to the object the tokens `f` name: caip_location `direction` of what caip_find finds by
+// those words. UNDER: "a foundation for the house" goes under it; LEADING_TO: stairs that lead to it go
+// against its side facing the speaker, rising to it.
+std::string named_location(CommandBuilder& b, std::pair<size_t, size_t> f, std::string_view direction) {
   CommandBuilder::Scope scope(b, b.tokens_span(f.first, f.second));
   Keywords find;
   b.tokens_arg(find, "name", f.first, f.second);
   std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
   Keywords kws;
   b.arg(kws, "ref", b.name(r));
-  b.str_arg(kws, "direction", "UNDER");
+  b.str_arg(kws, "direction", std::string(direction));
   return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
 }
 
@@ -261,19 +263,6 @@ std::optional<std::pair<size_t, size_t>> leading_to(const CommandBuilder& b, con
   for (size_t j = i + 1; j < w.size() && !covered[j] && !in(kEnds, w[j]); ++j) end = j;
   if (end == i) return std::nullopt;
   return std::pair{i, end};
-}
-
-// Where stairs that lead to the thing `f` names go: caip_location LEADING_TO it (against its side facing the
-// speaker, rising to it).
-std::string leading_location(CommandBuilder& b, std::pair<size_t, size_t> f) {
-  CommandBuilder::Scope scope(b, b.tokens_span(f.first, f.second));
-  Keywords find;
-  b.tokens_arg(find, "name", f.first, f.second);
-  std::string r = b.bind("ref", b.settled(b.call("caip_find", {}, std::move(find))));
-  Keywords kws;
-  b.arg(kws, "ref", b.name(r));
-  b.str_arg(kws, "direction", "LEADING_TO");
-  return b.bind("at", b.settled(b.call("caip_location", bd::exprs(b.str("REFERENCE_OBJECT")), std::move(kws))));
 }
 
 // A storey of a building the command names: the schematic is a storey ("a second story", "another floor",
@@ -428,8 +417,8 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
   auto foundation = a.find("location") || !n.one() ? std::nullopt : foundation_for(b, a);
   // "stairs leading to the roof": the form drops where they lead; they rise to it (act_build).
   auto leads = a.find("location") || !n.one() || foundation ? std::nullopt : leading_to(b, a);
-  std::string at = foundation ? under_location(b, *foundation)
-                   : leads    ? leading_location(b, *leads)
+  std::string at = foundation ? named_location(b, *foundation, "UNDER")
+                   : leads    ? named_location(b, *leads, "LEADING_TO")
                               : lower_location(b, a.find("location"), surround ? "AROUND" : "");
   // Copies go on the way the location points ("five pyramids to the left of the house" go on leftwards).
   if (dir.empty()) {
@@ -562,7 +551,7 @@ void lower_dig(CommandBuilder& b, const lf::Value& a) {
   if (surround) n = Count{};
   std::string at;
   if (auto f = a.find("location") ? std::nullopt : foundation_for(b, a)) {
-    at = under_location(b, *f);
+    at = named_location(b, *f, "UNDER");
   } else {
     at = lower_location(b, a.find("location"), surround ? "AROUND" : "");
   }
