@@ -408,6 +408,18 @@ inline Expect built_packed(std::string name, int across, int thick) {
           }};
 }
 
+// The annotations named `name` after the command that were not there, with the same cells, before it.
+inline std::vector<const world::Annotation*> new_annotations(const Scene& s, const std::string& name) {
+  std::vector<const world::Annotation*> out;
+  for (const auto& a : s.after.annotations()) {
+    if (a.name != name) continue;
+    bool old = false;
+    for (const auto& b : s.before.annotations()) old = old || (b.name == name && b.cells == a.cells);
+    if (!old) out.push_back(&a);
+  }
+  return out;
+}
+
 // What was built under `name` is cut into the object's wall: every block of it was a solid block of the object
 // before (not glass), and is `block` now; something was built.
 inline Expect built_into(std::string name, std::string object, std::string block) {
@@ -415,12 +427,8 @@ inline Expect built_into(std::string name, std::string object, std::string block
             const auto* o = annotation(s.before, object);
             if (!o) return "no " + object + " before";
             int n = 0;
-            for (const auto& a : s.after.annotations()) {
-              if (a.name != name) continue;
-              bool old = false;
-              for (const auto& b : s.before.annotations()) old = old || (b.name == name && b.cells == a.cells);
-              if (old) continue;
-              for (Coord c : a.cells) {
+            for (const auto* a : new_annotations(s, name)) {
+              for (Coord c : a->cells) {
                 ++n;
                 bool wall = std::binary_search(o->cells.begin(), o->cells.end(), c) && s.before.solid(c) &&
                             s.before.type_at(c).name != block;
@@ -441,18 +449,14 @@ inline Expect built_leading_to(std::string name, std::string object) {
             if (!o) return "no " + object + " before";
             Box ob = bounds_of_cells(o->cells);
             int n = 0;
-            for (const auto& a : s.after.annotations()) {
-              if (a.name != name) continue;
-              bool old = false;
-              for (const auto& b : s.before.annotations()) old = old || (b.name == name && b.cells == a.cells);
-              if (old) continue;
+            for (const auto* a : new_annotations(s, name)) {
               ++n;
-              Box b = bounds_of_cells(a.cells);
+              Box b = bounds_of_cells(a->cells);
               if (b.max.y + 1 < ob.min.y || b.max.y > ob.max.y)
                 return fmt::format("their top is at y {}, the {} spans {}", b.max.y, object, box_text(ob));
               auto gap = [&](Coord c) { Coord g = gaps(ob, Box::of(c, c)); return std::max(g.x, g.z); };
               int top_gap = 1000, bottom_gap = 0;
-              for (Coord c : a.cells) {
+              for (Coord c : a->cells) {
                 if (c.y == b.max.y) top_gap = std::min(top_gap, gap(c));
                 if (c.y == b.min.y) bottom_gap = std::max(bottom_gap, gap(c));
               }
