@@ -192,21 +192,12 @@ TEST(WidthSearch, LeavesAPlateauThatGreedySearchExhausts) {
 }
 
 TEST(WidthSearch, BadConfigurationsPointAtTheirMistake) {
-  struct Case {
-    const char* search;
-    const char* message;
-    size_t offset;
-  };
-  for (const Case& c : {Case{"bfws(ff, width=3)", "width is 1 or 2", 15}, Case{"bfws(lmcut())", "ordered by ff() or add()", 5},
-                        Case{"bfws(ff, landmark=true)", "unknown option 'landmark'", 18},
-                        Case{"bfws(ff, preferred=[add()])", "add() gives no preferred operators", 19},
-                        Case{"bfws(ff, partition=g)", "partition is h", 19},
-                        Case{"bfws(ff, landmark_preferred=true)", "needs a preferred list", 28}}) {
-    auto out = plan_text(kGripper, gripper_problem(1), c.search);
-    ASSERT_EQ(out.status, Status::BadConfig) << c.search;
-    EXPECT_THAT(out.config_error.message, ::testing::HasSubstr(c.message)) << c.search;
-    EXPECT_EQ(out.config_error.offset, c.offset) << c.search;
-  }
+  expect_config_errors({{"bfws(ff, width=3)", "width is 1 or 2", 15},
+                        {"bfws(lmcut())", "ordered by ff() or add()", 5},
+                        {"bfws(ff, landmark=true)", "unknown option 'landmark'", 18},
+                        {"bfws(ff, preferred=[add()])", "add() gives no preferred operators", 19},
+                        {"bfws(ff, partition=g)", "partition is h", 19},
+                        {"bfws(ff, landmark_preferred=true)", "needs a preferred list", 28}});
 }
 
 }  // namespace

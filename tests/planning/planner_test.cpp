@@ -119,20 +119,11 @@ TEST(Planner, ATimeLimitEndsTheRunWithItsStatus) {
 }
 
 TEST(Planner, BadConfigurationsPointAtTheirMistake) {
-  struct Case {
-    const char* search;
-    const char* message;
-    size_t offset;
-  };
-  for (const Case& c : {Case{"gbfs(fff)", "unknown heuristic 'fff'", 5}, Case{"astr(ff)", "unknown search engine", 0},
-                        Case{"gbfs(ff", "ends before ')'", 7}, Case{"lazy_greedy([ff()], prefered=[ff()])",
-                                                                     "unknown option 'prefered'", 29},
-                        Case{"astar(ff(cost_type=two))", "cost_type is normal, one or plusone", 19}}) {
-    auto out = plan_text(kGripper, gripper_problem(1), c.search);
-    ASSERT_EQ(out.status, Status::BadConfig) << c.search;
-    EXPECT_THAT(out.config_error.message, ::testing::HasSubstr(c.message)) << c.search;
-    EXPECT_EQ(out.config_error.offset, c.offset) << c.search;
-  }
+  expect_config_errors({{"gbfs(fff)", "unknown heuristic 'fff'", 5},
+                        {"astr(ff)", "unknown search engine", 0},
+                        {"gbfs(ff", "ends before ')'", 7},
+                        {"lazy_greedy([ff()], prefered=[ff()])", "unknown option 'prefered'", 29},
+                        {"astar(ff(cost_type=two))", "cost_type is normal, one or plusone", 19}});
 }
 
 }  // namespace

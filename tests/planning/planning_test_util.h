@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -117,6 +118,21 @@ inline void expect_valid(const std::string& domain, const std::string& problem, 
   if (!have_val()) return;
   std::string val;
   EXPECT_TRUE(val_accepts(domain, problem, planning::format_plan(out), &val)) << planning::format_plan(out) << val;
+}
+
+// A search configuration that is refused: the message says what is wrong, at this offset of the string.
+struct BadConfigCase {
+  const char* search;
+  const char* message;
+  size_t offset;
+};
+inline void expect_config_errors(std::initializer_list<BadConfigCase> cases) {
+  for (const BadConfigCase& c : cases) {
+    auto out = plan_text(kGripper, gripper_problem(1), c.search);
+    ASSERT_EQ(out.status, planning::PlanOutcome::Status::BadConfig) << c.search;
+    EXPECT_NE(out.config_error.message.find(c.message), std::string::npos) << c.search << ": " << out.config_error.message;
+    EXPECT_EQ(out.config_error.offset, c.offset) << c.search;
+  }
 }
 
 }  // namespace plank::test
