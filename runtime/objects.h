@@ -264,7 +264,7 @@ uint64_t hash_value(Thread* t, Value v);           // TypeError: unhashable type
 // Python's ordering; compare_order op: 0 <, 1 >, 2 <=, 3 >=. TypeError for unordered types.
 bool values_less(Thread* t, Value a, Value b);
 bool compare_order(Thread* t, int op, Value a, Value b);
-// a <op> b with an instance on either side (op: ops.cpp's CmpOp, kLt..kNe): the
+// a <op> b with an instance on either side (op: runtime/compare_op.h, kLt..kNe): the
 // value the class's method returns, as CPython's (runtime/rich_compare.cpp).
 Value rich_compare(Thread* t, uint32_t op, Value a, Value b);
 bool contains(Thread* t, Value container, Value item);  // `item in container`

@@ -23,6 +23,7 @@
 #include "runtime/format.h"
 #include "runtime/bytes.h"
 #include "runtime/classes.h"
+#include "runtime/compare_op.h"
 #include "runtime/value_subclass.h"
 #include "runtime/exceptions.h"
 #include "runtime/generator.h"
@@ -33,10 +34,9 @@ namespace plank::core {
 void update_dict_from(Thread* t, Value d, Value src);  // builtins.cpp
 
 // The op codes are the ast enums (compiler/frontend/ast.h), mirrored here so the
-// runtime does not depend on the frontend.
+// runtime does not depend on the frontend (comparisons: runtime/compare_op.h).
 enum BinOp : uint32_t { kAdd, kSub, kMul, kDiv, kFloorDiv, kMod, kPow, kBitOr, kBitXor, kBitAnd, kLShift, kRShift, kMatMul };
 enum UnOp : uint32_t { kNeg, kPos, kNot, kInvert };
-enum CmpOp : uint32_t { kLt, kGt, kEq, kGe, kLe, kNe, kIn, kNotIn, kIs, kIsNot };
 
 namespace {
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "runtime/classes.h"
+#include "runtime/compare_op.h"
 #include "runtime/exceptions.h"
 #include "runtime/heap.h"
 #include "runtime/objects.h"
@@ -18,11 +19,10 @@ namespace plank::core {
 
 namespace {
 
-// In ops.cpp's CmpOp order: kLt, kGt, kEq, kGe, kLe, kNe.
+// Indexed by CmpOp (runtime/compare_op.h): kLt, kGt, kEq, kGe, kLe, kNe.
 constexpr const char* kMethods[] = {"__lt__", "__gt__", "__eq__", "__ge__", "__le__", "__ne__"};
-constexpr uint32_t kReflected[] = {1, 0, 2, 4, 3, 5};
+constexpr CmpOp kReflected[] = {kGt, kLt, kEq, kLe, kGe, kNe};
 constexpr const char* kSymbols[] = {"<", ">", "==", ">=", "<=", "!="};
-constexpr uint32_t kEq = 2, kNe = 5;
 
 // self's method for op with other: true with its answer unless it has none or returns NotImplemented.
 bool ask(Thread* t, Value self, uint32_t op, Value other, Value* out) {
@@ -48,9 +48,6 @@ bool ask(Thread* t, Value self, uint32_t op, Value other, Value* out) {
   return call_special(t, self, kMethods[op], args, 2, out) && !is_not_implemented(*out);
 }
 
-// compare_order's op (0 <, 1 >, 2 <=, 3 >=) for a CmpOp.
-int order_op(uint32_t op) { return op == 0 ? 0 : op == 1 ? 1 : op == 4 ? 2 : 3; }
-
 }  // namespace
 
 Value rich_compare(Thread* t, uint32_t op, Value a, Value b) {
@@ -65,7 +62,7 @@ Value rich_compare(Thread* t, uint32_t op, Value a, Value b) {
     Value x = unwrap_value(a), y = unwrap_value(b);
     if (op == kEq) return Value::boolean(values_equal(t, x, y));
     if (op == kNe) return Value::boolean(!values_equal(t, x, y));
-    return Value::boolean(compare_order(t, order_op(op), x, y));
+    return Value::boolean(compare_order(t, order_number(op), x, y));
   }
   bool same = a.tag == b.tag && (a.tag == Tag::None || a.bits == b.bits);
   if (op == kEq) return Value::boolean(same);

@@ -1,5 +1,6 @@
 // What values mean to each other: type names, truth, equality, hashing, ordering, length, membership.
 #include "runtime/objects.h"
+#include "runtime/compare_op.h"
 
 #include <algorithm>
 #include <charconv>
@@ -185,7 +186,7 @@ static int cmp_numbers(Value a, Value b) {
 
 bool values_equal(Thread* t, Value a, Value b) {
   if (is_number(a) && is_number(b)) return cmp_numbers(a, b) == 0;
-  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return truth(t, rich_compare(t, 2, a, b));  // kEq
+  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return truth(t, rich_compare(t, kEq, a, b));
   if (a.tag != Tag::Object || b.tag != Tag::Object) return a.tag == b.tag && a.tag == Tag::None;
   if (a.obj == b.obj) return true;
   if (is_byteslike(a) && is_byteslike(b)) return as_bytes(a)->data == as_bytes(b)->data;
@@ -324,8 +325,7 @@ static const char* order_symbol(int op) {
 }
 
 bool compare_order(Thread* t, int op, Value a, Value b) {
-  static const uint32_t kCmpOp[] = {0, 1, 4, 3};  // ops.cpp's kLt, kGt, kLe, kGe
-  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return truth(t, rich_compare(t, kCmpOp[op & 3], a, b));
+  if (a.is(ObjKind::Instance) || b.is(ObjKind::Instance)) return truth(t, rich_compare(t, order_op(op), a, b));
   if (is_anyset(a) && is_anyset(b)) {
     switch (op) {
       case 0: return as_set(a)->used < as_set(b)->used && set_is_subset(t, a, b);

@@ -257,7 +257,9 @@ TEST_F(Ops, IntKeyPatternsAgainstAModel) {
       }
     }
     for (int64_t k : {int64_t{5}, int64_t{-5}, int64_t{1} << 62, INT64_MAX})
-      if (!model.count(k)) EXPECT_LT(dict_find_int(static_cast<DictObject*>(d.obj), k), 0) << k;
+      if (!model.count(k)) {
+        EXPECT_LT(dict_find_int(static_cast<DictObject*>(d.obj), k), 0) << k;
+      }
   }
 }
 
