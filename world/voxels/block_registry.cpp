@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
+#include <mutex>
 
 namespace plank::world {
 
@@ -76,8 +78,20 @@ std::shared_ptr<const BlockRegistry> BlockRegistry::builtin() {
 }
 
 std::shared_ptr<const BlockRegistry> BlockRegistry::load_default(std::string* warning) {
+  // One registry per minecraft-data folder and process, like the data it is built from.
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const BlockRegistry>> built;
+  const std::string dir = default_mcdata_dir();
   std::string error;
-  if (auto data = load_mcdata(default_mcdata_dir(), &error)) return from_mcdata(std::move(data));
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = built.find(dir); it != built.end()) return it->second;
+  }
+  if (auto data = load_mcdata(dir, &error)) {
+    auto registry = from_mcdata(std::move(data));
+    std::lock_guard lock(mutex);
+    return built.emplace(dir, std::move(registry)).first->second;
+  }
   if (warning) *warning = error + "; using the built-in block list";
   return builtin();
 }

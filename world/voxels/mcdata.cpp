@@ -6,6 +6,8 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -18,14 +20,19 @@ struct LoadError {
   std::string message;
 };
 
+// The whole file is read first: nlohmann's parser over a string is several times faster than over an
+// istream, which it reads a character at a time through the stream buffer (blocks.json and recipes.json
+// are megabytes, read by every process that opens a world).
 json read_json(const std::string& dir, const std::string& key) {
   std::string path = dir + "/" + key + ".json";
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in)
     throw LoadError{fmt::format("cannot read {} (run scripts/fetch-minecraft-data.sh, or set PLANK_MCDATA to the "
                                 "folder it writes)", path)};
+  std::ostringstream text;
+  text << in.rdbuf();
   try {
-    return json::parse(in);
+    return json::parse(std::move(text).str());
   } catch (const json::exception& e) {
     throw LoadError{fmt::format("{} is not valid JSON: {}", path, e.what())};
   }
@@ -154,7 +161,9 @@ const McEntity* McData::entity(const std::string& name) const {
 
 std::string default_mcdata_dir() { return data_path(DataItem::MinecraftData); }
 
-std::shared_ptr<const McData> load_mcdata(const std::string& dir, std::string* error) {
+namespace {
+
+std::shared_ptr<const McData> read_mcdata(const std::string& dir, std::string* error) {
   auto d = std::make_shared<McData>();
   d->dir = dir;
   try {
@@ -172,6 +181,18 @@ std::shared_ptr<const McData> load_mcdata(const std::string& dir, std::string* e
     if (error) *error = fmt::format("minecraft-data in {} has an unexpected shape: {}", dir, e.what());
     return nullptr;
   }
+  return d;
+}
+
+}  // namespace
+
+std::shared_ptr<const McData> load_mcdata(const std::string& dir, std::string* error) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const McData>> loaded;
+  std::lock_guard lock(mutex);
+  if (auto it = loaded.find(dir); it != loaded.end()) return it->second;
+  auto d = read_mcdata(dir, error);
+  if (d) loaded.emplace(dir, d);  // a failure is not kept: the folder may be fetched later
   return d;
 }
 

@@ -78,7 +78,8 @@ struct McData {
 std::string default_mcdata_dir();
 
 // Reads the folder; on failure returns null and sets *error to a sentence that
-// names the file and says how to get it (never throws, never aborts).
+// names the file and says how to get it (never throws, never aborts). A folder is read once per
+// process: later calls with the same path share the first successful load (the data is immutable).
 std::shared_ptr<const McData> load_mcdata(const std::string& dir, std::string* error);
 
 }  // namespace plank::world
