@@ -52,8 +52,11 @@ demo: build
 test-assets:
 	@scripts/fetch-use-model.sh >/dev/null || echo "make: could not fetch the Universal Sentence Encoder lite; its tests will skip"
 
+# A test that hangs fails after TEST_TIMEOUT seconds, naming itself, instead of holding the run (the
+# slowest test takes ~30 s in this build and ~2 min under the sanitizers).
+TEST_TIMEOUT ?= 600
 test: build test-assets
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) --timeout $(TEST_TIMEOUT)
 
 # Line tables only (-g1): what a sanitizer report's file:line needs, at a fraction of full debug
 # information's disk (every test binary links the static libraries; CI's disk once ran out here).
@@ -69,7 +72,7 @@ sanitize: deps $(ASAN_BUILD)/build.ninja
 # halt_on_error: a sanitizer report fails the test; detect_leaks stays on.
 test-sanitize: sanitize test-assets
 	ASAN_OPTIONS=halt_on_error=1:detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) --timeout $$(( 2 * $(TEST_TIMEOUT) ))
 
 # ThreadSanitizer on what an embedded state's runs go through (the top CMakeLists.txt names the
 # targets; the rest is the plain build's, from ccache), and the embedding API's tests that use

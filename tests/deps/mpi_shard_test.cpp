@@ -18,10 +18,12 @@ bool have_mpirun() { return std::system("command -v mpirun >/dev/null 2>&1") == 
 
 // Put before the binary by run_plank: two ranks on this machine. CI may run as root, which
 // OpenMPI refuses unless told; the sanitizer build's leak check would count OpenMPI's own
-// allocations at exit, so it is off for these processes only.
+// allocations at exit, so it is off for these processes only. Containers often forbid the
+// cross-memory attach of OpenMPI's shared-memory transport, so it copies instead; and a launch that
+// stalls (a runner's network) is ended after 5 minutes, failing the test instead of holding CI.
 const std::string kTwoRanks =
-    "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
-    "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" mpirun --oversubscribe -np 2";
+    "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none "
+    "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" timeout -k 10 300 mpirun --oversubscribe -np 2";
 
 #define PLANK_REQUIRE_MPIRUN() \
   if (!have_mpirun()) GTEST_SKIP() << "mpirun is not installed (openmpi-bin)"
