@@ -279,6 +279,14 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
          {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
     add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});
+    // A plural with no count is several (3, in a packed row), not one.
+    add({"build_houses_is_several_from_data", "flat", {}, data("build houses"),
+         {done(), built("house").count(3), built_packed("house", 25, 8), says("3")}});
+    // Shape aliases that are things of their own: a farm for cattle is a fenced pen with a way in, a furnace its block.
+    add({"a_farm_for_cattle_is_a_pen_from_data", "flat", {}, data("build a new farm to raise cattle ."),
+         {done(), built("farm").made_of("oak_fence").gateway()}});
+    add({"a_furnace_is_the_block_from_data", "flat", {}, data("please build me a furnace ."),
+         {done(), built("furnace").blocks(1, 1).made_of("furnace")}});
     add({"build_a_box_from_data", "village", {}, data("build a box"), {done(), built("box"), no_object_lost_blocks()}});
     add({"build_a_small_house_from_data", "village", {}, data("build a small house"), {done(), built("house"), no_object_lost_blocks()}});
     add({"build_a_wood_house_from_data", "village", {}, data("build a wood house"), {done(), built("house"), no_object_lost_blocks()}});

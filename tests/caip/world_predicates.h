@@ -315,6 +315,27 @@ class Built {
     });
   }
 
+  // An outline on the ground with a gateway: its ground ring is mostly built, with an opening (at least one
+  // cell of it is air) and open ground inside (a pen for animals, not a closed box).
+  Built& gateway() {
+    return add("an outline with a gateway", [](const Scene& s, const std::vector<Box>& all, const auto&) {
+      for (const Box& b : all) {
+        int y = b.min.y, ring = 0, open = 0, inside_open = 0, inside = 0;
+        for (int z = b.min.z; z <= b.max.z; ++z)
+          for (int x = b.min.x; x <= b.max.x; ++x) {
+            bool side = x == b.min.x || x == b.max.x || z == b.min.z || z == b.max.z;
+            bool air = s.after.block({x, y, z}) == world::kAir;
+            if (side) ++ring, open += air;
+            else ++inside, inside_open += air;
+          }
+        if (open == 0) return box_text(b) + " is closed all round";
+        if (open * 4 > ring) return fmt::format("{} has {} of {} ring cells open", box_text(b), open, ring);
+        if (inside_open < inside) return box_text(b) + " is filled inside";
+      }
+      return std::string();
+    });
+  }
+
   // Room to stand inside: a cell within the walls with air two high above the floor.
   Built& room_inside() {
     return add("with room inside", [](const Scene& s, const std::vector<Box>& all, const auto&) {
