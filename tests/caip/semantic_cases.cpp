@@ -184,10 +184,12 @@ const std::vector<SemanticCase>& semantic_cases() {
          {done(), built("cube").count(2), unchanged("rock")}});
 
     // Copies to the left of something, the first spot taken: a packed row going on leftwards (each copy was
-    // shifted on its own before, and the five pyramids landed 20-45 blocks apart).
+    // shifted on its own before, and the five pyramids landed 20-45 blocks apart), beside the house's left side
+    // (not shifted across the river north of it, past its corner).
     add({"five_pyramids_left_of_the_house_stay_a_row_from_data", "village", {},
          data("build 5 green pyramids to the left of the house ."),
-         {done(), built("pyramid").count(5).apart(1).colour("green"), built_packed("pyramid", 5 * 7 + 4 + 7, 7 + 2),
+         {done(), built("pyramid").count(5).apart(1).colour("green").side_of("house", "LEFT").abreast_of("house", "LEFT"),
+          built_packed("pyramid", 5 * 7 + 4 + 7, 7 + 2),
           unchanged("house"), no_object_lost_blocks()}});
 
     // ------------------------------------------------------------ BUILD: shapes

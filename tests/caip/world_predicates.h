@@ -236,6 +236,21 @@ class Built {
       return std::string();
     });
   }
+  // Beside the object on that side (LEFT, RIGHT in the speaker's frame): across the way, each one overlaps the
+  // object's own span, so it is next to the object's side, not off past one of its corners.
+  Built& abreast_of(std::string object, std::string dir) {
+    return add("abreast of the " + object + " " + dir, [object, dir](const Scene& s, const std::vector<Box>& all, const auto&) {
+      const auto* a = annotation(s.before, object);
+      if (!a) return "no " + object + " before";
+      Box ob = bounds_of_cells(a->cells);
+      Coord v = frame_vector(s, dir);
+      for (const Box& b : all) {
+        bool overlap = v.x != 0 ? b.min.z <= ob.max.z && b.max.z >= ob.min.z : b.min.x <= ob.max.x && b.max.x >= ob.min.x;
+        if (!overlap) return fmt::format("{} is off to the side of {}", box_text(b), box_text(ob));
+      }
+      return std::string();
+    });
+  }
   // Standing on the object: its base one above the object's top, over its footprint.
   Built& on_top_of(std::string object) {
     return add("on top of the " + object, [object](const Scene& s, const std::vector<Box>& all, const auto&) {
