@@ -149,6 +149,11 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"spawn_pig_inside_house", "village", {}, hand("spawn a pig inside the house",
        cmd(spawn + R"(pig"}, )" + ref_loc("house", "INSIDE") + "}")),
        {done(), mobs_changed("pig", 1), creatures_near("pig", "house", 0), creatures_stand_free(), unchanged("house")}});
+  // The data's SPAWN forms carry no location; the words after the name do ("in the field", "next to the tree").
+  add({"spawn_cows_in_the_field_from_data", "village", {}, data("spawn 12 cows in the field ."),
+       {done(), mobs_changed("cow", 12), creatures_near("cow", "field", 1)}});
+  add({"spawn_a_creeper_next_to_the_tree_from_data", "village", {}, data("spawn a creeper next to the tree"),
+       {done(), mobs_changed("creeper", 1), creatures_near("creeper", "tree", 3)}});
   add({"spawn_chickens_is_several_from_data", "flat", {}, data("spawn chickens ."),
        {done(), mobs_changed("chicken", 3), says("3"), creatures_stand_free()}});
   add({"spawn_a_giraffe_is_not_done", "flat", {}, data("bot spawn me a giraffe to hunt ."),

@@ -348,6 +348,32 @@ Count unread_times(const CommandBuilder& b, const lf::Value& a, Count n, const l
   return n;
 }
 
+// "spawn 12 cows in the field", "spawn a creeper next to the tree": the data's SPAWN forms carry no location, and
+// the place is in words no span covers after the creature's name: a direction phrase (the table of
+// phrases.cpp) right before a determiner and a name. Its direction and the tokens of that name, or nullopt.
+std::optional<std::pair<std::string, std::pair<size_t, size_t>>> place_after(const CommandBuilder& b, const lf::Value& a,
+                                                                             size_t from) {
+  static constexpr std::string_view kDeterminers[] = {"the", "this", "that", "my", "your", "our", "his", "her", "its"};
+  static constexpr std::string_view kEnds[] = {".", ",", "!", "?", ";", "and", "then", "please", "so", "but", "with", "to", "for"};
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  auto w = all_words(b);
+  auto covered = b.covered(&a);
+  static constexpr std::string_view kParts[] = {"top", "middle", "centre", "center", "side", "end", "edge", "bottom"};
+  for (size_t j = from + 1; j + 1 < w.size(); ++j) {
+    if (covered[j] || !in(kDeterminers, w[j])) continue;
+    // "at the top of the pyramid": the part is the phrase's ("top of": UP), the thing the name after it.
+    if (j + 2 < w.size() && in(kParts, w[j + 1]) && w[j + 2] == "of") continue;
+    std::vector<std::string> before(w.begin() + long(from), w.begin() + long(j));
+    auto d = direction_before(before);
+    if (!d || d->last + 1 != before.size() || d->direction == "BETWEEN" || d->direction == "AWAY") return std::nullopt;
+    size_t end = j;
+    for (size_t k = j + 1; k < w.size() && !covered[k] && !in(kEnds, w[k]); ++k) end = k;
+    if (end == j) return std::nullopt;
+    return std::pair{d->direction, std::pair{w[j] == "the" ? j + 1 : j, end}};  // "the" says nothing to the search
+  }
+  return std::nullopt;
+}
+
 // "build houses", "spawn chickens": a plural name with no count, no article and no repeat in the form asks for
 // several. They are kPluralDefault of them (packed in a row like any repeat), and the reply says so. A name
 // that is only plural in form ("stairs", "steps"), a material ("bricks") or one with a determiner or a number
@@ -533,7 +559,9 @@ void lower_spawn(CommandBuilder& b, const lf::Value& a) {
   // "spawn chickens": several, as the plural asks.
   bool plural = !rep && n.one() && plural_without_count(b, name);
   if (plural) n = Count{kPluralDefault, {}};
-  std::string at = lower_location(b, a.find("location"));
+  auto span = b.tokens_of(name);
+  auto place = a.find("location") || !span ? std::nullopt : place_after(b, a, span->second + 1);
+  std::string at = place ? named_location(b, place->second, place->first) : lower_location(b, a.find("location"));
   Keywords kws;
   b.arg(kws, "count", n.expr(b));
   ast::ExprPtr spawn = b.settled(b.call("caip_spawn", bd::exprs(bd::str(b.where(name), b.text(name)), b.name(at)), std::move(kws)));
