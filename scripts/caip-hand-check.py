@@ -11,7 +11,8 @@ seed and N are the only inputs), runs each with `plank exec-lf LINE --json
 
 The seed is part of the record: 25 drew the first table (at commit 9add53b), 2611
 (chosen before the draw, at 11f4722) the second, 2711 (chosen before the draw, at
-6d6670b) the third, 3011 (chosen before the draw) the current one. Never re-draw to get a
+6d6670b) the third, 3011 (chosen before the draw) the fourth, 3111 (chosen before the draw, by
+the session that fixed the causes of the 3011 draw) the current one. Never re-draw to get a
 better sample; re-run the same lines with --lines after a change.
   check.md            a table to judge by hand: command, logical form, reply, blocks changed, picture
   check.jsonl         the same facts, one line each (and the saved scenes' paths under --scenes)

@@ -184,10 +184,12 @@ const std::vector<SemanticCase>& semantic_cases() {
          {done(), built("cube").count(2), unchanged("rock")}});
 
     // Copies to the left of something, the first spot taken: a packed row going on leftwards (each copy was
-    // shifted on its own before, and the five pyramids landed 20-45 blocks apart).
+    // shifted on its own before, and the five pyramids landed 20-45 blocks apart), beside the house's left side
+    // (not shifted across the river north of it, past its corner).
     add({"five_pyramids_left_of_the_house_stay_a_row_from_data", "village", {},
          data("build 5 green pyramids to the left of the house ."),
-         {done(), built("pyramid").count(5).apart(1).colour("green"), built_packed("pyramid", 5 * 7 + 4 + 7, 7 + 2),
+         {done(), built("pyramid").count(5).apart(1).colour("green").side_of("house", "LEFT").abreast_of("house", "LEFT"),
+          built_packed("pyramid", 5 * 7 + 4 + 7, 7 + 2),
           unchanged("house"), no_object_lost_blocks()}});
 
     // ------------------------------------------------------------ BUILD: shapes
@@ -279,6 +281,14 @@ const std::vector<SemanticCase>& semantic_cases() {
     add({"wall_of_diamonds_from_data", "village", {}, data("build a wall made of diamonds ."),
          {done(), built("wall").made_of("diamond_block"), no_object_lost_blocks()}});
     add({"build_a_tower_from_data", "village", {}, data("build a tower ."), {done(), built("tower"), no_object_lost_blocks()}});
+    // A plural with no count is several (3, in a packed row), not one.
+    add({"build_houses_is_several_from_data", "flat", {}, data("build houses"),
+         {done(), built("house").count(3), built_packed("house", 25, 8), says("3")}});
+    // Shape aliases that are things of their own: a farm for cattle is a fenced pen with a way in, a furnace its block.
+    add({"a_farm_for_cattle_is_a_pen_from_data", "flat", {}, data("build a new farm to raise cattle ."),
+         {done(), built("farm").made_of("oak_fence").gateway()}});
+    add({"a_furnace_is_the_block_from_data", "flat", {}, data("please build me a furnace ."),
+         {done(), built("furnace").blocks(1, 1).made_of("furnace")}});
     add({"build_a_box_from_data", "village", {}, data("build a box"), {done(), built("box"), no_object_lost_blocks()}});
     add({"build_a_small_house_from_data", "village", {}, data("build a small house"), {done(), built("house"), no_object_lost_blocks()}});
     add({"build_a_wood_house_from_data", "village", {}, data("build a wood house"), {done(), built("house"), no_object_lost_blocks()}});

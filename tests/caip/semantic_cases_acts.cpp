@@ -53,6 +53,9 @@ void add_action_cases(std::vector<SemanticCase>& v) {
        {done(), dug(12, 12, 2, 2, 3), unchanged("rock")}});
   add({"dig_5_by_5_wide_from_data", "flat", {}, data("dig a hole in the ground that is 5 by 5 blocks wide ."),
        {done(), dug(25, 200, 5, 5), unchanged("rock")}});
+  // "5 blocks deep 5 blocks wide": 5 down, and 5 across both ways (one side given: the hole is square).
+  add({"dig_5_deep_5_wide_from_data", "flat", {}, data("bot dig 5 blocks deep 5 blocks wide ."),
+       {done(), dug(125, 125, 5, 5, 5), unchanged("rock")}});
   add({"dig_3_by_4_by_2_deep", "flat", {}, hand("dig a hole 3 wide 4 long and 2 deep",
        cmd(dig + R"(, "schematic": {"has_name": "@hole", "has_width": "@3", "has_length": "@4", "has_depth": "@2"}})")),
        {done(), dug(24, 24, 3, 4, 2), unchanged("rock")}});
@@ -93,6 +96,9 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"fill_the_hole_with_dirt_from_data", "hole", {}, data("fill the hole with dirt"),
        {done(), box_is(Box::of({2, -2, 2}, {3, -1, 3}), "dirt"), unchanged("rock")}});
   const Box hole = Box::of({2, -2, 2}, {3, -1, 3});
+  // "the hole in the fence": a hole in or at the fence (the garden's); the ground hole across the village is not it.
+  add({"fill_the_hole_in_the_fence_is_not_the_ground_hole_from_data", "village", {}, data("fill in the hole in the fence ."),
+       {does_not_say("I filled"), nothing_changed()}});
   add({"fill_the_hole", "hole", {}, hand("fill the hole", cmd(R"({"action_type": "FILL", "reference_object": {"has_name": "@hole"}})")),
        {done(), blocks_added_in(hole, 8), unchanged("rock")}});
   add({"fill_the_hole_with_sand", "hole", {}, hand("fill the hole with sand",
@@ -143,6 +149,13 @@ void add_action_cases(std::vector<SemanticCase>& v) {
   add({"spawn_pig_inside_house", "village", {}, hand("spawn a pig inside the house",
        cmd(spawn + R"(pig"}, )" + ref_loc("house", "INSIDE") + "}")),
        {done(), mobs_changed("pig", 1), creatures_near("pig", "house", 0), creatures_stand_free(), unchanged("house")}});
+  // The data's SPAWN forms carry no location; the words after the name do ("in the field", "next to the tree").
+  add({"spawn_cows_in_the_field_from_data", "village", {}, data("spawn 12 cows in the field ."),
+       {done(), mobs_changed("cow", 12), creatures_near("cow", "field", 1)}});
+  add({"spawn_a_creeper_next_to_the_tree_from_data", "village", {}, data("spawn a creeper next to the tree"),
+       {done(), mobs_changed("creeper", 1), creatures_near("creeper", "tree", 3)}});
+  add({"spawn_chickens_is_several_from_data", "flat", {}, data("spawn chickens ."),
+       {done(), mobs_changed("chicken", 3), says("3"), creatures_stand_free()}});
   add({"spawn_a_giraffe_is_not_done", "flat", {}, data("bot spawn me a giraffe to hunt ."),
        {does_not_say("I spawned"), nothing_changed()}});
 
@@ -155,6 +168,9 @@ void add_action_cases(std::vector<SemanticCase>& v) {
 
   // ------------------------------------------------------------ MOVE
   const std::string move = R"({"action_type": "MOVE", )";
+  // A place the world does not have ("the next village") is said, never exchanged for what the speaker looks at.
+  add({"go_to_the_next_village_none_there_from_data", "flat", {}, data("go to the next village and find some gold ."),
+       {asked(), says("village"), agent_stayed(), nothing_changed()}});
   add({"go_to_the_tree", "village", {}, hand("go to the tree", cmd(move + ref_loc("tree") + "}")),
        {done(), agent_near("tree", 2), nothing_changed()}});
   add({"go_inside_the_castle", "village", {}, hand("go inside the castle", cmd(move + ref_loc("castle", "INSIDE") + "}")),

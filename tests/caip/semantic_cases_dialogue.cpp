@@ -36,11 +36,20 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   add({"resume_the_excavation_is_not_a_dance_from_data", "flat", {dance_forever, hand("stop", cmd(R"({"action_type": "STOP"})"))},
       data("resume the excavation of the gray rock ."), {refused(), says("digging"), does_not_say("again"), nothing_changed()}});
   add({"resume_with_nothing_stopped_is_not_done", "flat", {}, data("resume last task"), {does_not_say("I resumed"), nothing_changed()}});
+  // Words that name the task's thing: a task about something else (the dance, the blue cube) is not it.
+  add({"stop_working_on_a_shed_is_not_the_dance_from_data", "flat", {dance_forever},
+      data("stop working on the new shed after you 've completed the east wall ."),
+      {refused(), says("shed"), does_not_say("stopped"), nothing_changed()}});
+  add({"revert_this_farm_space_is_not_the_last_build_from_data", "village", {}, data("revert this farm space back to 256x256"),
+      {refused(), says("farm space"), does_not_say("undid"), nothing_changed()}});
 
   // ------------------------------------------------------------ GET_MEMORY
   add({"what_colour_is_the_cube", "village", {}, question("what colour is the cube ?"), {says("red"), nothing_changed()}});
   add({"what_colour_is_the_box", "village", {}, question("what color is the box ?"), {says("yellow"), does_not_say("red"), nothing_changed()}});  // birch planks
   add({"where_is_the_door_from_data", "village", {}, data("where is the door ?"), {says("(3, 1, 5)"), nothing_changed()}});
+  // The question's noun is the head of its phrase, not a word before it ("the next mine" is about a mine).
+  add({"where_is_the_next_mine_names_the_mine_from_data", "flat", {}, data("where is the next mine ."),
+      {says("mine"), does_not_say("next"), nothing_changed()}});
   add({"where_is_my_house_from_data", "village", {}, data("where is my house ?"), {says("(3, 0, 2)"), nothing_changed()}});
   add({"how_many_pigs", "village", {}, question("how many pigs are there ?"), {says("1"), nothing_changed()}});
   add({"how_many_bushes_by_house_from_data", "village", {}, data("how many bushes are by the house ?"), {says("1"), nothing_changed()}});
@@ -119,6 +128,8 @@ void add_dialogue_cases(std::vector<SemanticCase>& v) {
   add({"plant_a_tree_is_not_done_from_data", "village", {}, data("plant a tree ."), {nothing_changed()}});
   // A command that is only a shape's name (misspelt; the data annotates it NOOP) is no chat: asked about, and
   // built when the speaker allows assumptions.
+  // A part asked for alone ("with a floor") has nothing to belong to: asked, never "OK.".
+  add({"a_bare_part_is_asked_about_from_data", "flat", {}, data("with a floor"), {asked(), says("floor"), nothing_changed()}});
   add({"a_bare_shape_name_is_asked_about_from_data", "village", {}, data("hallow_cube"),
        {asked(), says("build a hollow cube?"), nothing_changed()}});
   add({"a_bare_shape_name_is_built_when_assuming_from_data", "village", {}, data("hallow_cube"),

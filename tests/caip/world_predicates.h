@@ -236,6 +236,21 @@ class Built {
       return std::string();
     });
   }
+  // Beside the object on that side (LEFT, RIGHT in the speaker's frame): across the way, each one overlaps the
+  // object's own span, so it is next to the object's side, not off past one of its corners.
+  Built& abreast_of(std::string object, std::string dir) {
+    return add("abreast of the " + object + " " + dir, [object, dir](const Scene& s, const std::vector<Box>& all, const auto&) {
+      const auto* a = annotation(s.before, object);
+      if (!a) return "no " + object + " before";
+      Box ob = bounds_of_cells(a->cells);
+      Coord v = frame_vector(s, dir);
+      for (const Box& b : all) {
+        bool overlap = v.x != 0 ? b.min.z <= ob.max.z && b.max.z >= ob.min.z : b.min.x <= ob.max.x && b.max.x >= ob.min.x;
+        if (!overlap) return fmt::format("{} is off to the side of {}", box_text(b), box_text(ob));
+      }
+      return std::string();
+    });
+  }
   // Standing on the object: its base one above the object's top, over its footprint.
   Built& on_top_of(std::string object) {
     return add("on top of the " + object, [object](const Scene& s, const std::vector<Box>& all, const auto&) {
@@ -310,6 +325,27 @@ class Built {
             if (side && !s.after.solid({x, y, z}) && !s.after.solid({x, y + 1, z})) ++open;
           }
         if (open == 0) return box_text(b) + " has closed walls";
+      }
+      return std::string();
+    });
+  }
+
+  // An outline on the ground with a gateway: its ground ring is mostly built, with an opening (at least one
+  // cell of it is air) and open ground inside (a pen for animals, not a closed box).
+  Built& gateway() {
+    return add("an outline with a gateway", [](const Scene& s, const std::vector<Box>& all, const auto&) {
+      for (const Box& b : all) {
+        int y = b.min.y, ring = 0, open = 0, inside_open = 0, inside = 0;
+        for (int z = b.min.z; z <= b.max.z; ++z)
+          for (int x = b.min.x; x <= b.max.x; ++x) {
+            bool side = x == b.min.x || x == b.max.x || z == b.min.z || z == b.max.z;
+            bool air = s.after.block({x, y, z}) == world::kAir;
+            if (side) ++ring, open += air;
+            else ++inside, inside_open += air;
+          }
+        if (open == 0) return box_text(b) + " is closed all round";
+        if (open * 4 > ring) return fmt::format("{} has {} of {} ring cells open", box_text(b), open, ring);
+        if (inside_open < inside) return box_text(b) + " is filled inside";
       }
       return std::string();
     });

@@ -4,6 +4,8 @@
 #include <functional>
 #include <optional>
 
+#include <fmt/format.h>
+
 #include "agents/caip/compile/action_table.h"
 #include "agents/caip/compile/lower.h"
 #include "agents/caip/compile/unread_words.h"
@@ -187,6 +189,32 @@ std::optional<size_t> gerund_token(const CommandBuilder& b) {
   return std::nullopt;
 }
 
+// The words naming what a task verb's task is about: "stop working on *the new shed*", "revert *this farm
+// space* back to 256x256", "undo destroying *the lego tower*", "resume the construction *of the home*": after
+// the undo verb, "working on", or the task's gerund or noun, up to the end of the clause. nullopt when none;
+// the intrinsic reads the head noun, and words that name no thing ("what you are doing") filter nothing.
+std::optional<std::pair<size_t, size_t>> task_object(const CommandBuilder& b, bool undo) {
+  static constexpr std::string_view kUndoVerbs[] = {"undo", "revert", "reverse", "unbuild", "unmake", "rollback"};
+  static constexpr std::string_view kEnds[] = {".", "?", "!", ",", ";", "and", "then", "back", "after", "before", "because",
+                                               "so", "please", "instead", "or", "but", "until", "till", "now", "(", ")"};
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  auto w = all_words(b);
+  std::optional<size_t> start;
+  auto g = gerund_token(b);
+  if (undo) {
+    for (size_t i = 0; i < w.size() && !start; ++i)
+      if (in(kUndoVerbs, w[i])) start = g && *g > i ? *g + 1 : i + 1;
+  } else {
+    for (size_t i = 0; i + 1 < w.size() && !start; ++i)
+      if ((w[i] == "working" || w[i] == "work") && w[i + 1] == "on") start = i + 2;
+    if (!start && g) start = *g + 1;
+  }
+  if (!start || *start >= w.size() || in(kEnds, w[*start])) return std::nullopt;
+  size_t end = *start;
+  while (end + 1 < w.size() && !in(kEnds, w[end + 1])) ++end;
+  return std::pair{*start, end};
+}
+
 // UNDO, STOP, RESUME: the task stack, of the target action type if named (by
 // the form, else by a gerund of the words).
 void lower_task_verb(CommandBuilder& b, const lf::Value& a, const char* intrinsic) {
@@ -198,7 +226,9 @@ void lower_task_verb(CommandBuilder& b, const lf::Value& a, const char* intrinsi
     std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     args.push_back(bd::str(b.utterance().token_spans[*i], w));
   }
-  b.add_call(b.settled(b.call(intrinsic, std::move(args))));
+  Keywords kws;
+  if (auto about = task_object(b, std::string_view(intrinsic) == "caip_undo")) b.tokens_arg(kws, "about", about->first, about->second);
+  b.add_call(b.settled(b.call(intrinsic, std::move(args), std::move(kws))));
 }
 
 // "dig a foundation for the newest structure": the data's form is a bare DIG; the object the dig is
@@ -318,6 +348,76 @@ Count unread_times(const CommandBuilder& b, const lf::Value& a, Count n, const l
   return n;
 }
 
+// "spawn 12 cows in the field", "spawn a creeper next to the tree": the data's SPAWN forms carry no location, and
+// the place is in words no span covers after the creature's name: a direction phrase (the table of
+// phrases.cpp) right before a determiner and a name. Its direction and the tokens of that name, or nullopt.
+std::optional<std::pair<std::string, std::pair<size_t, size_t>>> place_after(const CommandBuilder& b, const lf::Value& a,
+                                                                             size_t from) {
+  static constexpr std::string_view kDeterminers[] = {"the", "this", "that", "my", "your", "our", "his", "her", "its"};
+  static constexpr std::string_view kEnds[] = {".", ",", "!", "?", ";", "and", "then", "please", "so", "but", "with", "to", "for"};
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  auto w = all_words(b);
+  auto covered = b.covered(&a);
+  static constexpr std::string_view kParts[] = {"top", "middle", "centre", "center", "side", "end", "edge", "bottom"};
+  for (size_t j = from + 1; j + 1 < w.size(); ++j) {
+    if (covered[j] || !in(kDeterminers, w[j])) continue;
+    // "at the top of the pyramid": the part is the phrase's ("top of": UP), the thing the name after it.
+    if (j + 2 < w.size() && in(kParts, w[j + 1]) && w[j + 2] == "of") continue;
+    std::vector<std::string> before(w.begin() + long(from), w.begin() + long(j));
+    auto d = direction_before(before);
+    if (!d || d->last + 1 != before.size() || d->direction == "BETWEEN" || d->direction == "AWAY") return std::nullopt;
+    size_t end = j;
+    for (size_t k = j + 1; k < w.size() && !covered[k] && !in(kEnds, w[k]); ++k) end = k;
+    if (end == j) return std::nullopt;
+    return std::pair{d->direction, std::pair{w[j] == "the" ? j + 1 : j, end}};  // "the" says nothing to the search
+  }
+  return std::nullopt;
+}
+
+// "build houses", "spawn chickens": a plural name with no count, no article and no repeat in the form asks for
+// several. They are kPluralDefault of them (packed in a row like any repeat), and the reply says so. A name
+// that is only plural in form ("stairs", "steps"), a material ("bricks") or one with a determiner or a number
+// before it ("the houses", "two pigs": the form counts those) is not such a plural.
+constexpr long kPluralDefault = 3;
+
+bool plural_without_count(const CommandBuilder& b, const lf::Value* name) {
+  static constexpr std::string_view kOnlyPluralInForm[] = {"stairs", "steps", "glasses", "pants", "scissors", "series",
+                                                           "species", "news", "remains", "headquarters", "barracks",
+                                                           "gallows", "works", "lots", "tons", "its", "this", "is", "was"};
+  static constexpr std::string_view kCounted[] = {"a", "an", "one", "single", "the", "this", "that", "these", "those",
+                                                  "each", "every", "my", "your", "our", "its", "another", "both"};
+  auto in = [](auto& table, const std::string& x) { return std::find(std::begin(table), std::end(table), x) != std::end(table); };
+  auto span = b.tokens_of(name);
+  if (!span) return false;
+  auto w = b.words(span->first, span->second);
+  NounPhrase np = noun_phrase(b.text(name));
+  if (np.head.empty() || generic_noun(np.head) || material_word(np.head) || !np.of_what.empty()) return false;
+  size_t head = w.size();
+  for (size_t i = w.size(); i-- > 0;)
+    if (lemma(w[i]) == np.head) {
+      head = i;
+      break;
+    }
+  if (head == w.size()) return false;
+  const std::string& word = w[head];
+  if (word == np.head || word.back() != 's' || in(kOnlyPluralInForm, word) || material_word(word)) return false;
+  // What stands before the head, in the span and right before it, must not count it.
+  std::vector<std::string> before(w.begin(), w.begin() + long(head));
+  if (span->first > 0) before.insert(before.begin(), b.words(span->first - 1, span->first - 1).front());
+  for (const auto& x : before)
+    if (in(kCounted, x) || parse_count(x)) return false;
+  return true;
+}
+
+// The sentence that says how many a plural with no count made, once they are made: `if <made>: caip_say(...)`.
+void say_plural_default(CommandBuilder& b, const lf::Value* name, const char* verb, ast::ExprPtr made) {
+  CommandBuilder::Scope scope(b, b.where(name));
+  Span at = b.here();
+  ast::ExprPtr say = b.call("caip_say", bd::exprs(b.str(fmt::format("You gave no number for \"{}\", so I {} {}.", b.text(name),
+                                                                    verb, kPluralDefault))));
+  b.add(bd::if_stmt(at, std::move(made), bd::stmts(bd::expr_stmt(at, std::move(say)))));
+}
+
 // "make it ten times as big", "twice as tall" among the words no span covers: scale keywords for the
 // schematic or the copy (a scale that is no factor is asked about by ask_unread_modifiers).
 void scale_args(const CommandBuilder& b, const lf::Value& a, Keywords& kws) {
@@ -410,6 +510,9 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
     return;
   }
   std::string shape = schematic_call(b, sc, a);
+  // "build houses": several, as the plural asks.
+  bool plural = !rep && n.one() && sc && sc->is_dict() && plural_without_count(b, sc->find("has_name"));
+  if (plural) n = Count{kPluralDefault, {}};
   // "around X" with no count ("a fence around the house"): one shape round it, or one on each side.
   bool surround = (dir == "AROUND" || dir == "SURROUND") && rep && rep->is_dict() && !rep->find("repeat_count");
   if (surround) n = Count{};
@@ -426,9 +529,25 @@ void lower_build(CommandBuilder& b, const lf::Value& a) {
     std::string ldir = loc && loc->is_dict() ? CommandBuilder::category(loc->find("relative_direction")) : std::string();
     if (ldir == "LEFT" || ldir == "RIGHT" || ldir == "FRONT" || ldir == "BACK") dir = ldir;
   }
-  repeat(b, n, [&](ast::ExprPtr k) {
+  auto build = [&](ast::ExprPtr k) {
     return b.settled(b.call("caip_build", bd::exprs(b.name(shape), offset(b, at, dir, std::move(k), n, b.name(shape)))));
-  });
+  };
+  if (!plural) {
+    repeat(b, n, build);
+    return;
+  }
+  // made = 0; for k in range(n): if not <build k>: break; made = made + 1;  then the sentence when all were made.
+  Span here = b.here();
+  std::string made = b.fresh("made");
+  b.add(bd::assign(here, made, b.integer(0)));
+  b.open_block();
+  ast::ExprPtr each = build(b.name("k"));
+  b.add(bd::if_stmt(here, bd::logical_not(here, std::move(each)), bd::stmts(bd::break_stmt(here))));
+  b.add(bd::assign(here, made, bd::binary(here, ast::BinaryOp::Add, b.name(made), b.integer(1))));
+  ast::StmtList body = b.close_block();
+  b.add(bd::for_loop(here, "k", b.call("range", bd::exprs(n.expr(b))), std::move(body)));
+  say_plural_default(b, sc->find("has_name"), "built",
+                     bd::compare(here, b.name(made), ast::CompareOp::Eq, b.integer(kPluralDefault)));
 }
 
 void lower_spawn(CommandBuilder& b, const lf::Value& a) {
@@ -437,10 +556,20 @@ void lower_spawn(CommandBuilder& b, const lf::Value& a) {
   const lf::Value* rep = a.find("repeat");
   if (!rep && ref && ref->is_dict()) rep = ref->find("repeat");
   Count n = unread_times(b, a, lower_count(b, rep, "creatures"), rep);
-  std::string at = lower_location(b, a.find("location"));
+  // "spawn chickens": several, as the plural asks.
+  bool plural = !rep && n.one() && plural_without_count(b, name);
+  if (plural) n = Count{kPluralDefault, {}};
+  auto span = b.tokens_of(name);
+  auto place = a.find("location") || !span ? std::nullopt : place_after(b, a, span->second + 1);
+  std::string at = place ? named_location(b, place->second, place->first) : lower_location(b, a.find("location"));
   Keywords kws;
   b.arg(kws, "count", n.expr(b));
-  b.add_call(b.settled(b.call("caip_spawn", bd::exprs(bd::str(b.where(name), b.text(name)), b.name(at)), std::move(kws))));
+  ast::ExprPtr spawn = b.settled(b.call("caip_spawn", bd::exprs(bd::str(b.where(name), b.text(name)), b.name(at)), std::move(kws)));
+  if (!plural) {
+    b.add_call(std::move(spawn));
+    return;
+  }
+  say_plural_default(b, name, "spawned", b.name(b.bind("spawned", std::move(spawn))));
 }
 
 void lower_fill(CommandBuilder& b, const lf::Value& a) {

@@ -7,6 +7,7 @@
 #include "agents/caip/compile/lower.h"
 #include "agents/caip/compile/unread_words.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/phrases.h"
 #include "agents/caip/intrinsics/shapes.h"
 #include "support/edit_distance.h"
 
@@ -194,12 +195,33 @@ std::optional<std::string> bare_shape_name(std::string text) {
   return std::nullopt;
 }
 
+// "with a floor", "with two windows": words that are only a `with` phrase naming a part (the part's words,
+// from "with" on); nullopt otherwise.
+std::optional<std::string> bare_part(const std::string& text) {
+  auto words = words_of(text);
+  while (!words.empty() && (words.back() == "." || words.back() == "!" || words.back() == "?")) words.pop_back();
+  if (words.size() < 2 || words.size() > 5 || words.front() != "with") return std::nullopt;
+  std::string rest;
+  for (size_t i = 1; i < words.size(); ++i) rest += (rest.empty() ? "" : " ") + words[i];
+  NounPhrase np = noun_phrase(rest);
+  if (np.head.empty() || !part_noun(np.head) || !np.after.empty()) return std::nullopt;
+  std::string part;
+  for (const auto& w : words) part += (part.empty() ? "" : " ") + w;
+  return part;
+}
+
 }  // namespace
 
 // NOOP: chat is acknowledged. A command that is only a shape's name ("hallow_cube") is no chat: the speaker
 // most likely wants it built, so the agent asks ("Do you want me to build a hollow cube?"; `--assume` builds it,
 // beside what the speaker looks at, as a BUILD with no location).
 void lower_noop(CommandBuilder& b, const lf::Value&, std::string*) {
+  // "with a floor" said alone: a part asked for with nothing to attach it to. "OK." would pretend it was
+  // understood; what it belongs to is asked (`part_of_what`, no default).
+  if (auto part = bare_part(b.utterance().text)) {
+    b.return_if_none(b.doubt(b.whole(), "part_of_what", *part));
+    return;
+  }
   auto shape = bare_shape_name(b.utterance().text);
   if (!shape) {
     b.add_call(b.call("acknowledge"));

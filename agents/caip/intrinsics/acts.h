@@ -80,9 +80,11 @@ bool act_extend(Assistant& s, int thing, long count);
 bool act_add_storey(Assistant& s, int thing);
 // RESUME of a build the tick budget paused: places the rest (build.cpp).
 bool continue_build(Assistant& s, agent::TaskId task);
-bool act_undo(Assistant& s, const std::string& target);
-bool act_stop(Assistant& s, const std::string& target);
-bool act_resume(Assistant& s, const std::string& target);
+// `about`: the words naming the thing the task must be about ("stop working on the new shed", "revert this farm
+// space"); "" or words that name no thing (an action, a command, "what you are doing") filter nothing.
+bool act_undo(Assistant& s, const std::string& target, const std::string& about = {});
+bool act_stop(Assistant& s, const std::string& target, const std::string& about = {});
+bool act_resume(Assistant& s, const std::string& target, const std::string& about = {});
 // Loop conditions.
 bool adjacent_to_block(Assistant& s, const std::string& block);
 bool keep_going(Assistant& s, long step);

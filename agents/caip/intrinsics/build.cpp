@@ -497,7 +497,8 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   if (flat && *depth && !*height && !*length) p.height = 0, p.length = *depth;
   // A fence is one post high: its two numbers ("a fence 10 x 10", read as a width and a height) are its
   // footprint, which it goes round.
-  if (sc.shape->name == "fence" && p.width && p.height > 1 && !p.length) p.length = p.height, p.height = 0;
+  bool fenced = sc.shape->name == "fence" || sc.shape->name == "pen";
+  if (fenced && p.width && p.height > 1 && !p.length) p.length = p.height, p.height = 0;
   if (!q.thickness.empty()) p.thickness = int(std::min(parse_length(q.thickness).value_or(1), 8L));
   bool upright = sc.shape->defaults.length == 1 && sc.shape->name != "fence";  // walls, panes, arches, triangles
   // A width of two extents ("a hole 5 by 5 blocks wide") is both across.
@@ -523,6 +524,10 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   }
   if (q.dig) {  // a hole is 3x3x3 unless told otherwise
     if (size && !p.width && !p.length) p.width = p.length = size;
+    // One side across ("5 blocks deep 5 blocks wide"): a hole that wide is as long (a hole's two sides across
+    // are alike unless both are given), so the words' width is not left beside a default length.
+    if (p.width && !p.length) p.length = p.width;
+    else if (p.length && !p.width) p.width = p.length;
     if (!p.height) p.height = 3;
     if (!p.width) p.width = 3;
     if (!p.length) p.length = 3;
@@ -594,7 +599,7 @@ std::optional<int> make_schematic(Assistant& s, const SchematicQuery& q) {
   if (!sc.block_given) sc.block = find_block_or(reg, sc.shape->default_block, find_block_or(reg, "stone", 1));
   // "a fence made of acacia wood" is a fence of acacia fence posts, not a row of acacia logs: the
   // material's own fence (or, for stone and bricks, its wall) where the registry has one.
-  if (sc.block_given && sc.shape->name == "fence") {
+  if (sc.block_given && (sc.shape->name == "fence" || sc.shape->name == "pen")) {
     std::string m = reg[sc.block].name;
     for (std::string_view suffix : {"_planks", "_log", "_wood", "_block", "s"})
       if (m.size() > suffix.size() && m.ends_with(suffix)) {

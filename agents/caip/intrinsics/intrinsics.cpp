@@ -240,13 +240,13 @@ CAIP_FN(caip_freebuild) { return boolean(act_freebuild(s, a.handle(0))); }
 CAIP_FN(caip_extend) { return boolean(act_extend(s, a.handle(0), a.num(1, 1))); }
 CAIP_FN(caip_add_storey) { return boolean(act_add_storey(s, a.handle(0))); }
 CAIP_FN(caip_undo) {
-  return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_undo(s, target)); });
+  return resolve(a.t, s, [&s, target = a.str(0), about = a.str(1)](Thread*) { return boolean(act_undo(s, target, about)); });
 }
 CAIP_FN(caip_stop) {
-  return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_stop(s, target)); });
+  return resolve(a.t, s, [&s, target = a.str(0), about = a.str(1)](Thread*) { return boolean(act_stop(s, target, about)); });
 }
 CAIP_FN(caip_resume) {
-  return resolve(a.t, s, [&s, target = a.str(0)](Thread*) { return boolean(act_resume(s, target)); });
+  return resolve(a.t, s, [&s, target = a.str(0), about = a.str(1)](Thread*) { return boolean(act_resume(s, target, about)); });
 }
 CAIP_FN(caip_adjacent) { return boolean(adjacent_to_block(s, a.str(0))); }
 CAIP_FN(caip_keep_going) { return boolean(keep_going(s, a.num(0, 0))); }
@@ -456,9 +456,12 @@ void register_intrinsics() {
        "floor and a copy of the walls.",
        &caip_add_storey},
       {"caip_freebuild", {req("ref", "object")}, "bool", W, C, "FREEBUILD: complete an object by its mirror symmetry, else close the gaps of a flat wall, else roof walls with an open top; refuses, saying why, when nothing is missing.", &caip_freebuild},
-      {"caip_undo", {opt("action", "str")}, "bool | doubt", W, C, "UNDO the last task (of the target action type).", &caip_undo},
-      {"caip_stop", {opt("action", "str")}, "bool | doubt", W, C, "STOP (pause) the running task (of the target action type).", &caip_stop},
-      {"caip_resume", {opt("action", "str")}, "bool | doubt", W, C, "RESUME a paused task (of the target action type).", &caip_resume},
+      {"caip_undo", {opt("action", "str"), kw("about", "str")}, "bool | doubt", W, C,
+       "UNDO the last task (of the target action type; `about`: the thing the words name, which the task must be about).", &caip_undo},
+      {"caip_stop", {opt("action", "str"), kw("about", "str")}, "bool | doubt", W, C,
+       "STOP (pause) the running task (of the target action type; `about`: the thing it must be about).", &caip_stop},
+      {"caip_resume", {opt("action", "str"), kw("about", "str")}, "bool | doubt", W, C,
+       "RESUME a paused task (of the target action type; `about`: the thing it must be about).", &caip_resume},
       {"caip_adjacent", {req("block", "str")}, "bool", W, C, "Loop condition: the agent stands next to a block of that type.", &caip_adjacent},
       {"caip_keep_going", {req("step", "int")}, "bool", W, C, "Loop condition: within the step and tick budgets.", &caip_keep_going},
       {"caip_loop_begin", {req("action", "str"), req("what", "str")}, "int", W, C, "Opens a repeated task on the task stack.", &caip_loop_begin},

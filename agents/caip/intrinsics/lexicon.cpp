@@ -491,7 +491,19 @@ std::optional<QuestionPattern> question_pattern(std::string_view text) {
       if (w[k] == "is" || w[k] == "are" || w[k] == "'s") {
         size_t i = k + 1;
         while (i < w.size() && (w[i] == "my" || w[i] == "your" || w[i] == "our")) ++i;
-        return after(i);
+        // The thing is the head of its noun phrase, the last word before a preposition, a clause or the end:
+        // "where is the next mine" asks about the mine, "what colour is the big house" about the house.
+        static constexpr std::string_view kEndPhrase[] = {"in", "on", "at", "by", "near", "of", "from", "to", "with",
+                                                          "for", "behind", "beside", "under", "over", "that", "which",
+                                                          "you", "i", "we", "now", "right", "?", ".", "!", ","};
+        std::string noun = after(i);
+        if (noun.empty() || noun == "that" || noun == "this" || noun == "it") return noun;
+        size_t j = size_t(std::find(w.begin() + long(i), w.end(), noun) - w.begin());
+        while (j + 1 < w.size() && std::find(std::begin(kEndPhrase), std::end(kEndPhrase), w[j + 1]) == std::end(kEndPhrase) &&
+               !(w[j + 1] == "next" && j + 2 < w.size() && w[j + 2] == "to") &&
+               std::isalpha(static_cast<unsigned char>(w[j + 1][0])))
+          ++j;
+        return w[j];
       }
     return {};
   };

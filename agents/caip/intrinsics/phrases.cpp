@@ -126,7 +126,11 @@ NounPhrase noun_phrase(std::string_view text) {
     auto colours_joined = [&](size_t k) {
       return words[k] == "and" && k > start && k + 1 < words.size() && colour_word(words[k - 1]) && colour_word(words[k + 1]);
     };
-    while (i < words.size() && (!in(kChunkEnds, words[i]) || colours_joined(i))) ++i;
+    // "next" ends the chunk only as "next to": "the next village" is a village.
+    auto ends = [&](size_t k) {
+      return in(kChunkEnds, words[k]) && !(words[k] == "next" && (k + 1 >= words.size() || words[k + 1] != "to"));
+    };
+    while (i < words.size() && (!ends(i) || colours_joined(i))) ++i;
     chunk.assign(words.begin() + long(start), words.begin() + long(i));
     bool of_next = i < words.size() && words[i] == "of";
     // "a set of stairs", "all of the trees": the noun after "of" names the thing.

@@ -187,9 +187,22 @@ std::optional<Site> find_site(Assistant& s, const Location& loc, Coord origin, c
     // Stairs leading to something must stay against it: along its side first.
     if (loc.direction == "LEADING_TO") dirs = {side, scaled(side, -1), primary};
     if (!anchored) dirs.push_back(scaled(primary, -1));  // never back through the anchor
-    for (int r = 1; r <= reach; ++r)
+    // A side of an object ("to the left of the house") stays that side: a shift across the way may not take the
+    // shape past the object's own span on that axis (five pyramids left of the house do not go across the river
+    // north of it); along the asked way it may go further, up to twice the reach.
+    bool sided = anchored && loc.anchor && (loc.direction == "LEFT" || loc.direction == "RIGHT" ||
+                                            loc.direction == "FRONT" || loc.direction == "BACK");
+    auto stays_sided = [&](Coord o) {
+      if (!sided) return true;
+      Coord shift{o.x - origin.x, 0, o.z - origin.z};
+      if (primary.x != 0) return extent.min.z + shift.z <= loc.anchor->max.z && extent.max.z + shift.z >= loc.anchor->min.z;
+      return extent.min.x + shift.x <= loc.anchor->max.x && extent.max.x + shift.x >= loc.anchor->min.x;
+    };
+    for (int r = 1; r <= (sided ? 2 * reach : reach); ++r)
       for (Coord d : dirs) {
+        if (r > reach && d != primary) continue;
         Coord o = origin + scaled(d, r);
+        if (!stays_sided(o)) continue;
         if (!obstacles.first_blocked(o, cells)) return Site{o, true, blocker, {}};
       }
   }

@@ -251,6 +251,18 @@ std::optional<std::vector<int>> find_things(Assistant& s, const RefQuery& q) {
     return std::max({gap(a.min.x, a.max.x, b.min.x, b.max.x), gap(a.min.y, a.max.y, b.min.y, b.max.y),
                      gap(a.min.z, a.max.z, b.min.z, b.max.z)});
   };
+  // "the hole in the fence", "the chest in the room": a thing *in* another is within its bounds or touches them
+  // (at most a block off), not merely the nearest one anywhere: a hole in the ground far from the fence is not
+  // the hole in the fence.
+  // (The ground stands as one cell where the speaker looks: "the hole in the ground" is any hole.)
+  if (located && (q.direction == "INSIDE" || s.location(q.location).direction == "INSIDE") &&
+      s.location(q.location).anchor && s.location(q.location).anchor_cells.size() > 1) {
+    Box anchor = *s.location(q.location).anchor;
+    // A FILL with no name wants a hole: what else is in the fence (the flowers) is not one.
+    bool holes = q.want_hole && head.empty() &&
+                 std::any_of(cands.begin(), cands.end(), [](const Thing* t) { return t->kind == ThingKind::Hole; });
+    std::erase_if(cands, [&](const Thing* t) { return gap_to(t->bounds, anchor) > 1 || (holes && t->kind != ThingKind::Hole); });
+  }
   std::stable_sort(cands.begin(), cands.end(), [&](const Thing* a, const Thing* b) {
     if (beside) {
       int ga = gap_to(a->bounds, *beside), gb = gap_to(b->bounds, *beside);

@@ -134,6 +134,20 @@ Cells g_wall(const ShapeParams& p) {
   return out;
 }
 
+// A pen (a farm for animals, an enclosure): a fence round the footprint with a gateway, an opening two wide
+// (one on a narrow pen) in the middle of its near side (z = 0), so animals and people can go in and out.
+Cells g_pen(const ShapeParams& p) {
+  Cells out;
+  if (p.width < 3 || p.length < 3) return g_wall(p);
+  int gate = p.width >= 5 ? 2 : 1, from = (p.width - gate) / 2;
+  for (int y = 0; y < p.height; ++y)
+    for (int z = 0; z < p.length; ++z)
+      for (int x = 0; x < p.width; ++x)
+        if (on_shell(x, p.width, 1) || on_shell(z, p.length, 1))
+          out.push_back({{x, y, z}, z == 0 && x >= from && x < from + gate ? Role::Door : Role::Main});
+  return out;
+}
+
 // An arch: two legs and a lintel in the x-y plane.
 Cells g_arch(const ShapeParams& p) {
   Cells out;
@@ -240,7 +254,7 @@ const std::vector<ShapeDef>& shapes() {
       {"rectanguloid", {"rectanguloid", "cuboid", "prism", "slab", "foundation", "base", "bed", "table", "column", "post"},
        {5, 2, 3}, "stone", "a solid box of any extents", &g_cube},
       {"hollow_rectanguloid", {"hollow_rectanguloid", "hollow rectanguloid", "fort", "fortress", "castle", "mansion", "building",
-                               "enclosure", "pen", "stable", "farm", "container", "chest", "furnace", "fireplace"},
+                               "stable", "container", "fireplace"},
        {9, 5, 7}, "stone_bricks", "a box with only its shell", &g_hollow, Enclosure::Shell},
       {"sphere", {"sphere", "ball", "orb", "globe", "planet", "boulder"}, {5, 5, 5}, "stone", "a solid ball", &g_sphere},
       {"spherical_shell", {"spherical_shell", "spherical shell", "bubble", "hollow sphere", "igloo"}, {7, 7, 7}, "glass",
@@ -262,6 +276,8 @@ const std::vector<ShapeDef>& shapes() {
        "a tall hollow column with a crenellated top", &g_tower},
       {"wall", {"wall", "barrier", "barricade", "dam", "screen"}, {7, 3, 1}, "cobblestone", "an upright wall along x (given a length too, walls round that footprint)",
        &g_wall, Enclosure::Outline},
+      {"pen", {"pen", "farm", "enclosure", "corral", "paddock", "pasture", "ranch", "coop", "sty", "pigpen"}, {9, 1, 7},
+       "oak_fence", "a fence round a footprint with a gateway in its near side", &g_pen, Enclosure::Outline},
       {"fence", {"fence", "railing", "hedge"}, {7, 1, 1}, "oak_fence", "a line of fence posts (given a length too, round that footprint)", &g_wall,
        Enclosure::Outline},
       {"house", {"house", "home", "cabin", "cottage", "shelter house", "houses", "church", "school", "store", "shop", "hotel",

@@ -1,9 +1,13 @@
 // UNDO, STOP, RESUME and loops: acting on the task stack and the action log.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "agents/caip/compile/action_table.h"
 #include "agents/caip/intrinsics/acts.h"
 #include "agents/caip/intrinsics/lexicon.h"
+#include "agents/caip/intrinsics/phrases.h"
+#include "agents/caip/intrinsics/shapes.h"
 
 namespace plank::caip {
 
@@ -25,14 +29,53 @@ bool matches(const TaskInfo* info, const std::string& action) {
   return info && (action.empty() || info->action == action);
 }
 
+// The thing `about` names, as the head noun's lemma; "" when the words name no thing: a generic noun, an
+// action or a step of the agent's work ("undo my last action", "stop what you are doing", "undo the last
+// block": blocks are what every task places).
+std::string about_head(const std::string& about) {
+  static constexpr std::string_view kNoThing[] = {
+      "what", "everything", "anything", "all", "last", "previous", "action", "command", "change", "move",
+      "step", "edit", "update", "block", "task", "job", "order", "request", "instruction", "placement",
+      "work", "building", "job", "mistake", "that", "this", "it", "them", "those", "these"};
+  NounPhrase np = noun_phrase(about);
+  // A verb of an action ("stop moving, go into hibernation") names no thing either.
+  if (np.head.empty() || generic_noun(np.head) || action_type_word(np.head) ||
+      std::find(std::begin(kNoThing), std::end(kNoThing), np.head) != std::end(kNoThing))
+    return {};
+  return np.head;
+}
+
+// The words for the thing in a reply: the head's chunk without what filters nothing ("farm space", "shed").
+std::string about_words(const std::string& about) {
+  static constexpr std::string_view kDrop[] = {"new", "old", "last", "previous", "next", "first", "current"};
+  NounPhrase np = noun_phrase(about);
+  std::string out;
+  for (const auto& w : words_of(np.whole))
+    if (std::find(std::begin(kDrop), std::end(kDrop), w) == std::end(kDrop)) out += (out.empty() ? "" : " ") + w;
+  return out.empty() ? np.head : out;
+}
+
+// Whether a task is about the thing `head` names: its description names it, or names a shape the head is another
+// name of ("the shed" and a hollow cube built as a shed are one; a dance is about no shed).
+bool about(const TaskInfo* info, const std::string& head) {
+  if (head.empty()) return true;
+  const ShapeDef* shape = find_shape(head);
+  for (const auto& w : words_of(info->what)) {
+    std::string l = lemma(w);
+    if (l == head || (shape && find_shape(l) == shape)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
-bool act_undo(Assistant& s, const std::string& target) {
+bool act_undo(Assistant& s, const std::string& target, const std::string& words) {
   auto action = target_action(s, target);
   if (!action) return false;
+  std::string head = about_head(words);
   // The most recent task of that kind that changed the world.
   for (auto it = s.task_log.rbegin(); it != s.task_log.rend(); ++it) {
-    if (!matches(&*it, *action)) continue;
+    if (!matches(&*it, *action) || !about(&*it, head)) continue;
     // Without a target, some tasks are not something to take back (a dance), nor is a task still running.
     if (const ActionType* row = find_action_type(it->action); action->empty() && row && !row->undone_unnamed) continue;
     if (const agent::Task* t = s.tasks().task(it->id); t && !agent::task_finished(t->status)) continue;
@@ -51,20 +94,24 @@ bool act_undo(Assistant& s, const std::string& target) {
     s.mark_done();
     return true;
   }
-  s.refuse(action->empty() ? "There is nothing to undo." : fmt::format("I haven't done any {} to undo.", action_gerund(*action)));
+  if (!head.empty())
+    s.refuse(fmt::format("I haven't made or changed any {} that I could undo.", about_words(words)));
+  else
+    s.refuse(action->empty() ? "There is nothing to undo." : fmt::format("I haven't done any {} to undo.", action_gerund(*action)));
   return false;
 }
 
 // STOP and RESUME: the newest task on the stack with status `from` (of the
 // target action type) goes to `to`.
-static bool switch_task(Assistant& s, const std::string& target, agent::TaskStatus from, bool resume) {
+static bool switch_task(Assistant& s, const std::string& target, const std::string& words, agent::TaskStatus from, bool resume) {
   auto action = target_action(s, target);
   if (!action) return false;
+  std::string head = about_head(words);
   const auto& stack = s.tasks().stack();
   for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
     const agent::Task* t = s.tasks().task(*it);
     const TaskInfo* info = s.task_info(*it);
-    if (!t || t->status != from || !matches(info, *action)) continue;
+    if (!t || t->status != from || !matches(info, *action) || !about(info, head)) continue;
     if (resume) {
       agent::TaskId id = *it;
       s.tasks().resume(id);
@@ -77,7 +124,12 @@ static bool switch_task(Assistant& s, const std::string& target, agent::TaskStat
     s.mark_done();
     return true;
   }
-  if (resume)
+  std::string doing = action->empty() ? std::string("working on") : action_gerund(*action);
+  if (!head.empty() && resume)
+    s.refuse(fmt::format("I wasn't {} any {} before, so there is nothing to resume.", doing, about_words(words)));
+  else if (!head.empty())
+    s.refuse(fmt::format("I'm not {} any {} right now.", doing, about_words(words)));
+  else if (resume)
     s.refuse(action->empty() ? "There is nothing paused to resume."
                              : fmt::format("I wasn't {} before, so there is nothing to resume.", action_gerund(*action)));
   else
@@ -85,8 +137,12 @@ static bool switch_task(Assistant& s, const std::string& target, agent::TaskStat
   return false;
 }
 
-bool act_stop(Assistant& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Running, false); }
-bool act_resume(Assistant& s, const std::string& target) { return switch_task(s, target, agent::TaskStatus::Paused, true); }
+bool act_stop(Assistant& s, const std::string& target, const std::string& words) {
+  return switch_task(s, target, words, agent::TaskStatus::Running, false);
+}
+bool act_resume(Assistant& s, const std::string& target, const std::string& words) {
+  return switch_task(s, target, words, agent::TaskStatus::Paused, true);
+}
 
 bool adjacent_to_block(Assistant& s, const std::string& block) {
   const auto& w = s.world();
