@@ -44,7 +44,9 @@ TEST(ActionTable, EveryVerbNamesItsRow) {
     for (auto verb : row.verbs) {
       EXPECT_TRUE(seen.insert(verb).second) << verb << " names two action types";
       EXPECT_EQ(action_type_word(verb), std::string(row.name)) << verb;
-      if (!row.gerund.empty()) EXPECT_EQ(action_gerund(row.name), row.gerund);
+      if (!row.gerund.empty()) {
+        EXPECT_EQ(action_gerund(row.name), row.gerund);
+      }
     }
   EXPECT_EQ(action_type_word("digging"), "DIG");
   EXPECT_EQ(action_gerund("NO_SUCH_ACTION"), "doing");

@@ -70,7 +70,9 @@ Check all_within(std::string name, Box box, int count = -1) {
     EXPECT_TRUE(box.contains(b.min) && box.contains(b.max))
         << name << " spans (" << b.min.x << "," << b.min.y << "," << b.min.z << ")..(" << b.max.x << "," << b.max.y << ","
         << b.max.z << ")";
-    if (count >= 0) EXPECT_EQ(count_blocks(ex.world(), name, kArea), count);
+    if (count >= 0) {
+      EXPECT_EQ(count_blocks(ex.world(), name, kArea), count);
+    }
   };
 }
 Check exact_bounds(std::string name, Box box, int count = -1) {
@@ -78,7 +80,9 @@ Check exact_bounds(std::string name, Box box, int count = -1) {
     Box b = bounds_of(ex.world(), name, kArea);
     EXPECT_EQ(b, box) << name << " spans (" << b.min.x << "," << b.min.y << "," << b.min.z << ")..(" << b.max.x << ","
                       << b.max.y << "," << b.max.z << ")";
-    if (count >= 0) EXPECT_EQ(count_blocks(ex.world(), name, kArea), count);
+    if (count >= 0) {
+      EXPECT_EQ(count_blocks(ex.world(), name, kArea), count);
+    }
   };
 }
 Check blocks(std::string name, int count, Box box = kArea) {
@@ -217,7 +221,9 @@ std::vector<Golden> goldens() {
   add({"spawn_pig", "flat", {{"spawn a pig", CMD(R"({"action_type": "SPAWN", "reference_object": {"has_name": "@pig"}})")}},
        Outcome::Done, "spawned 1 pig", both(mobs("pig", 1), [](Executor& ex, const std::vector<ExecResult>&) {
          for (const auto& e : ex.world().entities())
-           if (e.type == "pig") EXPECT_EQ(world::cell_of(e.pose.pos), (Coord{0, 0, -3}));  // where sam looks
+           if (e.type == "pig") {
+             EXPECT_EQ(world::cell_of(e.pose.pos), (Coord{0, 0, -3}));  // where sam looks
+           }
        })});
   add({"spawn_three_cows_ref_repeat", "flat", {{"spawn three cows", CMD(R"({"action_type": "SPAWN", "reference_object": {"has_name": "@cows", "repeat": {"repeat_key": "FOR", "repeat_count": "@three"}}})")}},
        Outcome::Done, "spawned 3 cows", mobs("cow", 3)});

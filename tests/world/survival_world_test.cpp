@@ -181,7 +181,9 @@ TEST(SurvivalScriptedRun, All71DepsObjectsInAGeneratedWorld) {
       std::cout << " " << g << " " << s.ok << "/" << s.tasks << " mean " << int(s.mean_ticks) << " (budget " << s.max_steps
                 << ", " << s.within_budget << " within)";
     std::cout << "\n";
-    if (seed == 1) EXPECT_EQ(ok, 71);
+    if (seed == 1) {
+      EXPECT_EQ(ok, 71);
+    }
     // The copies leave the generated world as it was.
     EXPECT_TRUE(w->entities() == make_survival_world(r.registry, o)->entities());
   }
