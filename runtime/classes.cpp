@@ -497,7 +497,8 @@ static bool reaches_value_type(Thread* t, const ClassObject* cls, Value name) {
   return false;
 }
 
-static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
+// object.__getattribute__ of an instance (without the class's __getattr__).
+static bool instance_own_attribute(Thread* t, Value obj, Value name, Value* out) {
   auto* o = as_instance(obj);
   ClassObject* cls = o->cls;
   Value cattr;
@@ -536,9 +537,23 @@ static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
     *out = o->dict;
     return true;
   }
-  if (value_attribute(t, obj, n, out)) return true;  // the built-in type's (class Colour(str): .upper())
+  return value_attribute(t, obj, n, out);  // the built-in type's (class Colour(str): .upper())
+}
+
+// Then the class's __getattr__, also when the lookup raised AttributeError (a
+// property's, a descriptor's __get__), as CPython's slot_tp_getattr_hook.
+static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
+  try {
+    if (instance_own_attribute(t, obj, name, out)) return true;
+  } catch (const Raised&) {
+    Value getattr;
+    if (!pending_is(t, "AttributeError") || !class_lookup(t, as_instance(obj)->cls, dunder(t, "__getattr__"), &getattr))
+      throw;
+    t->has_error = false;
+    t->exception = Value::none();
+  }
   Value getattr;
-  if (class_lookup(t, cls, dunder(t, "__getattr__"), &getattr)) {
+  if (class_lookup(t, as_instance(obj)->cls, dunder(t, "__getattr__"), &getattr)) {
     Value args[2] = {obj, name};
     *out = call_value(t, getattr, args, 2);
     return true;
@@ -1069,6 +1084,12 @@ bool call_special(Thread* t, Value obj, const char* name, const Value* args, uin
     throw_error(t, "TypeError", fmt::format("'{}' object is not callable ({} is None)", type_name(obj), name));
   RootScope roots(t);
   roots.push(m);
+  if (!m.is(ObjKind::Function) && (descriptor_bits(t, m) & kDescGet)) {  // a descriptor: what its __get__ gives
+    ClassObject* c = class_of(obj);
+    m = roots.push(descriptor_get(t, m, obj, c ? Value::object(c) : Value::none()));
+    *out = call_value(t, m, args + 1, nargs - 1);
+    return true;
+  }
   m = roots.push(descriptor_of(m));
   if (m.is(ObjKind::Wrapper)) {  // a static or class method used as a special method
     auto* w = static_cast<WrapperObject*>(m.obj);

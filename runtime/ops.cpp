@@ -23,6 +23,7 @@
 #include "runtime/format.h"
 #include "runtime/bytes.h"
 #include "runtime/classes.h"
+#include "runtime/descriptor.h"
 #include "runtime/compare_op.h"
 #include "runtime/value_subclass.h"
 #include "runtime/exceptions.h"
@@ -1275,8 +1276,13 @@ Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint
       }
       case ObjKind::Instance: {
         Value m;
-        if (find_special(t, callee, "__call__", &m)) return call_bound(t, m, callee, args, npos, nkw, kwnames);
-        break;
+        if (!find_special(t, callee, "__call__", &m)) break;
+        if (!m.is(ObjKind::Function) && (descriptor_bits(t, m) & kDescGet)) {  // __call__ = Descriptor(): what its __get__ gives
+          RootScope roots(t);
+          Value bound = roots.push(descriptor_get(t, m, callee, Value::object(as_instance(callee)->cls)));
+          return call_value(t, bound, args, npos, nkw, kwnames);
+        }
+        return call_bound(t, m, callee, args, npos, nkw, kwnames);
       }
       default: break;
     }

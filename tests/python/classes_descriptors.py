@@ -283,3 +283,28 @@ try:
     lw.size = "x"
 except TypeError as e:
     print("TypeError:", e)
+
+
+class Forward:
+    """A descriptor as a special method: what its __get__ gives is called."""
+
+    def __get__(self, obj, cls):
+        return lambda *args: ("called", type(obj).__name__, args)
+
+
+class Fallback:
+    __call__ = Forward()
+
+    def __getattr__(self, name):
+        return "fallback " + name
+
+    @property
+    def broken(self):
+        raise AttributeError("inner")
+
+    missing = Lazy(lambda self: self.nothing_here_either)
+
+
+fb = Fallback()
+print(fb(1, 2), fb.broken, fb.other)
+print(fb.missing)
