@@ -1202,7 +1202,10 @@ Value call_method_impl(Thread* t, const Method* m, Value self, const Value* args
 // (receiver kind, name bytes' address) skips the table scan; a hit is
 // confirmed by comparing the name, so a reused address never gives a wrong method.
 const Method* lookup_method(Value obj, std::string_view name) {
-  if (obj.tag != Tag::Object) return nullptr;
+  // An instance of a class has no methods in the table (its receivers are the
+  // built-in kinds): its class decides, without a scan of the table that the
+  // cache below would not remember (it keeps what it finds).
+  if (obj.tag != Tag::Object || obj.obj->kind == ObjKind::Instance) return nullptr;
   struct Entry {
     const char* data = nullptr;
     ObjKind kind = ObjKind::Str;
