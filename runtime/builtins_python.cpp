@@ -507,20 +507,7 @@ Value o_hash(Thread* t, const CallArgs& args) {
 Value o_setattr(Thread* t, const CallArgs& args) {
   if (args.npos != 3) throw_error(t, "TypeError", "expected 2 arguments");
   Value self = args.positional(0), name = str_arg(t, args.positional(1), "attribute name");
-  if (!self.is(ObjKind::Instance)) {
-    set_attribute(t, self, name, args.positional(2));
-    return Value::none();
-  }
-  auto* o = as_instance(self);
-  std::string_view n = str_view(name);
-  for (size_t i = 0; i < o->cls->slots.size(); ++i)
-    if (o->cls->slots[i] == n) {
-      o->slots[i] = args.positional(2);
-      o->slot_set[i] = 1;
-      return Value::none();
-    }
-  if (!o->dict.is(ObjKind::Dict)) throw_error(t, "AttributeError", fmt::format("'{}' object has no attribute '{}'", o->cls->name, n));
-  dict_set(t, o->dict, name, args.positional(2));
+  object_set_attribute(t, self, name, args.positional(2));  // data descriptors, then the instance's own
   return Value::none();
 }
 
@@ -531,7 +518,7 @@ Value o_getattribute(Thread* t, const CallArgs& args) {
 
 Value o_delattr(Thread* t, const CallArgs& args) {
   if (args.npos != 2) throw_error(t, "TypeError", "expected 1 argument");
-  del_attribute(t, args.positional(0), str_arg(t, args.positional(1), "attribute name"));
+  object_del_attribute(t, args.positional(0), str_arg(t, args.positional(1), "attribute name"));
   return Value::none();
 }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/descriptor.h"
 #include "runtime/exceptions.h"
 #include "runtime/generator.h"
 #include "runtime/heap.h"
@@ -329,6 +330,7 @@ Value new_class(Thread* t, ClassObject* meta, std::string_view name, std::string
   Value cls = Value::object(c);
   roots.push(cls);
   // __init_subclass__ of the base (a user class method, implicitly a classmethod).
+  set_names(t, cls);  // __set_name__ of the attributes that define it, as CPython's type_new_set_names
   Value hook;
   // Looked up after the class itself along its order (super().__init_subclass__).
   bool found = false;
@@ -441,19 +443,14 @@ Value construct(Thread* t, ClassObject* cls, const Value* args, uint32_t npos, u
 }
 
 // ------------------------------------------------------------------ attributes
-// A class attribute as obj's: functions are bound, class methods bound to the class, static methods unwrapped.
-static Value bind(Thread* t, Value attr, Value obj, ClassObject* cls) {
+// A class attribute as obj's: functions are bound, class methods bound to the class, static methods unwrapped,
+// a descriptor's __get__(obj, cls) called (runtime/descriptor.h). bits: descriptor_bits(attr) when known, else -1.
+static Value bind(Thread* t, Value attr, Value obj, ClassObject* cls, int bits = -1) {
   if (attr.is(ObjKind::Function) || is_builtin_method(attr)) return make_method(t, attr, obj);
-  attr = descriptor_of(attr);  // an instance of a class deriving from property: its property
-  if (attr.is(ObjKind::Wrapper)) {
-    auto* w = static_cast<WrapperObject*>(attr.obj);
-    if (w->wrap == WrapperKind::StaticMethod) return w->fget;
-    if (w->wrap == WrapperKind::ClassMethod) return make_method(t, w->fget, Value::object(cls));
-    if (w->wrap == WrapperKind::Property) {
-      if (w->fget.is_none()) throw_error(t, "AttributeError", "unreadable attribute");
-      return call_value(t, w->fget, &obj, 1);
-    }
-  }
+  if (bits < 0) bits = descriptor_bits(t, attr);
+  if (bits & kDescGet) return descriptor_get(t, attr, obj, Value::object(cls));
+  Value d = descriptor_of(attr);  // an instance of a class deriving from property: its property
+  if (d.is(ObjKind::Wrapper)) return wrapper_get(t, attr, obj, Value::object(cls));
   return attr;
 }
 
@@ -500,14 +497,20 @@ static bool reaches_value_type(Thread* t, const ClassObject* cls, Value name) {
   return false;
 }
 
-static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
+// object.__getattribute__ of an instance (without the class's __getattr__).
+static bool instance_own_attribute(Thread* t, Value obj, Value name, Value* out) {
   auto* o = as_instance(obj);
   ClassObject* cls = o->cls;
   Value cattr;
   bool has = class_lookup(t, cls, name, &cattr);
-  if (has && is_property(cattr)) {
-    *out = bind(t, cattr, obj, cls);
-    return true;
+  int bits = 0;  // a plain function: no descriptor lookup
+  if (has && !cattr.is(ObjKind::Function)) {
+    bits = descriptor_bits(t, cattr);
+    // A data descriptor (a property) wins over the instance's own attribute.
+    if (is_property(cattr) || ((bits & kDescGet) && is_data_descriptor(static_cast<uint8_t>(bits)))) {
+      *out = bind(t, cattr, obj, cls, bits);
+      return true;
+    }
   }
   if (o->dict.is(ObjKind::Dict) && dict_get(t, o->dict, name, out)) return true;
   std::string_view n = str_view(name);
@@ -522,7 +525,7 @@ static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
     }
   }
   if (has) {
-    *out = bind(t, cattr, obj, cls);
+    *out = bind(t, cattr, obj, cls, bits);
     return true;
   }
   if (exception_attribute(t, o, n, out)) return true;
@@ -534,9 +537,23 @@ static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
     *out = o->dict;
     return true;
   }
-  if (value_attribute(t, obj, n, out)) return true;  // the built-in type's (class Colour(str): .upper())
+  return value_attribute(t, obj, n, out);  // the built-in type's (class Colour(str): .upper())
+}
+
+// Then the class's __getattr__, also when the lookup raised AttributeError (a
+// property's, a descriptor's __get__), as CPython's slot_tp_getattr_hook.
+static bool instance_attribute(Thread* t, Value obj, Value name, Value* out) {
+  try {
+    if (instance_own_attribute(t, obj, name, out)) return true;
+  } catch (const Raised&) {
+    Value getattr;
+    if (!pending_is(t, "AttributeError") || !class_lookup(t, as_instance(obj)->cls, dunder(t, "__getattr__"), &getattr))
+      throw;
+    t->has_error = false;
+    t->exception = Value::none();
+  }
   Value getattr;
-  if (class_lookup(t, cls, dunder(t, "__getattr__"), &getattr)) {
+  if (class_lookup(t, as_instance(obj)->cls, dunder(t, "__getattr__"), &getattr)) {
     Value args[2] = {obj, name};
     *out = call_value(t, getattr, args, 2);
     return true;
@@ -558,6 +575,10 @@ static bool class_attribute(Thread* t, Value obj, Value name, Value* out) {
     return true;
   }
   if (class_lookup(t, c, name, &attr)) {
+    if (!attr.is(ObjKind::Function) && (descriptor_bits(t, attr) & kDescGet)) {  // a descriptor: __get__(None, cls)
+      *out = descriptor_get(t, attr, Value::none(), obj);
+      return true;
+    }
     if (Value d = descriptor_of(attr); d.is(ObjKind::Wrapper)) {
       auto* w = static_cast<WrapperObject*>(d.obj);
       if (w->wrap == WrapperKind::StaticMethod) attr = w->fget;
@@ -611,6 +632,10 @@ static bool super_attribute(Thread* t, Value obj, Value name, Value* out) {
       continue;
     }
     if (s->obj.is(ObjKind::Class) && (!s->of_metaclass || str_view(name) == "__new__")) {  // super(cls, cls2): class methods bind to cls2
+      if (!attr.is(ObjKind::Function) && (descriptor_bits(t, attr) & kDescGet)) {
+        *out = descriptor_get(t, attr, Value::none(), s->obj);
+        return true;
+      }
       if (Value d = descriptor_of(attr); d.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(d.obj)->wrap != WrapperKind::Property)
         attr = d;
       if (attr.is(ObjKind::Wrapper) && static_cast<WrapperObject*>(attr.obj)->wrap == WrapperKind::ClassMethod)
@@ -636,14 +661,18 @@ static bool subclass_attribute(Thread* t, Value obj, Value name, Value* out) {
   ClassObject* cls = subclass_cls(obj);
   Value cattr;
   bool has = class_lookup(t, cls, name, &cattr);
-  if (has && is_property(cattr)) {
-    *out = bind(t, cattr, obj, cls);
-    return true;
+  int bits = 0;
+  if (has && !cattr.is(ObjKind::Function)) {
+    bits = descriptor_bits(t, cattr);
+    if (is_property(cattr) || ((bits & kDescGet) && is_data_descriptor(static_cast<uint8_t>(bits)))) {
+      *out = bind(t, cattr, obj, cls, bits);
+      return true;
+    }
   }
   Value& own = subclass_dict(obj);
   if (own.is(ObjKind::Dict) && dict_get(t, own, name, out)) return true;
   if (has) {
-    *out = bind(t, cattr, obj, cls);
+    *out = bind(t, cattr, obj, cls, bits);
     return true;
   }
   std::string_view n = str_view(name);
@@ -825,25 +854,32 @@ Value get_attribute(Thread* t, Value obj, Value name) {
   throw_error(t, "AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), n));
 }
 
+// A data descriptor (a property, a class defining __set__ or __delete__) for
+// `name` along cls's mro, which assignment and `del` go through; false when none.
+static bool data_descriptor(Thread* t, const ClassObject* cls, Value name, Value* out) {
+  if (!class_lookup(t, cls, name, out) || out->is(ObjKind::Function)) return false;
+  return is_property(*out) || is_data_descriptor(descriptor_bits(t, *out));
+}
+
 void set_attribute(Thread* t, Value obj, Value name, Value v) {
+  if (obj.is(ObjKind::Instance)) {
+    Value setattr;
+    if (class_lookup(t, as_instance(obj)->cls, dunder(t, "__setattr__"), &setattr) && !is_builtin_method(setattr)) {
+      Value args[3] = {obj, name, v};
+      call_value(t, setattr, args, 3);
+      return;
+    }
+  }
+  object_set_attribute(t, obj, name, v);
+}
+
+void object_set_attribute(Thread* t, Value obj, Value name, Value v) {
   std::string_view n = str_view(name);
   if (obj.is(ObjKind::Instance)) {
     auto* o = as_instance(obj);
     Value cattr;
-    if (class_lookup(t, o->cls, name, &cattr)) {
-      if (is_property(cattr)) {
-        auto* w = static_cast<WrapperObject*>(descriptor_of(cattr).obj);
-        if (w->fset.is_none())
-          throw_error(t, "AttributeError", fmt::format("property '{}' of '{}' object has no setter", n, o->cls->name));
-        Value args[2] = {obj, v};
-        call_value(t, w->fset, args, 2);
-        return;
-      }
-    }
-    Value setattr;
-    if (class_lookup(t, o->cls, dunder(t, "__setattr__"), &setattr) && !is_builtin_method(setattr)) {
-      Value args[3] = {obj, name, v};
-      call_value(t, setattr, args, 3);
+    if (data_descriptor(t, o->cls, name, &cattr)) {
+      descriptor_set(t, cattr, obj, v);
       return;
     }
     if (o->exc && (n == "__cause__" || n == "__context__")) {
@@ -876,6 +912,11 @@ void set_attribute(Thread* t, Value obj, Value name, Value v) {
     return;
   }
   if (is_subclass_instance(obj)) {
+    Value cattr;
+    if (data_descriptor(t, subclass_cls(obj), name, &cattr)) {
+      descriptor_set(t, cattr, obj, v);
+      return;
+    }
     dict_set(t, subclass_dict(obj), name, v);
     return;
   }
@@ -921,15 +962,32 @@ void set_attribute(Thread* t, Value obj, Value name, Value v) {
 }
 
 void del_attribute(Thread* t, Value obj, Value name) {
+  if (obj.is(ObjKind::Instance)) {
+    Value delattr;
+    if (class_lookup(t, as_instance(obj)->cls, dunder(t, "__delattr__"), &delattr) && !is_builtin_method(delattr)) {
+      Value args[2] = {obj, name};
+      call_value(t, delattr, args, 2);
+      return;
+    }
+  }
+  object_del_attribute(t, obj, name);
+}
+
+void object_del_attribute(Thread* t, Value obj, Value name) {
   std::string_view n = str_view(name);
+  if (is_subclass_instance(obj)) {
+    Value cattr;
+    if (data_descriptor(t, subclass_cls(obj), name, &cattr)) {
+      descriptor_delete(t, cattr, obj);
+      return;
+    }
+    if (dict_del(t, subclass_dict(obj), name)) return;
+  }
   if (obj.is(ObjKind::Instance)) {
     auto* o = as_instance(obj);
     Value cattr;
-    if (class_lookup(t, o->cls, name, &cattr) && is_property(cattr)) {
-      auto* w = static_cast<WrapperObject*>(descriptor_of(cattr).obj);
-      if (w->fdel.is_none())
-        throw_error(t, "AttributeError", fmt::format("property '{}' of '{}' object has no deleter", n, o->cls->name));
-      call_value(t, w->fdel, &obj, 1);
+    if (data_descriptor(t, o->cls, name, &cattr)) {
+      descriptor_delete(t, cattr, obj);
       return;
     }
     if (!o->slots.empty()) {
@@ -1026,6 +1084,12 @@ bool call_special(Thread* t, Value obj, const char* name, const Value* args, uin
     throw_error(t, "TypeError", fmt::format("'{}' object is not callable ({} is None)", type_name(obj), name));
   RootScope roots(t);
   roots.push(m);
+  if (!m.is(ObjKind::Function) && (descriptor_bits(t, m) & kDescGet)) {  // a descriptor: what its __get__ gives
+    ClassObject* c = class_of(obj);
+    m = roots.push(descriptor_get(t, m, obj, c ? Value::object(c) : Value::none()));
+    *out = call_value(t, m, args + 1, nargs - 1);
+    return true;
+  }
   m = roots.push(descriptor_of(m));
   if (m.is(ObjKind::Wrapper)) {  // a static or class method used as a special method
     auto* w = static_cast<WrapperObject*>(m.obj);

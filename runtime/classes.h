@@ -85,6 +85,7 @@ struct WrapperObject : Object {
   Value fset = Value::none();
   Value fdel = Value::none();
   Value doc = Value::none();
+  Value name = Value::none();  // a property's: the attribute it was made for (__set_name__), named in its errors
 };
 
 struct SliceObject : Object {
@@ -153,8 +154,13 @@ bool is_subclass(const ClassObject* sub, const ClassObject* cls);
 Value get_attribute(Thread* t, Value obj, Value name);
 // false (nothing raised) when obj has no such attribute; other errors raise.
 bool try_get_attribute(Thread* t, Value obj, Value name, Value* out);
+// Assignment and `del`: the class's own __setattr__ (__delattr__) when it has
+// one, else object's: a data descriptor's __set__ (__delete__), else the
+// instance's own attribute (object_set_attribute, object_del_attribute).
 void set_attribute(Thread* t, Value obj, Value name, Value v);
 void del_attribute(Thread* t, Value obj, Value name);
+void object_set_attribute(Thread* t, Value obj, Value name, Value v);
+void object_del_attribute(Thread* t, Value obj, Value name);
 // `obj.name(args)` without making the bound method when it is a plain function.
 // from_call_method: called for an IR CallMethod, whose frame position pos + 1
 // is `obj.name` (number_positions): an error while the method is looked up is

@@ -230,6 +230,7 @@ void Heap::drain() {
         mark_value(w->fget);
         mark_value(w->fset);
         mark_value(w->fdel);
+        mark_value(w->name);
         mark_value(w->doc);
         break;
       }

@@ -13,6 +13,7 @@
 #include "runtime/bigint.h"
 #include "runtime/bytes.h"
 #include "runtime/classes.h"
+#include "runtime/descriptor.h"
 #include "runtime/exceptions.h"
 #include "runtime/format.h"
 #include "runtime/heap.h"
@@ -529,15 +530,27 @@ Value float_as_integer_ratio(Thread* t, const CallArgs& args) {
   return make_tuple(t, {a, b});
 }
 
-// property.setter / getter / deleter: a copy of the property with one function replaced.
+// property.setter / getter / deleter: a copy of the property with one function replaced (runtime/descriptor.h).
 template <int Which>
 Value p_with(Thread* t, Value self, const CallArgs& args) {
-  auto* w = static_cast<WrapperObject*>(self.obj);
-  if (w->wrap != WrapperKind::Property) throw_error(t, "AttributeError", "only a property has getter, setter and deleter");
-  Value f = arg(t, args, 0, Which == 0 ? "getter" : Which == 1 ? "setter" : "deleter", 1);
-  Value r = make_wrapper(t, WrapperKind::Property, Which == 0 ? f : w->fget, Which == 1 ? f : w->fset, Which == 2 ? f : w->fdel);
-  static_cast<WrapperObject*>(r.obj)->doc = w->doc;
-  return r;
+  return property_copy(t, self, Which, arg(t, args, 0, Which == 0 ? "getter" : Which == 1 ? "setter" : "deleter", 1));
+}
+
+// property.__get__(obj, type=None), staticmethod's and classmethod's; property.__set__ and __delete__.
+Value w_get(Thread* t, Value self, const CallArgs& args) {
+  Value obj = arg(t, args, 0, "__get__", 2);
+  Value type = arg(t, args, 1, "__get__", 2);
+  return wrapper_get(t, self, obj, type);
+}
+
+Value w_set(Thread* t, Value self, const CallArgs& args) {
+  wrapper_set(t, self, arg(t, args, 0, "__set__", 2), arg(t, args, 1, "__set__", 2));
+  return Value::none();
+}
+
+Value w_delete(Thread* t, Value self, const CallArgs& args) {
+  wrapper_delete(t, self, arg(t, args, 0, "__delete__", 1));
+  return Value::none();
 }
 
 }  // namespace
@@ -580,6 +593,11 @@ std::vector<Method> python_methods() {
       {ObjKind::Wrapper, "getter", {P{"fget", "callable"}}, "property", "The property with another getter.", &wrap_method<p_with<0>>},
       {ObjKind::Wrapper, "setter", {P{"fset", "callable"}}, "property", "The property with a setter.", &wrap_method<p_with<1>>},
       {ObjKind::Wrapper, "deleter", {P{"fdel", "callable"}}, "property", "The property with a deleter.", &wrap_method<p_with<2>>},
+      {ObjKind::Wrapper, "__get__", {P{"instance", "any"}, P{"owner", "any", "None"}}, "any",
+       "What the attribute gives on instance (None: on the class owner): the property's value, the function, the bound class method.",
+       &wrap_method<w_get>},
+      {ObjKind::Wrapper, "__set__", {P{"instance", "any"}, P{"value", "any"}}, "None", "Calls the property's setter.", &wrap_method<w_set>},
+      {ObjKind::Wrapper, "__delete__", {P{"instance", "any"}}, "None", "Calls the property's deleter.", &wrap_method<w_delete>},
   };
 }
 

@@ -23,6 +23,7 @@
 #include "runtime/format.h"
 #include "runtime/bytes.h"
 #include "runtime/classes.h"
+#include "runtime/descriptor.h"
 #include "runtime/compare_op.h"
 #include "runtime/value_subclass.h"
 #include "runtime/exceptions.h"
@@ -566,9 +567,36 @@ bool identical(Value a, Value b) {
   return a.bits == b.bits;
 }
 
+// `xs < ys` of two lists (two tuples): as CPython's list_richcompare, the
+// comparison of the first items that differ, whatever value it gives (a
+// class's __lt__ may return anything), else that of the lengths.
+Value compare(Thread* t, uint32_t op, Value a, Value b);
+
+Value sequence_order(Thread* t, uint32_t op, Value a, Value b) {
+  auto items = [](Value v) -> const std::vector<Value>& {
+    return v.obj->kind == ObjKind::List ? as_list(v)->items : as_tuple(v)->items;
+  };
+  RootScope roots(t);
+  size_t i = 0;
+  for (;; ++i) {  // the items read again each time: an __eq__ may change the lists
+    if (i >= items(a).size() || i >= items(b).size()) break;
+    Value x = roots.push(items(a)[i]), y = roots.push(items(b)[i]);
+    if (!(x.tag == Tag::Object && y.tag == Tag::Object && x.obj == y.obj) && !values_equal(t, x, y)) break;
+  }
+  size_t n = items(a).size(), m = items(b).size();
+  if (i < n && i < m) return compare(t, op, items(a)[i], items(b)[i]);
+  bool r = op == kLt ? n < m : op == kGt ? n > m : op == kLe ? n <= m : n >= m;
+  return Value::boolean(r);
+}
+
 Value compare(Thread* t, uint32_t op, Value a, Value b) {
-  // With an instance on either side, the class's method decides and its value is the result.
-  if (op <= kNe && (a.is(ObjKind::Instance) || b.is(ObjKind::Instance))) return rich_compare(t, op, a, b);
+  // With an instance on either side (a list or dict of a user class too), the
+  // class's method decides and its value is the result.
+  if (op <= kNe && (a.is(ObjKind::Instance) || b.is(ObjKind::Instance) || is_subclass_instance(a) || is_subclass_instance(b)))
+    return rich_compare(t, op, a, b);
+  if (op <= kNe && op != kEq && op != kNe && a.tag == Tag::Object && b.tag == Tag::Object && a.obj->kind == b.obj->kind &&
+      (a.obj->kind == ObjKind::List || a.obj->kind == ObjKind::Tuple))
+    return sequence_order(t, op, a, b);
   switch (op) {
     case kEq: return Value::boolean(values_equal(t, a, b));
     case kNe: return Value::boolean(!values_equal(t, a, b));
@@ -1174,7 +1202,10 @@ Value call_method_impl(Thread* t, const Method* m, Value self, const Value* args
 // (receiver kind, name bytes' address) skips the table scan; a hit is
 // confirmed by comparing the name, so a reused address never gives a wrong method.
 const Method* lookup_method(Value obj, std::string_view name) {
-  if (obj.tag != Tag::Object) return nullptr;
+  // An instance of a class has no methods in the table (its receivers are the
+  // built-in kinds): its class decides, without a scan of the table that the
+  // cache below would not remember (it keeps what it finds).
+  if (obj.tag != Tag::Object || obj.obj->kind == ObjKind::Instance) return nullptr;
   struct Entry {
     const char* data = nullptr;
     ObjKind kind = ObjKind::Str;
@@ -1275,8 +1306,13 @@ Value call_value(Thread* t, Value callee, const Value* args, uint32_t npos, uint
       }
       case ObjKind::Instance: {
         Value m;
-        if (find_special(t, callee, "__call__", &m)) return call_bound(t, m, callee, args, npos, nkw, kwnames);
-        break;
+        if (!find_special(t, callee, "__call__", &m)) break;
+        if (!m.is(ObjKind::Function) && (descriptor_bits(t, m) & kDescGet)) {  // __call__ = Descriptor(): what its __get__ gives
+          RootScope roots(t);
+          Value bound = roots.push(descriptor_get(t, m, callee, Value::object(as_instance(callee)->cls)));
+          return call_value(t, bound, args, npos, nkw, kwnames);
+        }
+        return call_bound(t, m, callee, args, npos, nkw, kwnames);
       }
       default: break;
     }

@@ -5,7 +5,8 @@
 // NotImplemented is the result, whatever value it is (`"yes"`, a list). When
 // neither answers, == and != fall back to identity and an ordering is a
 // TypeError. A value subclass (class Colour(str)) falls back to its value's
-// comparison. values_equal and compare_order take the truth of this result.
+// comparison, and a list or dict of a user class to the list's (dict's).
+// values_equal and compare_order take the truth of this result.
 #include <fmt/format.h>
 
 #include "runtime/classes.h"
@@ -26,6 +27,16 @@ constexpr const char* kSymbols[] = {"<", ">", "==", ">=", "<=", "!="};
 
 // self's method for op with other: true with its answer unless it has none or returns NotImplemented.
 bool ask(Thread* t, Value self, uint32_t op, Value other, Value* out) {
+  if (is_subclass_instance(self)) {  // a list or dict of a user class: the class's own method, else the value's comparison
+    Value m;
+    // object's (a builtin) leaves it to the list's (dict's) comparison
+    if (!class_lookup(t, subclass_cls(self), dunder(t, kMethods[op]), &m) || m.is(ObjKind::Builtin) || m.is_none()) return false;
+    Value args[2] = {self, other};
+    RootScope roots(t);
+    roots.push(m);
+    *out = call_value(t, m, args, 2);
+    return !is_not_implemented(*out);
+  }
   if (!self.is(ObjKind::Instance)) return false;
   if (is_value_instance(self)) {
     // Along the mro, the built-in type's method comes before object's
@@ -53,13 +64,12 @@ bool ask(Thread* t, Value self, uint32_t op, Value other, Value* out) {
 Value rich_compare(Thread* t, uint32_t op, Value a, Value b) {
   if (op > kNe) throw_error(t, "SystemError", fmt::format("bad rich comparison op {}", op));
   Value r;
-  bool reflected_first = a.is(ObjKind::Instance) && b.is(ObjKind::Instance) && class_of(a) != class_of(b) &&
-                         is_subclass(class_of(b), class_of(a));
+  bool reflected_first = class_of(a) && class_of(b) && class_of(a) != class_of(b) && is_subclass(class_of(b), class_of(a));
   if (reflected_first && ask(t, b, kReflected[op], a, &r)) return r;
   if (ask(t, a, op, b, &r)) return r;
   if (!reflected_first && ask(t, b, kReflected[op], a, &r)) return r;
-  if (is_value_instance(a) || is_value_instance(b)) {
-    Value x = unwrap_value(a), y = unwrap_value(b);
+  if (is_value_instance(a) || is_value_instance(b) || is_subclass_instance(a) || is_subclass_instance(b)) {
+    Value x = unwrap_value(a), y = unwrap_value(b);  // a list or dict of a user class compares as the list (dict)
     if (op == kEq) return Value::boolean(values_equal(t, x, y));
     if (op == kNe) return Value::boolean(!values_equal(t, x, y));
     return Value::boolean(compare_order(t, order_number(op), x, y));

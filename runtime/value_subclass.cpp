@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "runtime/args.h"
+#include "runtime/descriptor.h"
 #include "runtime/exceptions.h"
 #include "runtime/heap.h"
 #include "runtime/ops.h"
@@ -50,7 +51,7 @@ uint32_t type_bit(std::string_view name) {
 // How a special method acts on the value: the runtime's own operation (ops.h's
 // op codes), so that `super().__add__(x)` is exactly what `value + x` is.
 enum class Act : uint8_t { Binary, Reflected, Compare, Unary, Repr, Str, Hash, Len, Iter, Bool, GetItem, Contains, Format, Call,
-                           IterSelf, Next };
+                           IterSelf, Next, DescGet, DescSet, DescDelete, PropCopy };
 struct Special {
   const char* name;
   Act act;
@@ -113,6 +114,14 @@ constexpr Special kSpecials[] = {
     {"__float__", Act::Call, 0, kNumbers, "float"},
     {"__abs__", Act::Call, 0, kNumbers, "abs"},
     {"__round__", Act::Call, 0, kNumbers, "round"},
+    // The descriptors' own (runtime/descriptor.h): super().__get__(obj, type) in a property subclass.
+    {"__get__", Act::DescGet, 0, kWrappers, nullptr},
+    {"__set__", Act::DescSet, 0, kProperty, nullptr},
+    {"__delete__", Act::DescDelete, 0, kProperty, nullptr},
+    // A copy of the subclass's own class (op: which function it replaces).
+    {"getter", Act::PropCopy, 0, kProperty, nullptr},
+    {"setter", Act::PropCopy, 1, kProperty, nullptr},
+    {"deleter", Act::PropCopy, 2, kProperty, nullptr},
 };
 constexpr size_t kNumSpecials = std::size(kSpecials);
 
@@ -190,6 +199,13 @@ Value apply_special(Thread* t, const Special& s, Value self, const CallArgs& arg
       call.insert(call.end(), args.values, args.values + args.npos + args.nkw);
       return call_value(t, fn, call.data(), args.npos + 1, args.nkw, args.kwnames);
     }
+    case Act::DescGet:
+      if (args.nkw != 0 || args.npos < 1 || args.npos > 2)
+        throw_error(t, "TypeError", fmt::format("__get__ expected 1 or 2 arguments, got {}", args.npos + args.nkw));
+      return wrapper_get(t, self, args.positional(0), args.npos == 2 ? args.positional(1) : Value::none());
+    case Act::DescSet: need_args(t, s, args, 2); wrapper_set(t, self, args.positional(0), args.positional(1)); return Value::none();
+    case Act::DescDelete: need_args(t, s, args, 1); wrapper_delete(t, self, args.positional(0)); return Value::none();
+    case Act::PropCopy: need_args(t, s, args, 1); return property_copy(t, self, static_cast<int>(s.op), args.positional(0));
   }
   return Value::none();
 }

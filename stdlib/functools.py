@@ -92,6 +92,24 @@ class _LruCacheWrapper:
         self._cache.clear()
         self._hits = self._misses = 0
 
+    def __get__(self, obj, objtype=None):
+        # A method: bound to the instance, as CPython's wrapper (a bound method of it).
+        if obj is None:
+            return self
+        return _LruBound(self, obj)
+
+
+class _LruBound:
+    def __init__(self, wrapper, obj):
+        self.__func__ = wrapper
+        self.__self__ = obj
+
+    def __call__(self, *args, **kwargs):
+        return self.__func__(self.__self__, *args, **kwargs)
+
+    def __getattr__(self, name):  # cache_info, cache_clear, __wrapped__
+        return getattr(self.__func__, name)
+
 
 class CacheInfo:
     def __init__(self, hits, misses, maxsize, currsize):
@@ -121,6 +139,47 @@ def lru_cache(maxsize=128, typed=False):
 
 def cache(user_function):
     return _LruCacheWrapper(user_function, None, False)
+
+
+_NOT_FOUND = object()
+
+
+class cached_property:
+    """A property computed once per instance and kept in its __dict__ (a
+    non-data descriptor: the instance's own value then hides it), as CPython's."""
+
+    def __init__(self, func):
+        self.func = func
+        self.attrname = None
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        if self.attrname is None:
+            self.attrname = name
+        elif name != self.attrname:
+            raise TypeError(
+                "Cannot assign the same cached_property to two different names "
+                f"({self.attrname!r} and {name!r})."
+            )
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        if self.attrname is None:
+            raise TypeError("Cannot use cached_property instance without calling __set_name__ on it.")
+        try:
+            cache = instance.__dict__
+        except AttributeError:
+            msg = (
+                f"No '__dict__' attribute on {type(instance).__name__!r} "
+                f"instance to cache {self.attrname!r} property."
+            )
+            raise TypeError(msg) from None
+        val = cache.get(self.attrname, _NOT_FOUND)
+        if val is _NOT_FOUND:
+            val = self.func(instance)
+            cache[self.attrname] = val
+        return val
 
 
 def cmp_to_key(mycmp):

@@ -219,3 +219,55 @@ print(in_function(y, 0))
 print(in_function(1, 2), in_function(2.5, 1), in_function("a", "b"))
 for i in range(3):
     print(Yes() == i, i == 1)
+
+
+# Lists and tuples of instances: the first differing items' comparison, whatever value it gives.
+class Item:
+    def __init__(self, v):
+        self.v = v
+
+    def __eq__(self, o):
+        return isinstance(o, Item) and self.v == o.v
+
+    def __lt__(self, o):
+        return "lt:%s<%s" % (self.v, o.v)
+
+    def __gt__(self, o):
+        return ["gt", self.v, o.v]
+
+    __hash__ = None
+
+
+print([Item(1)] < [Item(2)], (Item(1), 3) > (Item(2),), [Item(1), Item(2)] < [Item(1), Item(3)])
+print([Item(1)] < [Item(1), Item(0)], [Item(1)] == [Item(1)], [[Item(1)]] < [[Item(2)]], (1, "a") >= (1, "a"))
+
+
+# A list or dict subclass's own comparison methods, called by == and < on either side.
+class EqList(list):
+    def __eq__(self, o):
+        return "EqList.eq"
+
+    def __lt__(self, o):
+        return "EqList.lt"
+
+
+class EqDict(dict):
+    def __eq__(self, o):
+        return "EqDict.eq"
+
+
+class PlainList(list):
+    pass
+
+
+class GtList(EqList):
+    def __gt__(self, o):
+        return "GtList.gt"
+
+
+print(EqList([1]) == [1], [1] == EqList([2]), EqList() < [], [] > EqList(), EqDict(a=1) == {}, {} == EqDict(), EqDict() != {})
+print(PlainList([1]) == [1], PlainList([1]) < [2], PlainList([1]) != PlainList([1]), EqList([1]) < GtList([2]), [0] < GtList())
+try:
+    EqDict() < {}
+except TypeError as e:
+    print("TypeError:", e)

@@ -43,3 +43,17 @@ def add(a, b):
 
 print(add(1, 2))
 print(sorted([3, 1, 2], key=cmp_to_key(lambda a, b: b - a)))
+
+
+# lru_cache on a method: bound to the instance (the wrapper is a descriptor).
+class Fib:
+    def __init__(self, offset):
+        self.offset = offset
+
+    @lru_cache(maxsize=None)
+    def fib(self, n):
+        return n + self.offset if n < 2 else self.fib(n - 1) + self.fib(n - 2)
+
+
+f0, f1 = Fib(0), Fib(1)
+print(f0.fib(20), f1.fib(10), Fib.fib.cache_info().currsize > 0, f0.fib.cache_info().misses)
