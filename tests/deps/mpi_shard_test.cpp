@@ -18,11 +18,14 @@ bool have_mpirun() { return std::system("command -v mpirun >/dev/null 2>&1") == 
 
 // Put before the binary by run_plank: two ranks on this machine. CI may run as root, which
 // OpenMPI refuses unless told; the sanitizer build's leak check would count OpenMPI's own
-// allocations at exit, so it is off for these processes only. Containers often forbid the
-// cross-memory attach of OpenMPI's shared-memory transport, so it copies instead; and a launch that
-// stalls (a runner's network) is ended after 5 minutes, failing the test instead of holding CI.
+// allocations at exit, so it is off for these processes only. The ranks talk through shared memory
+// and loopback only (a container's other interfaces can stall OpenMPI's connection set-up for
+// minutes), and containers often forbid the cross-memory attach of the shared-memory transport, so it
+// copies instead. A launch that stalls anyway is ended after 5 minutes, failing the test instead of
+// holding CI.
 const std::string kTwoRanks =
     "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none "
+    "OMPI_MCA_btl=self,vader OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_pml=ob1 "
     "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" timeout -k 10 300 mpirun --oversubscribe -np 2";
 
 #define PLANK_REQUIRE_MPIRUN() \
