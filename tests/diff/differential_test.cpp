@@ -226,7 +226,16 @@ TEST(ProgramGenerator, CoversTheCore) {
                              ".value", "] for ", " if ", "{s", "sorted({", "sum(", "any(", "(lambda ", "*rest",
                              "**kw", ", *, ", "**{", "global ", "nonlocal ", " & ", " | ", " ^ ", "(~", " << ", " >> ",
                              " ** 2", "f'", "!r", ":>", ":.2f", "=}", "del ", "assert ", "with ", "__exit__", ", *v",
-                             "[*", "{**", "[::", "] = [", "print('no break'"}) {
+                             "[*", "{**", "[::", "] = [", "print('no break'",
+                             // issue 27, the rest: coroutines, protocol classes, bytes, modules, the script idiom
+                             "async def ", "= await ", ".send(None)", "__slots__", "__getitem__", "__iter__", "__hash__",
+                             "bytes(", "bytearray(", ".hex()", "frozenset(", "map(", "filter(", "reversed(",
+                             "math.floor(", "math.sqrt(", "math.gcd(", "math.isqrt(", "random.seed(", "random.randint(",
+                             "random.choice(", "random.shuffle(", "random.random()", "itertools.chain(",
+                             "itertools.product(", "itertools.permutations(", "itertools.accumulate(", "itertools.islice(",
+                             "collections.deque(", "collections.defaultdict(", "collections.Counter(",
+                             "collections.namedtuple(", "functools.reduce(", "functools.partial(",
+                             "@functools.lru_cache", "2 ** ", "if __name__ == \"__main__\":\n    main()"}) {
     EXPECT_NE(all.find(needle), std::string::npos) << needle;
   }
 }
