@@ -187,6 +187,9 @@ class Gen {
   std::vector<ValueClass> value_classes_;  // classes deriving from int and str
   std::vector<std::string> coroutines_;    // async defs of (n, p) returning an int
   std::vector<std::string> slots_classes_; // __slots__ classes of (a: int, b: str)
+  // The one module this program uses (modules.cpp), or -1: the JIT compiles an imported
+  // module for every run (0.1-0.5 s of CPU), so only one program in ten imports, and one module.
+  int module_ = -1;
 
   // ------------------------------------------------------------ emission
   void line(const std::string& text);

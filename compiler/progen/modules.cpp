@@ -11,7 +11,8 @@
 namespace plank::progen::detail {
 
 void Gen::module_stmt() {
-  switch (rng_.below(5)) {
+  if (module_ < 0) return lazy_builtins_stmt();
+  switch (module_) {
     case 0: return math_stmt();
     case 1: return random_stmt();
     case 2: return itertools_stmt();

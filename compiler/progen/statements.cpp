@@ -11,6 +11,7 @@ std::string Gen::program() {
   Context module;
   module.budget = 3000 + 40.0 * size_;
   ctx_.push_back(module);
+  if (rng_.chance(10)) module_ = rng_.below(5);
   for (int item = 0; item < size_; ++item) top_level_item();
   if (rng_.chance(30)) {
     // The script idiom: the last prints in a main() run only when executed as a program.
