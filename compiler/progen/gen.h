@@ -185,6 +185,11 @@ class Gen {
   std::vector<std::string> gens_;         // generator functions of (n, p) yielding <= n ints
   std::string ctx_class_;                 // the context manager class, once defined
   std::vector<ValueClass> value_classes_;  // classes deriving from int and str
+  std::vector<std::string> coroutines_;    // async defs of (n, p) returning an int
+  std::vector<std::string> slots_classes_; // __slots__ classes of (a: int, b: str)
+  // The one module this program uses (modules.cpp), or -1: the JIT compiles an imported
+  // module for every run (0.1-0.5 s of CPU), so only one program in ten imports, and one module.
+  int module_ = -1;
 
   // ------------------------------------------------------------ emission
   void line(const std::string& text);
@@ -377,6 +382,28 @@ class Gen {
   void del_stmt();
   void slice_assign_stmt();
   void unbound_stmt();  // exceptions.cpp
+
+  // ------------------------------------------------------------ coroutines, __slots__ (protocols.cpp)
+  // A function body of int parameters in a fresh context without calls, and its end.
+  void open_body(const std::vector<std::string>& int_params);
+  void close_body();
+  void coroutine_def();
+  void coroutine_stmt();
+  void slots_class_def();
+  void slots_stmt();
+
+  // ------------------------------------------------------------ bytes, frozenset, map/filter/reversed (sequences.cpp)
+  std::string bytes_expr(int d);
+  void bytes_stmt();
+  void lazy_builtins_stmt();
+
+  // ------------------------------------------------------------ math, random, itertools, collections, functools (modules.cpp)
+  void module_stmt();
+  void math_stmt();
+  void random_stmt();
+  void itertools_stmt();
+  void collections_stmt();
+  void functools_stmt();
 };
 
 }  // namespace plank::progen::detail

@@ -11,8 +11,21 @@ std::string Gen::program() {
   Context module;
   module.budget = 3000 + 40.0 * size_;
   ctx_.push_back(module);
+  if (rng_.chance(10)) module_ = rng_.below(5);
   for (int item = 0; item < size_; ++item) top_level_item();
-  final_prints();
+  if (rng_.chance(30)) {
+    // The script idiom: the last prints in a main() run only when executed as a program.
+    line("def main():");
+    ++indent_;
+    size_t before = out_.size();
+    final_prints();
+    if (out_.size() == before) line("print('main')");
+    --indent_;
+    line("if __name__ == \"__main__\":");
+    line("    main()");
+  } else {
+    final_prints();
+  }
   if (may_raise_ && rng_.chance(17)) raising_statement();
   return out_;
 }
@@ -69,7 +82,7 @@ void Gen::statement() {
   bool compound_ok = c.nesting < 3;
   if (rng_.chance(25)) {
     // The constructs of the Python that plans are written in (issue 27).
-    switch (rng_.below(11)) {
+    switch (rng_.below(15)) {
       case 0: if (compound_ok) return try_stmt(); break;
       case 1: if (compound_ok) return with_stmt(); break;
       case 2: return assert_stmt();
@@ -81,6 +94,10 @@ void Gen::statement() {
       case 8: return slice_assign_stmt();
       case 9: if (compound_ok) return try_stmt(); break;
       case 10: return unbound_stmt();
+      case 11: return module_stmt();
+      case 12: return rng_.chance(50) ? bytes_stmt() : lazy_builtins_stmt();
+      case 13: return rng_.chance(50) ? coroutine_stmt() : slots_stmt();
+      case 14: return module_stmt();
       default: break;
     }
   }
@@ -568,6 +585,10 @@ void Gen::top_level_item() {
     context_manager_class();
   } else if (roll < 58) {
     value_class_def();
+  } else if (roll < 60) {
+    coroutine_def();
+  } else if (roll < 62) {
+    slots_class_def();
   } else {
     statement();
   }
