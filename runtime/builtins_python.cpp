@@ -148,8 +148,14 @@ Value b_reversed(Thread* t, const CallArgs& args) {
   bool sequence = seq.is(ObjKind::List) || seq.is(ObjKind::Tuple) || seq.is(ObjKind::Str) || seq.is(ObjKind::Range) ||
                   is_byteslike(seq);
   Value m;
-  if (seq.is(ObjKind::Instance) && find_special(t, seq, "__len__", &m) && find_special(t, seq, "__getitem__", &m)) sequence = true;
-  if (!sequence) throw_error(t, "TypeError", fmt::format("'{}' object is not reversible", type_name(seq)));
+  const Value given = seq;
+  if (seq.is(ObjKind::Instance) && find_special(t, seq, "__len__", &m) && find_special(t, seq, "__getitem__", &m)) {
+    sequence = true;
+  } else if (is_value_instance(seq)) {  // class S(str) without its own __len__/__getitem__: the str's
+    seq = unwrap_value(seq);
+    sequence = seq.is(ObjKind::List) || seq.is(ObjKind::Tuple) || seq.is(ObjKind::Str) || is_byteslike(seq);
+  }
+  if (!sequence) throw_error(t, "TypeError", fmt::format("'{}' object is not reversible", type_name(given)));
   RootScope roots(t);
   roots.push(seq);
   int64_t n = length(t, seq);

@@ -58,8 +58,10 @@ std::string bytes_repr(Value v) {
   char quote = d.find('\'') != std::string::npos && d.find('"') == std::string::npos ? '"' : '\'';
   std::string out = "b";
   out += quote;
+  // CPython's bytearray repr escapes ' whichever quote it chose (bytearray(b"it\'s")); bytes' only the quote.
+  const char escaped = v.is(ObjKind::ByteArray) ? '\'' : quote;
   for (unsigned char c : d) {
-    if (c == static_cast<unsigned char>(quote) || c == '\\') {
+    if (c == static_cast<unsigned char>(escaped) || c == '\\') {
       out += '\\';
       out += static_cast<char>(c);
     } else if (c == '\t') {
